@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import { permissionsSchema } from './permissions.ts';
+import { roleTypes } from './roles.ts';
+
+/** True when a password meets the policy: 8+ characters, an uppercase letter and a number. */
+export function meetsPasswordPolicy(password: string): boolean {
+  return password.length >= limits.passwordMin && /[A-Z]/.test(password) && /[0-9]/.test(password);
+}
+
+/** A new password: required, the policy, at most 128 characters (never truncated). */
+export const newPasswordField = z
+  .string({ error: messages.enterPassword })
+  .min(1, messages.enterPassword)
+  .max(limits.passwordMax, messages.maxLength(limits.passwordMax))
+  .refine(meetsPasswordPolicy, messages.passwordPolicy);
+
+/** New password plus its confirmation, as the password forms ask for them. */
+export const passwordWithConfirmationSchema = z
+  .object({
+    password: newPasswordField,
+    passwordConfirmation: z.string({ error: messages.confirmPassword }).min(1, messages.confirmPassword),
+  })
+  .refine((v) => v.passwordConfirmation === '' || v.password === v.passwordConfirmation, {
+    message: messages.passwordMismatch,
+    path: ['passwordConfirmation'],
+  });
+
+export const loginBodySchema = z.strictObject({
+  username: z.string().min(1, messages.required).max(200),
+  password: z.string().min(1, messages.enterPassword).max(limits.passwordMax),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginQuerySchema = z.strictObject({
+  includeUser: z.enum(['true', 'false']).optional(),
+});
+
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const refreshBodySchema = z.strictObject({ refreshToken: z.string().min(1).max(500) });
+
+export const roleSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  type: z.enum(roleTypes),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  companyTimezone: z.string().nullable(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+/** The current user, as `/users/me` and login with `includeUser` answer it. */
+export const meUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  commonName: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isStaff: z.boolean(),
+  isAdmin: z.boolean(),
+  active: z.boolean(),
+  lockedOut: z.boolean(),
+  imagingCenterContact: z.boolean(),
+  siteCoordinator: z.boolean(),
+  primaryInvestigator: z.boolean(),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  roles: z.array(roleSchema),
+  permissions: permissionsSchema,
+  currentRole: roleSchema,
+});
+export type MeUser = z.infer<typeof meUserSchema>;
+
+export const loginResponseSchema = tokenPairSchema.extend({ user: meUserSchema.optional() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const switchRoleBodySchema = z.strictObject({ roleId: z.number().int().positive() });
+
+/** `PUT /users/password-change`: by recovery token, or by username and current password. */
+export const passwordChangeBodySchema = z.union([
+  z.strictObject({ token: z.string().min(1).max(500), password: newPasswordField }),
+  z.strictObject({
+    username: z.string().min(1).max(200),
+    currentPassword: z.string().min(1, messages.enterPassword).max(limits.passwordMax),
+    password: newPasswordField,
+  }),
+]);
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Error codes of the API contract and spec section 8. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'ESIGN_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'ROLE_NOT_ALLOWED',
+  'NOT_FOUND',
+  'INVALID_CREDENTIALS',
+  'PASSWORD_EXPIRED',
+  'USER_LOCKED',
+  'USER_INACTIVE',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL_ERROR',
+  'RESOURCE_ALREADY_EXISTS',
+  'AVAILABILITY_SLOT_FULL',
+  'INVALID_STATUS_TRANSITION',
+  'DRUG_INACTIVE',
+  'DRUG_IN_USE',
+  'EXAM_NAME_DRUG_UNIQUE',
+  'EXAM_DRUG_INACTIVE',
+  'USER_MANAGEMENT_INVALID_PERMISSION_ASSIGNMENT',
+  'USER_MANAGEMENT_INVALID_USERS_ASSIGNMENT',
+  'USER_MANAGEMENT_INVALID_DEACTIVATION',
+  'USER_MANAGEMENT_INVALID_GROUP_ASSIGNMENT',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const fieldErrorSchema = z.object({ code: z.string(), message: z.string(), parameter: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The one error body every failed API call answers with. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,50 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { IANAZone } from 'luxon';
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+
+/** A required text: not empty, not only spaces, at most `max` characters; stored trimmed. */
+export function requiredText(max: number) {
+  return z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .refine((v) => v.length === 0 || v.trim().length > 0, messages.onlySpaces)
+    .max(max, messages.maxLength(max))
+    .trim();
+}
+
+/** An optional text (null or empty clears it), at most `max` characters; stored trimmed. */
+export function optionalText(max: number) {
+  return z.string().max(max, messages.maxLength(max)).trim().nullish();
+}
+
+export const emailField = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .max(limits.emailMax, messages.maxLength(limits.emailMax))
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, messages.invalidEmail)
+  .trim();
+
+/** A phone number in any international form, default country US; stored as E.164. */
+export const phoneField = z
+  .string({ error: messages.required })
+  .refine((v) => isValidPhoneNumber(v, limits.defaultCountry), messages.invalidPhone)
+  .overwrite((v) => parsePhoneNumberFromString(v, limits.defaultCountry)?.number ?? v);
+
+export function isValidTimezone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+/** An IANA time-zone name, e.g. `America/New_York`. */
+export const timezoneField = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .refine(isValidTimezone, messages.invalidTimezone);
+
+/** An ISO 3166-1 alpha-2 country code. */
+export const countryField = z
+  .string({ error: messages.required })
+  .regex(/^[A-Z]{2}$/, messages.invalidCountry);
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,33 @@
+/** Business constants and limits (spec section 9). */
+export const limits = {
+  apiTimeoutMs: 5000,
+  uniquenessDebounceMs: 500,
+  lookupDebounceMs: 500,
+  tableFilterDebounceMs: 100,
+  nameMax: 50,
+  usernameMax: 32,
+  addressLineMax: 100,
+  zipMax: 10,
+  emailMax: 254,
+  reasonMax: 140,
+  notesMax: 1000,
+  notesCollapseAfter: 140,
+  subjectMax: 50,
+  passwordMin: 8,
+  passwordMax: 128,
+  dosesMax: 100_000_000,
+  repeatEveryMax: 1000,
+  pageSizeDefault: 10,
+  pageSizeOptions: [10, 20, 50, 100] as const,
+  pageSizeMax: 100,
+  lookupSize: 100,
+  positiveNumberMinDefault: 1,
+  csvImportDelayMs: 500,
+  failedLoginsBeforeLock: 5,
+  defaultCountry: 'US',
+} as const;
+
+/** Browser storage keys of the session (spec section 9). */
+export const storageKeys = { authToken: 'AUTH_TOKEN', roleId: 'ROLE_ID' } as const;
+
+export const GENERIC_TOAST_ID = 'GENERIC_TOAST_ID';

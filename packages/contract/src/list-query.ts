@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+
+export const filterOps = ['eq', 'in', 'contains', 'startswith', 'ilike', 'lt', 'le', 'gt', 'ge'] as const;
+export type FilterOp = (typeof filterOps)[number];
+
+export interface FilterCondition {
+  field: string;
+  op: FilterOp;
+  value: unknown;
+}
+export type FilterNode = FilterCondition | { and: FilterNode[] } | { or: FilterNode[] } | { not: FilterNode };
+/** A filter is a list of conditions that must all hold, or a tree of and/or/not. */
+export type Filter = FilterNode | FilterNode[];
+
+const conditionSchema = z.strictObject({
+  field: z.string().min(1),
+  op: z.enum(filterOps),
+  value: z.unknown(),
+});
+export const filterNodeSchema: z.ZodType<FilterNode> = z.lazy(() =>
+  z.union([
+    conditionSchema,
+    z.strictObject({ and: z.array(filterNodeSchema) }),
+    z.strictObject({ or: z.array(filterNodeSchema) }),
+    z.strictObject({ not: filterNodeSchema }),
+  ]),
+) as z.ZodType<FilterNode>;
+export const filterSchema: z.ZodType<Filter> = z.union([z.array(filterNodeSchema), filterNodeSchema]);
+
+/** The query string of every list endpoint (API contract, Lists). `filter` is JSON text. */
+export const listQuerySchema = z.strictObject({
+  filter: z.string().max(10_000).optional(),
+  sort: z.string().max(500).optional(),
+  fields: z.string().max(1000).optional(),
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSizeDefault),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), page: z.number().int(), total: z.number().int() });
+}
+export interface ListResponse<T> {
+  items: T[];
+  page: number;
+  total: number;
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Server suites run on embedded PGlite always, and once more on PostgreSQL when CI provides one.
+const serverSuite = (name: string, db: 'pglite' | 'pg') => ({
+  test: {
+    name,
+    root: 'server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      serverSuite('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverSuite('server-pg', 'pg')] : []),
+      'web',
+    ],
+  },
+});
