@@ -1,0 +1,72 @@
+import { messages } from '@dosechain/contract';
+import { verifyPassword } from '../auth/password.ts';
+import { fullName, type Principal } from '../auth/principal.ts';
+import type { Tx } from '../db/client.ts';
+import { AppError, validationFailed } from '../http/app-error.ts';
+import type { ServiceContext } from '../http/context.ts';
+import { type AuditActor, type AuditEntry, recordAudit } from './record.ts';
+
+export interface MutationMeta {
+  reasonForChange?: string | null;
+  electronicSignature?: string | null;
+}
+
+export interface MutationOptions {
+  /** What the signature means, recorded with it (e.g. "Updated CMO"). */
+  meaning: string;
+  /** Inactivation, unlock and deletion need a reason. */
+  requireReason?: boolean;
+}
+
+export type AuditWriter = (
+  entry: Omit<AuditEntry, 'reason' | 'signed' | 'signatureMeaning'>,
+) => Promise<void>;
+
+export function auditActor(actor: Principal): AuditActor {
+  return {
+    userId: actor.user.id,
+    username: actor.user.username,
+    fullName: fullName(actor.user),
+    roleType: actor.currentRole.type,
+  };
+}
+
+/**
+ * Checks the e-signature (the actor's password) when e-signature is on; 400 ESIGN_FAILED on
+ * the `electronicSignature` field otherwise. Returns whether the action was signed.
+ */
+export async function checkESignature(
+  ctx: ServiceContext,
+  signature: string | null | undefined,
+): Promise<boolean> {
+  if (!ctx.config.eSignature) return false;
+  if (!signature || !(await verifyPassword(ctx.actor.user.passwordHash, signature))) {
+    throw new AppError(400, 'ESIGN_FAILED', messages.eSignatureFailed, [
+      { code: 'ESIGN_FAILED', message: messages.eSignatureFailed, parameter: 'electronicSignature' },
+    ]);
+  }
+  return true;
+}
+
+/**
+ * The one way to change audited data: checks the reason and the e-signature, then runs the
+ * work in a single transaction with an audit writer that stamps actor, reason and signature.
+ */
+export async function auditedMutation<T>(
+  ctx: ServiceContext,
+  meta: MutationMeta,
+  options: MutationOptions,
+  work: (tx: Tx, audit: AuditWriter) => Promise<T>,
+): Promise<T> {
+  const reason = meta.reasonForChange?.trim() || null;
+  if (options.requireReason && !reason) {
+    throw validationFailed([{ parameter: 'reasonForChange', message: messages.required, code: 'required' }]);
+  }
+  const signed = await checkESignature(ctx, meta.electronicSignature);
+  const actor = auditActor(ctx.actor);
+  return ctx.db.transaction((tx) =>
+    work(tx, (entry) =>
+      recordAudit(tx, actor, { ...entry, reason, signed, signatureMeaning: options.meaning }),
+    ),
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  emptyPermissions,
+  type PermissionArea,
+  type Permissions,
+  permissionAreas,
+  type Role,
+  roleTypeLabels,
+} from '@dosechain/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { companies, groupPermissions, groups, roles, userGroups, users } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Who is acting: the user, all their roles, the role in effect and their permissions now. */
+export interface Principal {
+  user: UserRow;
+  roles: Role[];
+  currentRole: Role;
+  permissions: Permissions;
+}
+
+export function fullName(u: Pick<UserRow, 'firstName' | 'lastName'>): string {
+  return `${u.firstName} ${u.lastName}`.trim();
+}
+
+/** A user with no roles acts in a synthetic admin or staff role with no company. */
+export function syntheticRole(user: Pick<UserRow, 'isAdmin'>): Role {
+  const type = user.isAdmin ? 'admin' : 'staff';
+  return {
+    id: null,
+    name: roleTypeLabels[type],
+    type,
+    companyId: null,
+    companyName: null,
+    companyTimezone: null,
+  };
+}
+
+export async function loadRoles(db: Executor, userId: number): Promise<Role[]> {
+  const rows = await db
+    .select({
+      id: roles.id,
+      type: roles.type,
+      companyId: roles.companyId,
+      companyName: companies.name,
+      companyTimezone: companies.timezone,
+    })
+    .from(roles)
+    .leftJoin(companies, eq(companies.id, roles.companyId))
+    .where(eq(roles.userId, userId))
+    .orderBy(asc(roles.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: roleTypeLabels[r.type],
+    type: r.type,
+    companyId: r.companyId,
+    companyName: r.companyName,
+    companyTimezone: r.companyTimezone,
+  }));
+}
+
+/** The union of the permissions of the user's active groups, read fresh on every request. */
+export async function loadPermissions(db: Executor, userId: number): Promise<Permissions> {
+  const rows = await db
+    .select({
+      area: groupPermissions.area,
+      create: groupPermissions.canCreate,
+      update: groupPermissions.canUpdate,
+      read: groupPermissions.canRead,
+      delete: groupPermissions.canDelete,
+    })
+    .from(userGroups)
+    .innerJoin(groups, and(eq(groups.id, userGroups.groupId), eq(groups.active, true)))
+    .innerJoin(groupPermissions, eq(groupPermissions.groupId, groups.id))
+    .where(eq(userGroups.userId, userId));
+  const perms = emptyPermissions();
+  for (const r of rows) {
+    if (!(permissionAreas as readonly string[]).includes(r.area)) continue;
+    const p = perms[r.area as PermissionArea];
+    p.create ||= r.create;
+    p.update ||= r.update;
+    p.read ||= r.read;
+    p.delete ||= r.delete;
+  }
+  return perms;
+}
+
+export type RoleChoice = { kind: 'ok'; role: Role } | { kind: 'not-allowed' };
+
+/**
+ * The role in effect: the one named by the Role-Id header, else the first role; a user without
+ * roles has the synthetic one and may not name any.
+ */
+export function chooseRole(
+  user: Pick<UserRow, 'isAdmin'>,
+  userRoles: Role[],
+  roleIdHeader?: string,
+): RoleChoice {
+  const header = roleIdHeader?.trim();
+  if (userRoles.length === 0) {
+    return header ? { kind: 'not-allowed' } : { kind: 'ok', role: syntheticRole(user) };
+  }
+  if (!header) return { kind: 'ok', role: userRoles[0]! };
+  const role = userRoles.find((r) => String(r.id) === header);
+  return role ? { kind: 'ok', role } : { kind: 'not-allowed' };
+}
+
+export async function loadUser(db: Executor, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  SUPPORT_EMAIL: z.email().default('support@dosechain.example'),
+  MAIL_FROM: z.string().default('DoseChain <no-reply@dosechain.example>'),
+  ESIGNATURE: z.enum(['on', 'off']).default('on'),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(90),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  supportEmail: string;
+  mailFrom: string;
+  eSignature: boolean;
+  passwordMaxAgeDays: number;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  webDist: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A secret that is not configured is generated once and kept in the data directory, so that
+ * tokens survive restarts without a hard-coded default.
+ */
+function persistentSecret(dataDir: string, file: string): string {
+  const secretPath = path.join(dataDir, file);
+  if (existsSync(secretPath)) return readFileSync(secretPath, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(secretPath, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the environment once into a typed configuration; fails fast on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, e.DATA_DIR ?? 'data');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    smtpUrl: e.SMTP_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    mailFrom: e.MAIL_FROM,
+    eSignature: e.ESIGNATURE === 'on',
+    passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
+    seedDemo: e.DATABASE_URL ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    webDist: path.resolve(base, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
+  };
+}

@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const companyTypeEnum = pgEnum('company_type', ['cmo', 'clinical_site', 'imaging_center']);
+export const roleTypeEnum = pgEnum('role_type', ['staff', 'admin', 'cmo', 'clinical_site', 'imaging_center']);
+
+/** CMOs, clinical sites and imaging centers share one shape; `type` tells them apart. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    type: companyTypeEnum().notNull(),
+    name: text().notNull(),
+    phoneNumber: text('phone_number'),
+    timezone: text().notNull(),
+    addressLine1: text('address_line_1').notNull(),
+    addressLine2: text('address_line_2'),
+    city: text().notNull(),
+    state: text(),
+    country: text().notNull(),
+    zipCode: text('zip_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('companies_type_name_key').on(t.type, sql`lower(${t.name})`),
+    index('companies_type_created_idx').on(t.type, t.createdAt),
+  ],
+);
+
+/** The many-to-many link between clinical sites and imaging centers. */
+export const siteImagingCenters = pgTable(
+  'site_imaging_centers',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => companies.id),
+    imagingCenterId: integer('imaging_center_id')
+      .notNull()
+      .references(() => companies.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.imagingCenterId] }),
+    index('site_imaging_centers_center_idx').on(t.imagingCenterId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    commonName: text('common_name'),
+    email: text().notNull(),
+    phone: text(),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    active: boolean().notNull().default(true),
+    lockedOut: boolean('locked_out').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    imagingCenterContact: boolean('imaging_center_contact').notNull().default(false),
+    siteCoordinator: boolean('site_coordinator').notNull().default(false),
+    primaryInvestigator: boolean('primary_investigator').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** A user's roles: staff/admin without a company, or a company role bound to one company. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: roleTypeEnum().notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('roles_user_idx').on(t.userId),
+    index('roles_company_idx').on(t.companyId, t.type),
+    uniqueIndex('roles_user_type_company_key').on(t.userId, t.type, sql`coalesce(${t.companyId}, 0)`),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('groups_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** One row per group and permission area; the booleans are the actions granted. */
+export const groupPermissions = pgTable(
+  'group_permissions',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    area: text().notNull(),
+    canCreate: boolean('can_create').notNull().default(false),
+    canUpdate: boolean('can_update').notNull().default(false),
+    canRead: boolean('can_read').notNull().default(false),
+    canDelete: boolean('can_delete').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.area] })],
+);
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId)],
+);
+
+/**
+ * Refresh tokens, stored hashed. Tokens of one login share a `familyId`; reuse of a rotated
+ * token revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const reasonsForChange = pgTable(
+  'reasons_for_change',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('reasons_for_change_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * The append-only audit trail (21 CFR Part 11): who did what, when (server UTC), to which
+ * record, old → new values, why, and the meaning of the signature. A trigger rejects UPDATE
+ * and DELETE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    eventType: text('event_type').notNull(),
+    changeset: jsonb().notNull().$type<Record<string, [unknown, unknown]>>(),
+    reason: text(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    actorUsername: text('actor_username').notNull(),
+    actorFullName: text('actor_full_name').notNull(),
+    actorRoleType: text('actor_role_type'),
+    signed: boolean().notNull().default(false),
+    signatureMeaning: text('signature_meaning'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.issuedAt)],
+);

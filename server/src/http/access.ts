@@ -1,0 +1,70 @@
+import { type AccessRequirement, meetsRequirement, messages } from '@dosechain/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyAccessToken } from '../auth/access-token.ts';
+import { chooseRole, loadPermissions, loadRoles, loadUser, type Principal } from '../auth/principal.ts';
+import { AppError, forbidden, unauthenticated } from './app-error.ts';
+import type { AppDeps } from './deps.ts';
+
+/**
+ * What a route needs, declared with the route: `public` (no login), `authenticated` (any
+ * logged-in user), or permissions and roles. The authorization matrix is read off these.
+ */
+export type RouteAccess = 'public' | 'authenticated' | AccessRequirement;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** The logged-in principal of a request on a non-public route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}
+
+async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Principal> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  if (!token) throw unauthenticated();
+  const userId = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock);
+  if (!userId) throw unauthenticated();
+  const user = await loadUser(deps.db, userId);
+  // An inactive or locked user loses access at once, not when the token expires.
+  if (!user || !user.active || user.lockedOut) throw unauthenticated();
+  const [userRoles, permissions] = await Promise.all([
+    loadRoles(deps.db, userId),
+    loadPermissions(deps.db, userId),
+  ]);
+  const roleHeader = request.headers['role-id'];
+  const choice = chooseRole(user, userRoles, Array.isArray(roleHeader) ? roleHeader[0] : roleHeader);
+  if (choice.kind === 'not-allowed') throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
+  return { user, roles: userRoles, currentRole: choice.role, permissions };
+}
+
+/**
+ * Every API route must declare its access; one hook authenticates and one checks the
+ * declared permissions and roles before the handler runs.
+ */
+export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access requirement`);
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    request.principal = await authenticate(request, deps);
+    if (access === 'authenticated') return;
+    const { permissions, currentRole } = request.principal;
+    if (!meetsRequirement({ permissions, roleType: currentRole.type }, access)) throw forbidden();
+  });
+}

@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../clock.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { principalOf } from './access.ts';
+import type { AppDeps } from './deps.ts';
+
+/** What a service function works with: the database, the actor and their role, the clock. */
+export interface ServiceContext {
+  db: Db;
+  actor: Principal;
+  clock: Clock;
+  config: AppConfig;
+}
+
+export function serviceContext(request: FastifyRequest, deps: AppDeps): ServiceContext {
+  return { db: deps.db, actor: principalOf(request), clock: deps.clock, config: deps.config };
+}

@@ -1,0 +1,35 @@
+import { buildApp, loggerOptions } from './app.ts';
+import { systemClock } from './clock.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { isSeeded, seedDemo, seedReasons } from './db/seed/demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+);
+await database.migrate();
+if (!(await isSeeded(database.db))) {
+  if (config.seedDemo) await seedDemo(database.db, systemClock.now());
+  else await seedReasons(database.db);
+}
+
+const app = await buildApp({
+  db: database.db,
+  config,
+  clock: systemClock,
+  logger: loggerOptions(config.logLevel),
+});
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `DoseChain on http://localhost:${config.port} (${database.driver}${config.databaseUrl ? '' : `, ${config.dataDir}`})`,
+);

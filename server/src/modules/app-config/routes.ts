@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../http/deps.ts';
+
+const appConfigSchema = z.object({ supportEmail: z.string(), eSignature: z.boolean() });
+
+/** Public settings the web app needs before login: support contact and e-signature mode. */
+export function appConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/app-config',
+      { config: { access: 'public' }, schema: { tags: ['app'], response: { 200: appConfigSchema } } },
+      () => ({ supportEmail: deps.config.supportEmail, eSignature: deps.config.eSignature }),
+    );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/health',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['app'], response: { 200: z.object({ ok: z.boolean() }) } },
+      },
+      () => ({ ok: true }),
+    );
+}

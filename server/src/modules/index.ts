@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../http/deps.ts';
+import { appConfigRoutes } from './app-config/routes.ts';
+import { auditLogRoutes } from './audit-logs/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { checkInUseRoutes } from './check-in-use/routes.ts';
+import { cmoRoutes } from './companies/routes.ts';
+import { meRoutes } from './me/routes.ts';
+import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
+
+export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
+
+/** Every API module, registered under /api/v1. */
+export const apiModules: ApiModule[] = [
+  appConfigRoutes,
+  authRoutes,
+  meRoutes,
+  checkInUseRoutes,
+  reasonsForChangeRoutes,
+  auditLogRoutes,
+  cmoRoutes,
+];

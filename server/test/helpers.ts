@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import type { Clock } from '../src/clock.ts';
+import type { AppConfig } from '../src/config.ts';
+import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+
+export { DEMO_PASSWORD };
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  constructor(private current = new Date()) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(date: Date): void {
+    this.current = new Date(date);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    jwtSecret: randomBytes(32).toString('hex'),
+    smtpUrl: undefined,
+    supportEmail: 'support@dosechain.test',
+    mailFrom: 'DoseChain <no-reply@dosechain.test>',
+    eSignature: true,
+    passwordMaxAgeDays: 90,
+    seedDemo: true,
+    logLevel: 'silent',
+    bodyLimitBytes: 1_048_576,
+    webDist: '/nonexistent',
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database on
+ * TEST_DATABASE_URL when the suite runs against PostgreSQL (dropped on close).
+ */
+export async function freshDatabase(): Promise<Database> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'pg' || !baseUrl) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const name = `dosechain_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  /** Headers for an authenticated call, with the Role-Id when one is given. */
+  headers: (roleId?: number | null) => Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  clock: TestClock;
+  config: AppConfig;
+  /** Logs a demo user in (password Demo1234) and returns their tokens. */
+  loginAs(username: string): Promise<Session>;
+  /** `app.inject` as a demo user, under their first role unless another is given. */
+  request(username: string, options: InjectOptions, roleId?: number | null): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh, migrated database with the demo data, like `npm start` on first run. */
+export async function buildTestApp(
+  options: { config?: Partial<AppConfig>; seed?: boolean; now?: Date } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase();
+  const clock = new TestClock(options.now);
+  const config = testConfig(options.config);
+  if (options.seed !== false) await seedDemo(database.db, clock.now());
+  const app = await buildApp({ db: database.db, config, clock });
+  await app.ready();
+  const sessions = new Map<string, Session>();
+
+  const loginAs = async (username: string): Promise<Session> => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username, password: DEMO_PASSWORD },
+    });
+    if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+    const { accessToken, refreshToken } = res.json() as { accessToken: string; refreshToken: string };
+    return {
+      accessToken,
+      refreshToken,
+      headers: (roleId) => ({
+        authorization: `Bearer ${accessToken}`,
+        ...(roleId ? { 'role-id': String(roleId) } : {}),
+      }),
+    };
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    config,
+    loginAs,
+    async request(username, injectOptions, roleId) {
+      let session = sessions.get(username);
+      if (!session) {
+        session = await loginAs(username);
+        sessions.set(username, session);
+      }
+      return app.inject({
+        ...injectOptions,
+        headers: { ...injectOptions.headers, ...session.headers(roleId) },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
