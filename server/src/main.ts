@@ -2,16 +2,18 @@ import { buildApp, loggerOptions } from './app.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { isSeeded, seedDemo, seedReasons } from './db/seed/demo.ts';
+import { bootstrapAdmin } from './db/seed/bootstrap.ts';
+import { isSeeded, seedDemo } from './db/seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
 );
 await database.migrate();
+let bootstrapNote: string | undefined;
 if (!(await isSeeded(database.db))) {
   if (config.seedDemo) await seedDemo(database.db, systemClock.now());
-  else await seedReasons(database.db);
+  else bootstrapNote = await bootstrapAdmin(database.db, config.dataDir, process.env.INITIAL_ADMIN_PASSWORD);
 }
 
 const app = await buildApp({
@@ -33,3 +35,4 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `DoseChain on http://localhost:${config.port} (${database.driver}${config.databaseUrl ? '' : `, ${config.dataDir}`})`,
 );
+if (bootstrapNote) app.log.warn(`Created user 'admin'; its initial password is in ${bootstrapNote}`);

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { allPermissions } from '@dosechain/contract';
+import { hashPassword } from '../../auth/password.ts';
+import type { Db } from '../client.ts';
+import { groupPermissions, groups, userGroups, users } from '../schema.ts';
+import { seedReasons } from './demo.ts';
+
+/**
+ * A production database starts with the reasons for change and one administrator, so that
+ * somebody can log in and create the real users. The password is generated (or taken from
+ * INITIAL_ADMIN_PASSWORD) and written to the data directory, never hard-coded.
+ */
+export async function bootstrapAdmin(db: Db, dataDir: string, given?: string): Promise<string> {
+  const password = given ?? `${randomBytes(12).toString('base64url')}A1`;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await seedReasons(tx);
+    const [group] = await tx.insert(groups).values({ name: 'Administrators' }).returning({ id: groups.id });
+    await tx.insert(groupPermissions).values(
+      Object.entries(allPermissions()).map(([area, p]) => ({
+        groupId: group!.id,
+        area,
+        canCreate: p.create,
+        canUpdate: p.update,
+        canRead: p.read,
+        canDelete: p.delete,
+      })),
+    );
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        username: 'admin',
+        firstName: 'System',
+        lastName: 'Administrator',
+        email: 'admin@localhost.invalid',
+        isAdmin: true,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    await tx.insert(userGroups).values({ userId: admin!.id, groupId: group!.id });
+  });
+  const file = path.join(dataDir, 'initial-admin-password');
+  if (!given) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  }
+  return given ? 'INITIAL_ADMIN_PASSWORD' : file;
+}
