@@ -41,3 +41,14 @@ describe('the HTTP shell', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe('access declarations', () => {
+  it('refuse to register an API route that declares no access requirement', async () => {
+    const Fastify = (await import('fastify')).default;
+    const { registerAccessControl } = await import('../src/http/access.ts');
+    const bare = Fastify();
+    registerAccessControl(bare, { db: t.db, config: t.config, clock: t.clock });
+    expect(() => bare.get('/api/v1/undeclared', () => 'x')).toThrow(/declares no access requirement/);
+    await bare.close();
+  });
+});
