@@ -311,20 +311,23 @@ export function listPlan(resource: ListResource, query: ListQuery, scope?: SQL):
   };
 }
 
+/** A list item trimmed by `fields`: any of the keys, and always `id`. */
+export type ListItem<T extends { id: unknown }> = Partial<T> & Pick<T, 'id'>;
+
 /** Keeps only the asked-for keys of each item. */
-export function pickKeys<T extends object>(items: T[], keys: string[] | null): Partial<T>[] {
+export function pickKeys<T extends { id: unknown }>(items: T[], keys: string[] | null): ListItem<T>[] {
   if (!keys) return items;
   return items.map(
-    (item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))) as Partial<T>,
+    (item) => Object.fromEntries(Object.entries(item).filter(([key]) => keys.includes(key))) as ListItem<T>,
   );
 }
 
 /** The list answer `{items, page, total}`, trimmed to the plan's fields. */
-export function listAnswer<T extends object>(
+export function listAnswer<T extends { id: unknown }>(
   plan: ListPlan,
   items: T[],
   total: number,
-): ListResponse<Partial<T>> {
+): ListResponse<ListItem<T>> {
   return { items: pickKeys(items, plan.keys), page: plan.page, total };
 }
 

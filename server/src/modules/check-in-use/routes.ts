@@ -1,5 +1,27 @@
+import { checkInUseQuerySchema, checkInUseResponseSchema, errorBodySchema } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { checkInUse } from './service.ts';
 
-// TODO(foundation): routes of this module are being written.
-export function checkInUseRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+/** `GET /check-in-use`: the forms' debounced uniqueness check. */
+export function checkInUseRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/check-in-use',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['check-in-use'],
+        querystring: checkInUseQuerySchema,
+        response: {
+          200: checkInUseResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    (request) => checkInUse(serviceContext(request, deps), request.query),
+  );
+}

@@ -1,5 +1,77 @@
+import {
+  type CompanyType,
+  companyCreateBodySchema,
+  companySchema,
+  companyUpdateBodySchema,
+  errorBodySchema,
+  idParam,
+  listQuerySchema,
+  listResponseSchema,
+  STAFF_ADMIN,
+} from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { createCompany, getCompany, listCompanies, updateCompany } from './service.ts';
 
-// TODO(foundation): routes of this module are being written.
-export function cmoRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+/** A list item: the whole company, or the `fields` asked for (always with id). */
+const companyListSchema = listResponseSchema(companySchema.partial().required({ id: true }));
+
+/**
+ * The routes of one company kind under its path (`/cmos`, `/clinical-sites`, `/imaging-centers`):
+ * list, create, read, update. Configuration is staff/admin only (spec section 6).
+ */
+export function companyRoutes(type: CompanyType, path: string) {
+  return (app: FastifyInstance, deps: AppDeps): void => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = [path.slice(1)];
+
+    r.get(
+      path,
+      {
+        config: { access: { permissions: ['config.read'], roles: STAFF_ADMIN } },
+        schema: { tags, querystring: listQuerySchema, response: { 200: companyListSchema, ...errors } },
+      },
+      (request) => listCompanies(serviceContext(request, deps), type, request.query),
+    );
+
+    r.post(
+      path,
+      {
+        config: { access: { permissions: ['config.create'], roles: STAFF_ADMIN } },
+        schema: { tags, body: companyCreateBodySchema, response: { 201: companySchema, ...errors } },
+      },
+      async (request, reply) => {
+        const company = await createCompany(serviceContext(request, deps), type, request.body);
+        return reply.status(201).send(company);
+      },
+    );
+
+    r.get(
+      `${path}/:id`,
+      {
+        config: { access: { permissions: ['config.read'], roles: STAFF_ADMIN } },
+        schema: { tags, params: idParam, response: { 200: companySchema, 404: errorBodySchema, ...errors } },
+      },
+      (request) => getCompany(serviceContext(request, deps), type, request.params.id),
+    );
+
+    r.put(
+      `${path}/:id`,
+      {
+        config: { access: { permissions: ['config.update'], roles: STAFF_ADMIN } },
+        schema: {
+          tags,
+          params: idParam,
+          body: companyUpdateBodySchema,
+          response: { 200: companySchema, 404: errorBodySchema, ...errors },
+        },
+      },
+      (request) => updateCompany(serviceContext(request, deps), type, request.params.id, request.body),
+    );
+  };
+}
+
+export const cmoRoutes = companyRoutes('cmo', '/cmos');

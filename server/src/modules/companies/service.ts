@@ -1,0 +1,152 @@
+import {
+  type AuditEntityType,
+  type Company,
+  type CompanyType,
+  type companyCreateBodySchema,
+  companyTypeLabels,
+  type companyUpdateBodySchema,
+  type ListQuery,
+  type ListResponse,
+  messages,
+} from '@dosechain/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditedMutation } from '../../audit/mutation.ts';
+import { diffChangeset } from '../../audit/record.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.ts';
+import { companies } from '../../db/schema.ts';
+import { alreadyUsed, notFound } from '../../http/app-error.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import {
+  type CompanyColumns,
+  companyAuditFields,
+  companyList,
+  companyNameTaken,
+  findCompany,
+  listCompanyRows,
+  toCompany,
+} from './queries.ts';
+
+export type CompanyCreateInput = z.output<typeof companyCreateBodySchema>;
+export type CompanyUpdateInput = z.output<typeof companyUpdateBodySchema>;
+
+/** What differs between the company kinds: their label (messages, signature meaning) and audit name. */
+export const companyKinds: Record<CompanyType, { label: string; entityType: AuditEntityType }> = {
+  cmo: { label: companyTypeLabels.cmo, entityType: 'cmos' },
+  clinical_site: { label: companyTypeLabels.clinical_site, entityType: 'clinical-sites' },
+  imaging_center: { label: companyTypeLabels.imaging_center, entityType: 'imaging-centers' },
+};
+
+/** Empty optional text is stored as NULL. */
+const orNull = (v: string | null | undefined) => (v ? v : null);
+
+/** The columns the sent fields set; fields not sent are left out (a partial update). */
+function columnsOf(input: CompanyUpdateInput): Partial<CompanyColumns> {
+  const out: Partial<CompanyColumns> = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.phoneNumber !== undefined) out.phoneNumber = orNull(input.phoneNumber);
+  if (input.timezone !== undefined) out.timezone = input.timezone;
+  if (input.address !== undefined) {
+    const a = input.address;
+    Object.assign(out, {
+      addressLine1: a.line_1,
+      addressLine2: orNull(a.line_2),
+      city: a.city,
+      state: orNull(a.state),
+      country: a.country,
+      zipCode: orNull(a.zipCode),
+    });
+  }
+  return out;
+}
+
+/** The unique index on (type, lower(name)) is the table's only one: a violation means the name. */
+async function nameUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw alreadyUsed('name');
+    throw err;
+  }
+}
+
+/** One page of companies of a type, per the list query. */
+export async function listCompanies(
+  ctx: ServiceContext,
+  type: CompanyType,
+  query: ListQuery,
+): Promise<ListResponse<ListItem<Company>>> {
+  const plan = listPlan(companyList, query);
+  const { rows, total } = await listCompanyRows(ctx.db, type, plan);
+  return listAnswer(plan, rows.map(toCompany), total);
+}
+
+/** A company of the type; 404 '<label> not found' when there is none with that id and type. */
+export async function getCompany(ctx: ServiceContext, type: CompanyType, id: number): Promise<Company> {
+  const row = await findCompany(ctx.db, type, id);
+  if (!row) throw notFound(messages.notFound(companyKinds[type].label));
+  return toCompany(row);
+}
+
+/** Creates a company of the type, signed and audited; the name is unique per type. */
+export async function createCompany(
+  ctx: ServiceContext,
+  type: CompanyType,
+  input: CompanyCreateInput,
+): Promise<Company> {
+  const { label, entityType } = companyKinds[type];
+  const values = columnsOf(input) as CompanyColumns;
+  return nameUnique(() =>
+    auditedMutation(ctx, input, { meaning: `Created ${label}` }, async (tx, audit) => {
+      if (await companyNameTaken(tx, type, values.name)) throw alreadyUsed('name');
+      const [row] = await tx
+        .insert(companies)
+        .values({ ...values, type })
+        .returning();
+      await audit({ entityType, entityId: row!.id, eventType: 'new', after: companyAuditFields(row!) });
+      return toCompany(row!);
+    }),
+  );
+}
+
+/** Changes the sent fields of a company, signed and audited; a change of nothing writes nothing. */
+export async function updateCompany(
+  ctx: ServiceContext,
+  type: CompanyType,
+  id: number,
+  input: CompanyUpdateInput,
+): Promise<Company> {
+  const { label, entityType } = companyKinds[type];
+  // A missing record is a 404 before any signature is asked for.
+  await getCompany(ctx, type, id);
+  const changes = columnsOf(input);
+  return nameUnique(() =>
+    auditedMutation(ctx, input, { meaning: `Updated ${label}` }, async (tx, audit) => {
+      const before = await findCompany(tx, type, id, { forUpdate: true });
+      if (!before) throw notFound(messages.notFound(label));
+      const beforeFields = companyAuditFields(before);
+      if (
+        Object.keys(diffChangeset(beforeFields, companyAuditFields({ ...before, ...changes }))).length === 0
+      ) {
+        return toCompany(before);
+      }
+      if (changes.name !== undefined && (await companyNameTaken(tx, type, changes.name, id))) {
+        throw alreadyUsed('name');
+      }
+      const [row] = await tx
+        .update(companies)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(companies.id, id))
+        .returning();
+      await audit({
+        entityType,
+        entityId: id,
+        eventType: 'update',
+        before: beforeFields,
+        after: companyAuditFields(row!),
+      });
+      return toCompany(row!);
+    }),
+  );
+}
