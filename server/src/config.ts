@@ -16,6 +16,7 @@ const envSchema = z.object({
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(90),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST: z.string().optional(),
 });
@@ -34,6 +35,8 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** Login, refresh and password calls allowed per IP and minute. */
+  authRateLimitPerMinute: number;
   webDist: string;
 }
 
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     webDist: path.resolve(base, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
   };
 }

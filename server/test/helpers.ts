@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: true,
     logLevel: 'silent',
     bodyLimitBytes: 1_048_576,
+    // Tests log in far more often than people do.
+    authRateLimitPerMinute: 10_000,
     webDist: '/nonexistent',
     ...overrides,
   };

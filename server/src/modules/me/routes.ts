@@ -1,5 +1,32 @@
+import { errorBodySchema, meUserSchema, switchRoleBodySchema } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf } from '../../http/access.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { getMe, switchRole } from './service.ts';
 
-// TODO(foundation): routes of this module are being written.
-export function meRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+const errors = { 401: errorBodySchema, 403: errorBodySchema };
+
+export function meRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/users/me',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['session'], response: { 200: meUserSchema, ...errors } },
+    },
+    (request) => getMe(deps.db, principalOf(request)),
+  );
+  r.put(
+    '/users/me/role',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['session'],
+        body: switchRoleBodySchema,
+        response: { 200: meUserSchema, 400: errorBodySchema, ...errors },
+      },
+    },
+    (request) => switchRole(deps.db, principalOf(request), request.body.roleId),
+  );
+}

@@ -1,0 +1,28 @@
+import type { MeUser, Role } from '@dosechain/contract';
+import { fullName, type Principal } from '../../auth/principal.ts';
+
+/** The current user as `/users/me` and login answer it, in the given role. */
+export function toMeUser(principal: Principal, groups: { id: number; name: string }[], role?: Role): MeUser {
+  const u = principal.user;
+  return {
+    id: u.id,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    commonName: u.commonName,
+    fullName: fullName(u),
+    email: u.email,
+    phone: u.phone,
+    isStaff: u.isStaff,
+    isAdmin: u.isAdmin,
+    active: u.active,
+    lockedOut: u.lockedOut,
+    imagingCenterContact: u.imagingCenterContact,
+    siteCoordinator: u.siteCoordinator,
+    primaryInvestigator: u.primaryInvestigator,
+    groups,
+    roles: principal.roles,
+    permissions: principal.permissions,
+    currentRole: role ?? principal.currentRole,
+  };
+}

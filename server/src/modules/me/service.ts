@@ -1,0 +1,46 @@
+import { type MeUser, messages } from '@dosechain/contract';
+import { asc, eq } from 'drizzle-orm';
+import {
+  chooseRole,
+  loadPermissions,
+  loadRoles,
+  type Principal,
+  type UserRow,
+} from '../../auth/principal.ts';
+import type { Executor } from '../../db/client.ts';
+import { groups, userGroups } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { toMeUser } from './me-user.ts';
+
+async function loadGroups(db: Executor, userId: number) {
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(eq(userGroups.userId, userId))
+    .orderBy(asc(groups.name));
+}
+
+/** The current user in the role of this request. */
+export async function getMe(db: Executor, principal: Principal): Promise<MeUser> {
+  return toMeUser(principal, await loadGroups(db, principal.user.id));
+}
+
+/** The user as login answers it: in their first role (or the synthetic one). */
+export async function meAfterLogin(db: Executor, user: UserRow): Promise<MeUser> {
+  const [roles, permissions, userGroupList] = await Promise.all([
+    loadRoles(db, user.id),
+    loadPermissions(db, user.id),
+    loadGroups(db, user.id),
+  ]);
+  const choice = chooseRole(user, roles);
+  if (choice.kind !== 'ok') throw new Error('a user without a Role-Id always has a role');
+  return toMeUser({ user, roles, permissions, currentRole: choice.role }, userGroupList);
+}
+
+/** Switching role only checks it is one of the user's; the Role-Id header is what counts. */
+export async function switchRole(db: Executor, principal: Principal, roleId: number): Promise<MeUser> {
+  const role = principal.roles.find((r) => r.id === roleId);
+  if (!role) throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
+  return toMeUser(principal, await loadGroups(db, principal.user.id), role);
+}
