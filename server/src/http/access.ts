@@ -36,7 +36,7 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Pri
   if (!userId) throw unauthenticated();
   const user = await loadUser(deps.db, userId);
   // An inactive or locked user loses access at once, not when the token expires.
-  if (!user || !user.active || user.lockedOut) throw unauthenticated();
+  if (!user?.active || user.lockedOut) throw unauthenticated();
   const [userRoles, permissions] = await Promise.all([
     loadRoles(deps.db, userId),
     loadPermissions(deps.db, userId),

@@ -14,14 +14,12 @@ export function appConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
       { config: { access: 'public' }, schema: { tags: ['app'], response: { 200: appConfigSchema } } },
       () => ({ supportEmail: deps.config.supportEmail, eSignature: deps.config.eSignature }),
     );
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/health',
-      {
-        config: { access: 'public' },
-        schema: { tags: ['app'], response: { 200: z.object({ ok: z.boolean() }) } },
-      },
-      () => ({ ok: true }),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['app'], response: { 200: z.object({ ok: z.boolean() }) } },
+    },
+    () => ({ ok: true }),
+  );
 }
