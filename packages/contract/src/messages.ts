@@ -55,4 +55,6 @@ export const messages = {
   rateLimited: 'Too many requests, please try again later',
   payloadTooLarge: 'The request body is too large',
   invalidRefreshToken: 'The session is no longer valid, please log in again',
+  recoveryLinkInvalid: 'The recovery link is invalid or has expired',
+  passwordMustDiffer: 'The new password must differ from the current one',
 } as const;

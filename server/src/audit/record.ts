@@ -22,6 +22,8 @@ export interface AuditEntry {
   signed?: boolean;
   /** The meaning of the signature, e.g. "Created CMO". */
   signatureMeaning?: string | null;
+  /** A changeset given as is instead of diffed from before/after (write-only fields, e.g. a password). */
+  changeset?: Record<string, [unknown, unknown]>;
 }
 
 const normalize = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
@@ -50,7 +52,7 @@ export async function recordAudit(tx: Executor, actor: AuditActor, entry: AuditE
     entityType: entry.entityType,
     entityId: entry.entityId,
     eventType: entry.eventType,
-    changeset: diffChangeset(entry.before, entry.after),
+    changeset: entry.changeset ?? diffChangeset(entry.before, entry.after),
     reason: entry.reason ?? null,
     actorUserId: actor.userId,
     actorUsername: actor.username,

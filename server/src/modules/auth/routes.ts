@@ -7,17 +7,23 @@ import {
   refreshBodySchema,
   tokenPairSchema,
 } from '@dosechain/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { meAfterLogin } from '../me/service.ts';
-import { changePassword, login, logout, refresh } from './service.ts';
+import { type AuthContext, changePassword, login, logout, refresh } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest): AuthContext => ({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    log: request.log,
+  });
   // Credentials are guessed per IP: every call that takes a password or token is rate-limited.
   const limited = {
     access: 'public' as const,
@@ -29,14 +35,14 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: limited,
       schema: {
-        tags: ['session'],
+        tags: ['auth'],
         querystring: loginQuerySchema,
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { user, tokens } = await login(deps, request.body, request.log);
+      const { user, tokens } = await login(ctx(request), request.body);
       if (request.query.includeUser !== 'true') return tokens;
       return { ...tokens, user: await meAfterLogin(deps.db, user) };
     },
@@ -46,19 +52,19 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/auth/refresh',
     {
       config: limited,
-      schema: { tags: ['session'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } },
+      schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } },
     },
-    (request) => refresh(deps, request.body.refreshToken),
+    (request) => refresh(ctx(request), request.body.refreshToken),
   );
 
   r.post(
     '/auth/logout',
     {
       config: limited,
-      schema: { tags: ['session'], body: refreshBodySchema, response: { 204: z.null(), ...errors } },
+      schema: { tags: ['auth'], body: refreshBodySchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await logout(deps, request.body.refreshToken);
+      await logout(ctx(request), request.body.refreshToken);
       return reply.status(204).send(null);
     },
   );
@@ -67,10 +73,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/users/password-change',
     {
       config: limited,
-      schema: { tags: ['session'], body: passwordChangeBodySchema, response: { 204: z.null(), ...errors } },
+      schema: { tags: ['auth'], body: passwordChangeBodySchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await changePassword(deps, request.body, request.log);
+      await changePassword(ctx(request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,33 +1,55 @@
 import { limits, messages, type PasswordChangeBody, type TokenPair } from '@dosechain/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { recordAudit } from '../../audit/record.ts';
+import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import { signAccessToken } from '../../auth/access-token.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { fullName, type UserRow } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Clock } from '../../clock.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationFailed } from '../../http/app-error.ts';
-import type { AppDeps } from '../../http/deps.ts';
 import {
   issueRefreshToken,
+  revokeFamily,
   revokeSessionOf,
   revokeUserSessions,
   rotateRefreshToken,
 } from './refresh-tokens.ts';
 
+/** What the session services work with; no actor, since nobody is logged in yet. */
+export interface AuthContext {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Verifying against a throw-away hash keeps an unknown username as slow as a wrong password.
-let dummyHash: Promise<string> | undefined;
+let decoyHash: Promise<string> | undefined;
 const timingDecoy = () => {
-  dummyHash ??= hashPassword('Decoy-password-1');
-  return dummyHash;
+  decoyHash ??= hashPassword('Decoy-password-1');
+  return decoyHash;
 };
 
-const invalidCredentials = (status = 401) =>
+const invalidCredentials = (status: 400 | 401) =>
   new AppError(status, 'INVALID_CREDENTIALS', messages.invalidCredentials);
+const userLocked = () => new AppError(401, 'USER_LOCKED', messages.userLocked);
+const userInactive = () => new AppError(401, 'USER_INACTIVE', messages.userInactive);
+const sessionInvalid = () => unauthenticated(messages.invalidRefreshToken);
 
+/** The user an account event is about acts for themselves: no role yet. */
+const selfActor = (user: UserRow): AuditActor => ({
+  userId: user.id,
+  username: user.username,
+  fullName: fullName(user),
+  roleType: null,
+});
+
+/** Usernames match ignoring case and surrounding spaces, as the unique index does. */
 async function findByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
@@ -36,149 +58,159 @@ async function findByUsername(db: Executor, username: string): Promise<UserRow |
   return row;
 }
 
-export function passwordExpired(user: UserRow, deps: AppDeps): boolean {
-  const maxAgeDays = deps.config.passwordMaxAgeDays;
-  if (maxAgeDays === 0) return false;
-  return deps.clock.now().getTime() - user.passwordChangedAt.getTime() > maxAgeDays * DAY_MS;
+/** True when the password is older than PASSWORD_MAX_AGE_DAYS (0: passwords never expire). */
+export function passwordExpired(user: Pick<UserRow, 'passwordChangedAt'>, config: AppConfig, clock: Clock) {
+  if (config.passwordMaxAgeDays === 0) return false;
+  return clock.now().getTime() - user.passwordChangedAt.getTime() > config.passwordMaxAgeDays * DAY_MS;
 }
 
 /**
- * Counts a failed password. The fifth consecutive failure locks the account in the same
- * statement, and that lock is written to the audit trail and the security log once.
+ * Counts a failed password in one atomic UPDATE, so concurrent failures all count. A locked
+ * account is not counted further. The failure that reaches the limit locks the account in the
+ * same statement, and that lock (and only it) is written to the audit trail and the security log.
  */
-async function recordFailure(deps: AppDeps, user: UserRow, log: FastifyBaseLogger): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+async function recordFailure(ctx: AuthContext, user: UserRow): Promise<void> {
+  const lockAt = limits.failedLoginsBeforeLock;
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({
         failedLoginCount: sql`${users.failedLoginCount} + 1`,
-        lockedOut: sql`${users.failedLoginCount} + 1 >= ${limits.failedLoginsBeforeLock}`,
-        updatedAt: deps.clock.now(),
+        lockedOut: sql`${users.failedLoginCount} + 1 >= ${lockAt}`,
+        updatedAt: ctx.clock.now(),
       })
-      .where(eq(users.id, user.id))
-      .returning({ failedLoginCount: users.failedLoginCount, lockedOut: users.lockedOut });
-    if (row?.failedLoginCount !== limits.failedLoginsBeforeLock) return;
-    await recordAudit(
-      tx,
-      { userId: user.id, username: user.username, fullName: fullName(user), roleType: null },
-      {
-        entityType: 'users',
-        entityId: user.id,
-        eventType: 'update',
-        before: { lockedOut: false },
-        after: { lockedOut: true },
-        reason: `Locked after ${limits.failedLoginsBeforeLock} failed logins`,
-      },
-    );
-    log.warn({ event: 'user.locked', userId: user.id }, 'account locked after consecutive failed logins');
+      .where(and(eq(users.id, user.id), eq(users.lockedOut, false)))
+      .returning({ lockedOut: users.lockedOut });
+    if (!row?.lockedOut) return;
+    await recordAudit(tx, selfActor(user), {
+      entityType: 'users',
+      entityId: user.id,
+      eventType: 'update',
+      before: { lockedOut: false },
+      after: { lockedOut: true },
+      reason: `Locked after ${lockAt} failed logins`,
+    });
+    ctx.log.warn({ event: 'user.locked', userId: user.id }, 'account locked after consecutive failed logins');
   });
 }
 
 /**
- * Checks a username and password and the account state, in the order the contract gives:
- * wrong credentials, locked, inactive, expired. Returns the user when they may log in.
+ * Checks a username and password, then the account state: wrong credentials (an unknown user
+ * answers the same), locked, inactive. A locked account is only named to someone who knows the
+ * password. Returns the user when the password is right and the account usable.
  */
-async function authenticatePassword(
-  deps: AppDeps,
+async function checkCredentials(
+  ctx: AuthContext,
   username: string,
   password: string,
-  log: FastifyBaseLogger,
-  failureStatus = 401,
+  failureStatus: 400 | 401,
 ): Promise<UserRow> {
-  const user = await findByUsername(deps.db, username);
+  const user = await findByUsername(ctx.db, username);
   if (!user) {
     await verifyPassword(await timingDecoy(), password);
     throw invalidCredentials(failureStatus);
   }
-  const ok = await verifyPassword(user.passwordHash, password);
-  if (!ok) {
-    // A locked account is not counted further; it stays locked until an admin unlocks it.
-    if (!user.lockedOut) await recordFailure(deps, user, log);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    if (!user.lockedOut) await recordFailure(ctx, user);
     throw invalidCredentials(failureStatus);
   }
-  if (user.lockedOut) throw new AppError(401, 'USER_LOCKED', messages.userLocked);
-  if (!user.active) throw new AppError(401, 'USER_INACTIVE', messages.userInactive);
+  if (user.lockedOut) throw userLocked();
+  if (!user.active) throw userInactive();
   return user;
 }
 
-async function startSession(deps: AppDeps, userId: number): Promise<TokenPair> {
-  const now = deps.clock.now();
-  return {
-    accessToken: await signAccessToken(userId, deps.config.jwtSecret, deps.clock),
-    refreshToken: await issueRefreshToken(deps.db, userId, now),
-  };
-}
+const accessTokenFor = (ctx: AuthContext, userId: number) =>
+  signAccessToken(userId, ctx.config.jwtSecret, ctx.clock);
 
+/**
+ * `POST /auth/login`: the outcomes in order are INVALID_CREDENTIALS, USER_LOCKED, USER_INACTIVE,
+ * PASSWORD_EXPIRED; on success the failure count is reset and a new session starts.
+ */
 export async function login(
-  deps: AppDeps,
+  ctx: AuthContext,
   body: { username: string; password: string },
-  log: FastifyBaseLogger,
 ): Promise<{ user: UserRow; tokens: TokenPair }> {
-  const user = await authenticatePassword(deps, body.username, body.password, log);
-  if (passwordExpired(user, deps)) throw new AppError(401, 'PASSWORD_EXPIRED', messages.passwordExpired);
-  if (user.failedLoginCount > 0) {
-    await deps.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.id, user.id));
+  const user = await checkCredentials(ctx, body.username, body.password, 401);
+  if (passwordExpired(user, ctx.config, ctx.clock)) {
+    throw new AppError(401, 'PASSWORD_EXPIRED', messages.passwordExpired);
   }
-  return { user, tokens: await startSession(deps, user.id) };
-}
-
-export async function refresh(deps: AppDeps, refreshToken: string): Promise<TokenPair> {
-  const now = deps.clock.now();
-  const result = await deps.db.transaction((tx) => rotateRefreshToken(tx, refreshToken, now));
-  if (result.kind === 'refused') throw unauthenticated(messages.invalidRefreshToken);
-  const [user] = await deps.db.select().from(users).where(eq(users.id, result.userId));
-  if (!user?.active || user.lockedOut) throw unauthenticated(messages.invalidRefreshToken);
-  return {
-    accessToken: await signAccessToken(user.id, deps.config.jwtSecret, deps.clock),
-    refreshToken: result.token,
-  };
-}
-
-export async function logout(deps: AppDeps, refreshToken: string): Promise<void> {
-  await revokeSessionOf(deps.db, refreshToken, deps.clock.now());
+  const now = ctx.clock.now();
+  const refreshToken = await ctx.db.transaction(async (tx) => {
+    // Conditional, so a lock or inactivation that landed since the check still wins.
+    const [ok] = await tx
+      .update(users)
+      .set({ failedLoginCount: 0 })
+      .where(and(eq(users.id, user.id), eq(users.lockedOut, false), eq(users.active, true)))
+      .returning({ id: users.id });
+    if (!ok) return null;
+    return issueRefreshToken(tx, user.id, now);
+  });
+  if (!refreshToken) throw invalidCredentials(401);
+  return { user, tokens: { accessToken: await accessTokenFor(ctx, user.id), refreshToken } };
 }
 
 /**
- * `PUT /users/password-change`. The username form serves the expired-password screen; the
- * token form (password recovery) arrives with the recovery feature.
+ * `POST /auth/refresh`: rotates the refresh token. Unknown, expired, revoked and replayed tokens
+ * are refused; so is a token of a user who was since inactivated or locked (and that session
+ * is revoked).
  */
-export async function changePassword(
-  deps: AppDeps,
-  body: PasswordChangeBody,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  if ('token' in body) {
-    throw validationFailed([{ parameter: 'token', message: 'The recovery link is invalid or has expired' }]);
+export async function refresh(ctx: AuthContext, refreshToken: string): Promise<TokenPair> {
+  const now = ctx.clock.now();
+  const result = await ctx.db.transaction(async (tx) => {
+    const rotation = await rotateRefreshToken(tx, refreshToken, now);
+    if (rotation.kind !== 'rotated') return rotation;
+    const [user] = await tx
+      .select({ active: users.active, lockedOut: users.lockedOut })
+      .from(users)
+      .where(eq(users.id, rotation.userId));
+    if (user?.active && !user.lockedOut) return rotation;
+    await revokeFamily(tx, rotation.familyId, now);
+    return { kind: 'refused' as const, reason: 'user' as const };
+  });
+  if (result.kind !== 'rotated') {
+    if (result.reason === 'reused') {
+      ctx.log.warn({ event: 'refresh_token.reused' }, 'a rotated refresh token was presented again');
+    }
+    throw sessionInvalid();
   }
-  const user = await authenticatePassword(deps, body.username, body.currentPassword, log, 400);
+  return { accessToken: await accessTokenFor(ctx, result.userId), refreshToken: result.token };
+}
+
+/** `POST /auth/logout`: revokes the token's session; an unknown token is not an error. */
+export async function logout(ctx: AuthContext, refreshToken: string): Promise<void> {
+  await revokeSessionOf(ctx.db, refreshToken, ctx.clock.now());
+}
+
+/**
+ * `PUT /users/password-change`. The username form serves the expired-password screen: the
+ * current password is checked like a login (failures count towards the lock) but answers
+ * 400 INVALID_CREDENTIALS. The token form belongs to password recovery, not built yet.
+ */
+export async function changePassword(ctx: AuthContext, body: PasswordChangeBody): Promise<void> {
+  if ('token' in body) {
+    throw validationFailed([{ parameter: 'token', message: messages.recoveryLinkInvalid, code: 'invalid' }]);
+  }
+  const user = await checkCredentials(ctx, body.username, body.currentPassword, 400);
   if (body.password === body.currentPassword) {
     throw validationFailed([
-      {
-        parameter: 'password',
-        message: 'The new password must differ from the current one',
-        code: 'same_password',
-      },
+      { parameter: 'password', message: messages.passwordMustDiffer, code: 'same_password' },
     ]);
   }
   const passwordHash = await hashPassword(body.password);
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, updatedAt: now })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, now);
-    await recordAudit(
-      tx,
-      { userId: user.id, username: user.username, fullName: fullName(user), roleType: null },
-      {
-        entityType: 'users',
-        entityId: user.id,
-        eventType: 'update',
-        before: { password: '[set]' },
-        after: { password: '[changed]' },
-        reason: 'Password changed',
-      },
-    );
+    await recordAudit(tx, selfActor(user), {
+      entityType: 'users',
+      entityId: user.id,
+      eventType: 'update',
+      // Never the hash: the trail only says that the password changed.
+      changeset: { password: ['[changed]', '[changed]'] },
+      reason: 'Password changed',
+    });
   });
 }

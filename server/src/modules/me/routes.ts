@@ -13,7 +13,7 @@ export function meRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/users/me',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['session'], response: { 200: meUserSchema, ...errors } },
+      schema: { tags: ['me'], response: { 200: meUserSchema, ...errors } },
     },
     (request) => getMe(deps.db, principalOf(request)),
   );
@@ -22,7 +22,7 @@ export function meRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       config: { access: 'authenticated' },
       schema: {
-        tags: ['session'],
+        tags: ['me'],
         body: switchRoleBodySchema,
         response: { 200: meUserSchema, 400: errorBodySchema, ...errors },
       },

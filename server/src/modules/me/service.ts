@@ -1,4 +1,4 @@
-import { type MeUser, messages } from '@dosechain/contract';
+import { type MeUser, messages, type Role } from '@dosechain/contract';
 import { asc, eq } from 'drizzle-orm';
 import {
   chooseRole,
@@ -21,26 +21,30 @@ async function loadGroups(db: Executor, userId: number) {
     .orderBy(asc(groups.name));
 }
 
-/** The current user in the role of this request. */
-export async function getMe(db: Executor, principal: Principal): Promise<MeUser> {
-  return toMeUser(principal, await loadGroups(db, principal.user.id));
+/**
+ * The one builder of the MeUser answer (`GET /users/me`, `PUT /users/me/role`, login with
+ * `includeUser`): the principal's user, roles, live permissions and groups, in the given role.
+ */
+export async function meUser(db: Executor, principal: Principal, role?: Role): Promise<MeUser> {
+  return toMeUser(principal, await loadGroups(db, principal.user.id), role);
 }
 
-/** The user as login answers it: in their first role (or the synthetic one). */
+/** The current user in the role of this request. */
+export function getMe(db: Executor, principal: Principal): Promise<MeUser> {
+  return meUser(db, principal);
+}
+
+/** The user as login answers it: in their first role (or the synthetic one), as with no Role-Id. */
 export async function meAfterLogin(db: Executor, user: UserRow): Promise<MeUser> {
-  const [roles, permissions, userGroupList] = await Promise.all([
-    loadRoles(db, user.id),
-    loadPermissions(db, user.id),
-    loadGroups(db, user.id),
-  ]);
+  const [roles, permissions] = await Promise.all([loadRoles(db, user.id), loadPermissions(db, user.id)]);
   const choice = chooseRole(user, roles);
   if (choice.kind !== 'ok') throw new Error('a user without a Role-Id always has a role');
-  return toMeUser({ user, roles, permissions, currentRole: choice.role }, userGroupList);
+  return meUser(db, { user, roles, permissions, currentRole: choice.role });
 }
 
 /** Switching role only checks it is one of the user's; the Role-Id header is what counts. */
 export async function switchRole(db: Executor, principal: Principal, roleId: number): Promise<MeUser> {
   const role = principal.roles.find((r) => r.id === roleId);
   if (!role) throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
-  return toMeUser(principal, await loadGroups(db, principal.user.id), role);
+  return meUser(db, principal, role);
 }
