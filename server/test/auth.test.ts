@@ -1,7 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../src/db/schema.ts';
-import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { buildApp } from '../src/app.ts';
+import { verifyPassword } from '../src/auth/password.ts';
+import { auditLog, refreshTokens, users } from '../src/db/schema.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+import {
+  buildTestApp,
+  DEMO_PASSWORD,
+  freshDatabase,
+  type TestApp,
+  TestClock,
+  testConfig,
+} from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,30 +20,54 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const DAY = 24 * 60 * 60 * 1000;
+
 const login = (username: string, password = DEMO_PASSWORD, query = '') =>
   t.app.inject({ method: 'POST', url: `/api/v1/auth/login${query}`, payload: { username, password } });
 
 const userRow = async (username: string) =>
   (await t.db.select().from(users).where(eq(users.username, username)))[0]!;
 
+const setUser = (username: string, values: Partial<typeof users.$inferInsert>) =>
+  t.db.update(users).set(values).where(eq(users.username, username));
+
+const lockRowsOf = async (userId: number) =>
+  (await t.db.select().from(auditLog).where(eq(auditLog.entityId, userId))).filter(
+    (a) => a.entityType === 'users' && a.changeset.lockedOut,
+  );
+
 describe('login', () => {
-  it('answers tokens, and the user with includeUser', async () => {
+  it('answers the token pair, and the user too with includeUser=true', async () => {
     const plain = await login('site');
     expect(plain.statusCode).toBe(200);
     expect(Object.keys(plain.json()).sort()).toEqual(['accessToken', 'refreshToken']);
+    expect(Object.keys((await login('site', DEMO_PASSWORD, '?includeUser=false')).json()).sort()).toEqual([
+      'accessToken',
+      'refreshToken',
+    ]);
 
     const withUser = await login('site', DEMO_PASSWORD, '?includeUser=true');
-    const user = withUser.json().user;
+    expect(withUser.statusCode).toBe(200);
+    const { user, accessToken } = withUser.json();
     expect(user).toMatchObject({ username: 'site', fullName: 'Sid Coordinator', siteCoordinator: true });
     expect(user.currentRole).toMatchObject({
       type: 'clinical_site',
       companyName: 'Lakeside Clinical Research',
     });
     expect(user.permissions.order).toEqual({ create: true, update: false, read: true, delete: false });
+    expect(user).not.toHaveProperty('passwordHash');
+    // The same builder as GET /users/me.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(me.json()).toEqual(user);
   });
 
   it('matches the username ignoring case and surrounding spaces', async () => {
     expect((await login('  ADMIN ')).statusCode).toBe(200);
+    expect((await login('Multi')).statusCode).toBe(200);
   });
 
   it('answers the same INVALID_CREDENTIALS for a wrong password and an unknown user', async () => {
@@ -46,24 +81,53 @@ describe('login', () => {
       errors: [],
     });
     expect(unknown.json()).toEqual(wrong.json());
+    await setUser('staff', { failedLoginCount: 0 });
   });
 
-  it('refuses a locked user with USER_LOCKED and an inactive one with USER_INACTIVE', async () => {
-    expect((await login('locked')).json().code).toBe('USER_LOCKED');
-    await t.db.update(users).set({ active: false }).where(eq(users.username, 'imaging'));
-    const res = await login('imaging');
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('USER_INACTIVE');
-    await t.db.update(users).set({ active: true }).where(eq(users.username, 'imaging'));
+  it('names a lock only to someone with the right password, and counts nothing past it', async () => {
+    const right = await login('locked');
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toMatchObject({
+      code: 'USER_LOCKED',
+      message: 'Your account is locked, please contact an administrator',
+    });
+    const wrong = await login('locked', 'Wrong1234');
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    expect(await userRow('locked')).toMatchObject({ lockedOut: true, failedLoginCount: 5 });
+    expect(
+      await t.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, (await userRow('locked')).id)),
+    ).toEqual([]);
   });
 
-  it('answers PASSWORD_EXPIRED past the maximum age', async () => {
+  it('refuses an inactive user with USER_INACTIVE', async () => {
+    await setUser('imaging', { active: false });
+    try {
+      const res = await login('imaging');
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        code: 'USER_INACTIVE',
+        message: 'Your account is inactive, please contact an administrator',
+      });
+    } finally {
+      await setUser('imaging', { active: true });
+    }
+  });
+
+  it('answers PASSWORD_EXPIRED past PASSWORD_MAX_AGE_DAYS, on the clock', async () => {
     const res = await login('expired');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({
       code: 'PASSWORD_EXPIRED',
       message: 'Your password has expired, please choose a new one',
     });
+    await setUser('cmo', { passwordChangedAt: new Date(t.clock.now().getTime() - 89 * DAY) });
+    expect((await login('cmo')).statusCode).toBe(200);
+    t.clock.advance(2 * DAY);
+    expect((await login('cmo')).json().code).toBe('PASSWORD_EXPIRED');
+    await setUser('cmo', { passwordChangedAt: t.clock.now() });
   });
 
   it('rejects a body with unknown fields or missing values', async () => {
@@ -76,62 +140,243 @@ describe('login', () => {
     expect(res.json().errors).toContainEqual(expect.objectContaining({ parameter: 'extra' }));
     const empty = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: {} });
     expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('VALIDATION_FAILED');
   });
 });
 
 describe('lockout', () => {
-  it('locks the account at the fifth consecutive failure, audits it once, and then refuses the right password', async () => {
-    for (let i = 0; i < 4; i++)
-      expect((await login('cmo', 'Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
-    expect((await userRow('cmo')).lockedOut).toBe(false);
-    expect((await login('cmo', 'Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
-    const locked = await userRow('cmo');
-    expect(locked).toMatchObject({ lockedOut: true, failedLoginCount: 5 });
-    expect((await login('cmo')).json().code).toBe('USER_LOCKED');
-    expect((await login('cmo', 'Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
-
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));
-    const lockRows = audit.filter((a) => a.entityType === 'users' && a.changeset.lockedOut);
-    expect(lockRows).toHaveLength(1);
-    expect(lockRows[0]).toMatchObject({
-      eventType: 'update',
-      changeset: { lockedOut: [false, true] },
-      reason: 'Locked after 5 failed logins',
-      actorUsername: 'cmo',
+  it('locks at exactly the fifth consecutive failure, audits and logs it once, and then refuses the right password', async () => {
+    // Its own app, to read the security log.
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
     });
+    const database = await freshDatabase();
+    const clock = new TestClock();
+    await seedDemo(database.db, clock.now());
+    const app = await buildApp({
+      db: database.db,
+      clock,
+      config: testConfig(),
+      logger: { level: 'warn', stream },
+    });
+    const attempt = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'cmo', password } });
+    const cmo = async () => (await database.db.select().from(users).where(eq(users.username, 'cmo')))[0]!;
+    try {
+      for (let i = 1; i <= 4; i++) {
+        expect((await attempt('Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
+        expect(await cmo()).toMatchObject({ failedLoginCount: i, lockedOut: false });
+      }
+      expect((await attempt('Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
+      const locked = await cmo();
+      expect(locked).toMatchObject({ lockedOut: true, failedLoginCount: 5 });
+      const sixth = await attempt(DEMO_PASSWORD);
+      expect(sixth.statusCode).toBe(401);
+      expect(sixth.json().code).toBe('USER_LOCKED');
+      expect((await attempt('Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
+      expect((await cmo()).failedLoginCount).toBe(5);
+
+      const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));
+      const lockRows = audit.filter((a) => a.entityType === 'users' && a.changeset.lockedOut);
+      expect(lockRows).toHaveLength(1);
+      expect(lockRows[0]).toMatchObject({
+        eventType: 'update',
+        changeset: { lockedOut: [false, true] },
+        reason: 'Locked after 5 failed logins',
+        actorUserId: locked.id,
+        actorUsername: 'cmo',
+      });
+
+      const events = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'user.locked');
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({ level: 40, userId: locked.id });
+      expect(lines.join('')).not.toContain('Wrong1234');
+      expect(lines.join('')).not.toContain(DEMO_PASSWORD);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 
-  it('counts concurrent failures without losing any', async () => {
+  it('counts concurrent failures without losing any, and locks once', async () => {
     await Promise.all(Array.from({ length: 3 }, () => login('multi', 'Wrong1234')));
     expect((await userRow('multi')).failedLoginCount).toBe(3);
+    await setUser('multi', { failedLoginCount: 0 });
+
+    await Promise.all(Array.from({ length: 8 }, () => login('imaging', 'Wrong1234')));
+    const imaging = await userRow('imaging');
+    expect(imaging).toMatchObject({ lockedOut: true, failedLoginCount: 5 });
+    expect(await lockRowsOf(imaging.id)).toHaveLength(1);
+    await setUser('imaging', { lockedOut: false, failedLoginCount: 0 });
   });
 
   it('resets the count after a successful login', async () => {
-    await login('staff', 'Wrong1234');
-    await login('staff', 'Wrong1234');
-    expect((await userRow('staff')).failedLoginCount).toBeGreaterThan(0);
+    for (let i = 0; i < 4; i++) await login('staff', 'Wrong1234');
+    expect((await userRow('staff')).failedLoginCount).toBe(4);
     expect((await login('staff')).statusCode).toBe(200);
     expect((await userRow('staff')).failedLoginCount).toBe(0);
+    // The count is of consecutive failures: four more do not lock.
+    for (let i = 0; i < 4; i++) await login('staff', 'Wrong1234');
+    expect((await userRow('staff')).lockedOut).toBe(false);
+    await setUser('staff', { failedLoginCount: 0 });
   });
 });
 
-describe('rate limit', () => {
-  it('answers 429 RATE_LIMITED past the per-minute budget of an IP', async () => {
-    const limited = await buildTestApp({ seed: false, config: { authRateLimitPerMinute: 3 } });
+describe('configuration', () => {
+  it('answers 429 RATE_LIMITED past AUTH_RATE_LIMIT_PER_MINUTE, and lets expired passwords in when PASSWORD_MAX_AGE_DAYS is 0', async () => {
+    const other = await buildTestApp({ config: { authRateLimitPerMinute: 3, passwordMaxAgeDays: 0 } });
     try {
-      const codes: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { username: 'x', password: 'y' },
-        });
-        codes.push(res.statusCode);
-        if (res.statusCode === 429) expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', errors: [] });
-      }
-      expect(codes).toEqual([401, 401, 401, 429]);
+      const post = (url: string, payload: object) => other.app.inject({ method: 'POST', url, payload });
+      expect(
+        (await post('/api/v1/auth/login', { username: 'expired', password: DEMO_PASSWORD })).statusCode,
+      ).toBe(200);
+      expect((await post('/api/v1/auth/login', { username: 'x', password: 'y' })).statusCode).toBe(401);
+      expect((await post('/api/v1/auth/login', { username: 'x', password: 'y' })).statusCode).toBe(401);
+      const limited = await post('/api/v1/auth/login', { username: 'x', password: 'y' });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many requests, please try again later',
+        errors: [],
+      });
+      // Each auth call has its own budget per IP; a minute later it is back.
+      expect((await post('/api/v1/auth/refresh', { refreshToken: 'x' })).statusCode).toBe(401);
+      for (let i = 0; i < 2; i++) await post('/api/v1/auth/refresh', { refreshToken: 'x' });
+      expect((await post('/api/v1/auth/refresh', { refreshToken: 'x' })).statusCode).toBe(429);
     } finally {
-      await limited.close();
+      await other.close();
     }
+  });
+});
+
+describe('password change by username (expired-password screen)', () => {
+  const change = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/users/password-change', payload });
+
+  it('answers 400 INVALID_CREDENTIALS on a wrong current password or an unknown user', async () => {
+    const wrong = await change({ username: 'expired', currentPassword: 'Nope1234', password: 'Fresh1234' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid username or password',
+      errors: [],
+    });
+    const unknown = await change({ username: 'nobody', currentPassword: 'Nope1234', password: 'Fresh1234' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(wrong.json());
+    await setUser('expired', { failedLoginCount: 0 });
+  });
+
+  it('checks the policy, and that the new password differs', async () => {
+    const weak = await change({ username: 'expired', currentPassword: DEMO_PASSWORD, password: 'weakpass' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().code).toBe('VALIDATION_FAILED');
+    expect(weak.json().errors).toContainEqual(
+      expect.objectContaining({
+        parameter: 'password',
+        message: 'Password must be at least 8 characters long, contain an uppercase letter and a number',
+      }),
+    );
+    const same = await change({
+      username: 'expired',
+      currentPassword: DEMO_PASSWORD,
+      password: DEMO_PASSWORD,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ parameter: 'password', message: 'The new password must differ from the current one' }],
+    });
+    const tooLong = await change({
+      username: 'expired',
+      currentPassword: DEMO_PASSWORD,
+      password: `A1${'a'.repeat(127)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('refuses a locked or inactive user with their codes', async () => {
+    const locked = await change({
+      username: 'locked',
+      currentPassword: DEMO_PASSWORD,
+      password: 'Fresh1234',
+    });
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().code).toBe('USER_LOCKED');
+    await setUser('site', { active: false });
+    try {
+      const inactive = await change({
+        username: 'site',
+        currentPassword: DEMO_PASSWORD,
+        password: 'Fresh1234',
+      });
+      expect(inactive.statusCode).toBe(401);
+      expect(inactive.json().code).toBe('USER_INACTIVE');
+    } finally {
+      await setUser('site', { active: true });
+    }
+    expect(await verifyPassword((await userRow('site')).passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('answers the recovery-token form 400 on token until password recovery exists', async () => {
+    const res = await change({ token: 'whatever', password: 'Fresh1234' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ parameter: 'token', message: 'The recovery link is invalid or has expired' }],
+    });
+  });
+
+  it('sets the new password, ends every session and audits without the hash', async () => {
+    const before = await userRow('expired');
+    // A session from before the password expired.
+    await setUser('expired', { passwordChangedAt: t.clock.now() });
+    const old = await t.loginAs('expired');
+    await setUser('expired', { passwordChangedAt: before.passwordChangedAt, failedLoginCount: 2 });
+    expect((await login('expired')).json().code).toBe('PASSWORD_EXPIRED');
+
+    const res = await change({
+      username: ' EXPIRED ',
+      currentPassword: DEMO_PASSWORD,
+      password: 'Fresh1234',
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+
+    const after = await userRow('expired');
+    expect(after.passwordHash).not.toBe(before.passwordHash);
+    expect(after.passwordChangedAt).toEqual(t.clock.now());
+    expect(after.failedLoginCount).toBe(0);
+    const live = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, after.id), isNull(refreshTokens.revokedAt)));
+    expect(live).toEqual([]);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refreshToken: old.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+
+    expect((await login('expired', 'Fresh1234')).statusCode).toBe(200);
+    expect((await login('expired')).json().code).toBe('INVALID_CREDENTIALS');
+
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, after.id));
+    const changed = rows.filter((r) => r.entityType === 'users' && r.reason === 'Password changed');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({
+      eventType: 'update',
+      changeset: { password: ['[changed]', '[changed]'] },
+      actorUserId: after.id,
+      actorUsername: 'expired',
+    });
+    const trail = JSON.stringify(rows);
+    expect(trail).not.toContain(after.passwordHash);
+    expect(trail).not.toContain('Fresh1234');
   });
 });

@@ -39,7 +39,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     bodyLimitBytes: 1_048_576,
     // Tests log in far more often than people do.
-    authRateLimitPerMinute: 10_000,
+    authRateLimitPerMinute: 1000,
     webDist: '/nonexistent',
     ...overrides,
   };

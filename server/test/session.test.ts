@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups, refreshTokens, roles, userGroups, users } from '../src/db/schema.ts';
-import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { refreshTokens, users } from '../src/db/schema.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,36 +14,109 @@ afterAll(() => t.close());
 const MIN = 60_000;
 const refresh = (refreshToken: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken } });
+const logout = (refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', payload: { refreshToken } });
 const me = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers });
 const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+const sha256 = (token: string) => createHash('sha256').update(token).digest('base64url');
+const rowOf = async (token: string) =>
+  (
+    await t.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)))
+  )[0]!;
+const familyOf = (familyId: string) =>
+  t.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId));
+const setUser = (username: string, values: Partial<typeof users.$inferInsert>) =>
+  t.db.update(users).set(values).where(eq(users.username, username));
+
+const sessionInvalid = {
+  code: 'UNAUTHENTICATED',
+  message: 'The session is no longer valid, please log in again',
+  errors: [],
+};
 
 describe('refresh tokens', () => {
-  it('rotate: the new pair works and the old refresh token does not', async () => {
+  it('are 256 random bits, stored only as their SHA-256, with a new family per login', async () => {
+    const a = await t.loginAs('staff');
+    const b = await t.loginAs('staff');
+    expect(a.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rowA = await rowOf(a.refreshToken);
+    const rowB = await rowOf(b.refreshToken);
+    expect(rowA.tokenHash).not.toBe(a.refreshToken);
+    expect(rowA.familyId).not.toBe(rowB.familyId);
+    expect(rowA.expiresAt).toEqual(new Date(t.clock.now().getTime() + 30 * MIN));
+    expect(rowA.sessionExpiresAt).toEqual(new Date(t.clock.now().getTime() + 12 * 60 * MIN));
+    const all = await t.db.select().from(refreshTokens);
+    expect(all.some((r) => r.tokenHash === a.refreshToken)).toBe(false);
+  });
+
+  it('rotate: the new pair works, the old refresh token does not, and the session keeps its end', async () => {
     const s = await t.loginAs('staff');
-    const first = await refresh(s.refreshToken);
-    expect(first.statusCode).toBe(200);
-    const pair = first.json();
+    const first = await rowOf(s.refreshToken);
+    t.clock.advance(10 * MIN);
+    const res = await refresh(s.refreshToken);
+    expect(res.statusCode).toBe(200);
+    const pair = res.json();
+    expect(Object.keys(pair).sort()).toEqual(['accessToken', 'refreshToken']);
     expect(pair.refreshToken).not.toBe(s.refreshToken);
     expect((await me(bearer(pair.accessToken))).statusCode).toBe(200);
-    const [stored] = await t.db.select().from(refreshTokens).limit(1);
-    expect(stored!.tokenHash).not.toBe(s.refreshToken);
+
+    const old = await rowOf(s.refreshToken);
+    expect(old.rotatedAt).toEqual(t.clock.now());
+    expect(old.revokedAt).toBeNull();
+    const next = await rowOf(pair.refreshToken);
+    expect(next.familyId).toBe(first.familyId);
+    expect(next.expiresAt).toEqual(new Date(t.clock.now().getTime() + 30 * MIN));
+    expect(next.sessionExpiresAt).toEqual(first.sessionExpiresAt);
+
+    // Presenting the old one again is a replay (next test); a fresh login is unaffected.
+    expect((await refresh(pair.refreshToken)).statusCode).toBe(200);
   });
 
   it('revoke the whole session when a rotated token is presented again', async () => {
     const s = await t.loginAs('staff');
-    const next = (await refresh(s.refreshToken)).json().refreshToken;
+    const second = (await refresh(s.refreshToken)).json().refreshToken;
+    const third = (await refresh(second)).json().refreshToken;
     const replay = await refresh(s.refreshToken);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().code).toBe('UNAUTHENTICATED');
-    expect((await refresh(next)).statusCode).toBe(401);
+    expect(replay.json()).toEqual(sessionInvalid);
+    // The newest token of the session stops working too.
+    expect((await refresh(third)).statusCode).toBe(401);
+    const family = await familyOf((await rowOf(third)).familyId);
+    expect(family).toHaveLength(3);
+    expect(family.every((r) => r.revokedAt !== null)).toBe(true);
+    // Other sessions of the user live on.
+    const other = await t.loginAs('staff');
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
   });
 
-  it('expire after 30 minutes unused, and 12 hours after login however used', async () => {
+  it('let only one of two concurrent uses of a token through', async () => {
+    const s = await t.loginAs('cmo');
+    const answers = await Promise.all([refresh(s.refreshToken), refresh(s.refreshToken)]);
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(1);
+    expect(codes).toContain(401);
+  });
+
+  it('expire after 30 minutes unused; each rotation extends that', async () => {
     const idle = await t.loginAs('staff');
     t.clock.advance(31 * MIN);
-    expect((await refresh(idle.refreshToken)).statusCode).toBe(401);
+    const res = await refresh(idle.refreshToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(sessionInvalid);
 
+    const used = await t.loginAs('staff');
+    t.clock.advance(29 * MIN);
+    const next = await refresh(used.refreshToken);
+    expect(next.statusCode).toBe(200);
+    t.clock.advance(29 * MIN);
+    expect((await refresh(next.json().refreshToken)).statusCode).toBe(200);
+  });
+
+  it('expire 12 hours after login however they are used', async () => {
     const busy = await t.loginAs('staff');
     let token = busy.refreshToken;
     let elapsed = 0;
@@ -52,168 +127,100 @@ describe('refresh tokens', () => {
       expect(res.statusCode).toBe(200);
       token = res.json().refreshToken;
     }
+    // The last token's idle window is cut at the session's end.
+    expect((await rowOf(token)).expiresAt.getTime()).toBeLessThanOrEqual(
+      (await rowOf(token)).sessionExpiresAt.getTime(),
+    );
     t.clock.advance(25 * MIN);
     expect((await refresh(token)).statusCode).toBe(401);
   });
 
-  it('stop working after logout', async () => {
-    const s = await t.loginAs('staff');
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/logout',
-      payload: { refreshToken: s.refreshToken },
-    });
-    expect(out.statusCode).toBe(204);
-    expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+  it('refuse unknown tokens and bad bodies', async () => {
+    const res = await refresh('not-a-token');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(sessionInvalid);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: {} });
+    expect(empty.statusCode).toBe(400);
   });
 
-  it('are refused for a user who was inactivated', async () => {
-    const s = await t.loginAs('imaging');
-    await t.db.update(users).set({ active: false }).where(eq(users.username, 'imaging'));
-    expect((await refresh(s.refreshToken)).statusCode).toBe(401);
-    expect((await me(s.headers())).statusCode).toBe(401);
-    await t.db.update(users).set({ active: true }).where(eq(users.username, 'imaging'));
+  it('are refused, and their session revoked, once the user is inactivated or locked', async () => {
+    for (const values of [{ active: false }, { lockedOut: true }]) {
+      const s = await t.loginAs('imaging');
+      await setUser('imaging', values);
+      try {
+        expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+        expect((await me(s.headers())).statusCode).toBe(401);
+        const family = await familyOf((await rowOf(s.refreshToken)).familyId);
+        expect(family.every((r) => r.revokedAt !== null)).toBe(true);
+      } finally {
+        await setUser('imaging', { active: true, lockedOut: false });
+      }
+      expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('logout', () => {
+  it('answers 204 and revokes the session, rotated tokens and all', async () => {
+    const s = await t.loginAs('site');
+    const next = (await refresh(s.refreshToken)).json().refreshToken;
+    const out = await logout(next);
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    expect((await refresh(next)).statusCode).toBe(401);
+    const family = await familyOf((await rowOf(next)).familyId);
+    expect(family.every((r) => r.revokedAt !== null)).toBe(true);
+  });
+
+  it('answers 204 for an unknown or already revoked token, and needs no access token', async () => {
+    expect((await logout('unknown')).statusCode).toBe(204);
+    const s = await t.loginAs('site');
+    expect((await logout(s.refreshToken)).statusCode).toBe(204);
+    expect((await logout(s.refreshToken)).statusCode).toBe(204);
   });
 });
 
 describe('access tokens', () => {
   it('expire after 15 minutes', async () => {
     const s = await t.loginAs('staff');
+    t.clock.advance(14 * MIN);
     expect((await me(s.headers())).statusCode).toBe(200);
-    t.clock.advance(16 * MIN);
+    t.clock.advance(2 * MIN);
     const res = await me(s.headers());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Authentication required', errors: [] });
   });
 
   it('are refused when missing, malformed or forged', async () => {
-    expect((await me({})).statusCode).toBe(401);
-    expect((await me({ authorization: 'Bearer not.a.jwt' })).statusCode).toBe(401);
+    const unauthenticated = { code: 'UNAUTHENTICATED', message: 'Authentication required', errors: [] };
+    expect((await me({})).json()).toEqual(unauthenticated);
+    expect((await me({ authorization: 'Bearer not.a.jwt' })).json()).toEqual(unauthenticated);
+    expect((await me({ authorization: 'Basic abc' })).statusCode).toBe(401);
     const s = await t.loginAs('staff');
     const [h, p] = s.accessToken.split('.');
     expect((await me({ authorization: `Bearer ${h}.${p}.forgedsignature` })).statusCode).toBe(401);
-  });
-});
-
-describe('/users/me and roles', () => {
-  const roleIdsOf = async (username: string) => {
-    const [u] = await t.db.select().from(users).where(eq(users.username, username));
-    return (await t.db.select().from(roles).where(eq(roles.userId, u!.id))).map((r) => r.id);
-  };
-
-  it('answers the current role chosen by Role-Id, and switching changes it', async () => {
-    const s = await t.loginAs('multi');
-    const [cmoRoleId, siteRoleId] = await roleIdsOf('multi');
-    const asCmo = (await me(s.headers(cmoRoleId))).json();
-    expect(asCmo.roles).toHaveLength(2);
-    expect(asCmo.currentRole).toMatchObject({
-      id: cmoRoleId,
-      type: 'cmo',
-      companyName: 'Pacific Radiopharma',
-    });
-    const asSite = (await me(s.headers(siteRoleId))).json();
-    expect(asSite.currentRole).toMatchObject({ type: 'clinical_site', companyTimezone: 'America/Denver' });
-
-    const switched = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/me/role',
-      headers: s.headers(cmoRoleId),
-      payload: { roleId: siteRoleId },
-    });
-    expect(switched.statusCode).toBe(200);
-    expect(switched.json().currentRole.id).toBe(siteRoleId);
+    // Well formed, but signed with another key.
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('dosechain')
+      .setAudience('dosechain-api')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('x'.repeat(64)));
+    expect((await me(bearer(forged))).json()).toEqual(unauthenticated);
+    // A refresh token is not an access token.
+    expect((await me(bearer(s.refreshToken))).statusCode).toBe(401);
   });
 
-  it('refuses a Role-Id that is not one of the user’s roles with 403 ROLE_NOT_ALLOWED', async () => {
-    const s = await t.loginAs('site');
-    const [othersRole] = await roleIdsOf('cmo');
-    const res = await me(s.headers(othersRole));
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('ROLE_NOT_ALLOWED');
-    const sw = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/users/me/role',
-      headers: s.headers(),
-      payload: { roleId: othersRole },
-    });
-    expect(sw.json().code).toBe('ROLE_NOT_ALLOWED');
-  });
-
-  it('gives a user without roles the synthetic admin role and refuses any Role-Id', async () => {
-    const s = await t.loginAs('admin');
-    const body = (await me(s.headers())).json();
-    expect(body.currentRole).toEqual({
-      id: null,
-      name: 'Admin',
-      type: 'admin',
-      companyId: null,
-      companyName: null,
-      companyTimezone: null,
-    });
-    expect((await me(s.headers(1))).json().code).toBe('ROLE_NOT_ALLOWED');
-  });
-
-  it('reflects a group change on the next request', async () => {
-    const s = await t.loginAs('site');
-    expect((await me(s.headers())).json().permissions.order.create).toBe(true);
-    const [u] = await t.db.select().from(users).where(eq(users.username, 'site'));
-    const memberships = await t.db.select().from(userGroups).where(eq(userGroups.userId, u!.id));
-    await t.db.delete(userGroups).where(eq(userGroups.userId, u!.id));
-    expect((await me(s.headers())).json().permissions.order.create).toBe(false);
-    await t.db.insert(userGroups).values(memberships);
-    const [group] = await t.db.select().from(groups).where(eq(groups.name, 'Site Users'));
-    await t.db.update(groups).set({ active: false }).where(eq(groups.id, group!.id));
-    expect((await me(s.headers())).json().permissions.order.create).toBe(false);
-    await t.db.update(groups).set({ active: true }).where(eq(groups.id, group!.id));
-  });
-});
-
-describe('expired-password change', () => {
-  const change = (payload: object) =>
-    t.app.inject({ method: 'PUT', url: '/api/v1/users/password-change', payload });
-
-  it('checks the current password and the policy', async () => {
-    const wrong = await change({ username: 'expired', currentPassword: 'Nope1234', password: 'Fresh1234' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({
-      code: 'INVALID_CREDENTIALS',
-      message: 'Invalid username or password',
-    });
-    const weak = await change({ username: 'expired', currentPassword: DEMO_PASSWORD, password: 'weak' });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors).toContainEqual(
-      expect.objectContaining({
-        parameter: 'password',
-        message: 'Password must be at least 8 characters long, contain an uppercase letter and a number',
-      }),
-    );
-    const same = await change({
-      username: 'expired',
-      currentPassword: DEMO_PASSWORD,
-      password: DEMO_PASSWORD,
-    });
-    expect(same.json().errors[0].parameter).toBe('password');
-  });
-
-  it('sets the new password, revokes sessions and audits without the hash', async () => {
-    const res = await change({ username: 'expired', currentPassword: DEMO_PASSWORD, password: 'Fresh1234' });
-    expect(res.statusCode).toBe(204);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { username: 'expired', password: 'Fresh1234' },
-    });
-    expect(ok.statusCode).toBe(200);
-    const [u] = await t.db.select().from(users).where(eq(users.username, 'expired'));
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, u!.id));
-    const row = rows.find((r) => r.reason === 'Password changed');
-    expect(row?.changeset).toEqual({ password: ['[set]', '[changed]'] });
-    expect(JSON.stringify(rows)).not.toContain(u!.passwordHash);
-  });
-
-  it('revokes the sessions that existed before the change', async () => {
-    const s = await t.loginAs('staff');
-    await change({ username: 'staff', currentPassword: DEMO_PASSWORD, password: 'Changed1234' });
-    expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+  it('stop working at once when the user is inactivated or locked', async () => {
+    const s = await t.loginAs('cmo');
+    expect((await me(s.headers())).statusCode).toBe(200);
+    await setUser('cmo', { active: false });
+    expect((await me(s.headers())).json().code).toBe('UNAUTHENTICATED');
+    await setUser('cmo', { active: true, lockedOut: true });
+    expect((await me(s.headers())).statusCode).toBe(401);
+    await setUser('cmo', { lockedOut: false });
+    expect((await me(s.headers())).statusCode).toBe(200);
   });
 });
