@@ -12,12 +12,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { meAfterLogin } from '../me/service.ts';
-import { type AuthContext, changePassword, login, logout, refresh } from './service.ts';
+import { type AuthContext, changePassword, login, logout, refresh, timingDecoy } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await timingDecoy();
   const ctx = (request: FastifyRequest): AuthContext => ({
     db: deps.db,
     clock: deps.clock,

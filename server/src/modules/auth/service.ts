@@ -30,7 +30,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Verifying against a throw-away hash keeps an unknown username as slow as a wrong password.
 let decoyHash: Promise<string> | undefined;
-const timingDecoy = () => {
+/** The decoy hash; routes warm it at start-up so even the first unknown username is not slower. */
+export const timingDecoy = () => {
   decoyHash ??= hashPassword('Decoy-password-1');
   return decoyHash;
 };
@@ -145,7 +146,11 @@ export async function login(
     if (!ok) return null;
     return issueRefreshToken(tx, user.id, now);
   });
-  if (!refreshToken) throw invalidCredentials(401);
+  if (!refreshToken) {
+    // Locked or inactivated between the check and now (e.g. by concurrent failures).
+    const [state] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, user.id));
+    throw state?.active ? userLocked() : userInactive();
+  }
   return { user, tokens: { accessToken: await accessTokenFor(ctx, user.id), refreshToken } };
 }
 
