@@ -34,7 +34,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: false,
+    trustProxy: deps.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -17,6 +17,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST: z.string().optional(),
 });
@@ -35,6 +36,8 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** Behind a load balancer: take the client IP (rate limits, logs) from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Login, refresh and password calls allowed per IP and minute. */
   authRateLimitPerMinute: number;
   webDist: string;
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     webDist: path.resolve(base, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
   };

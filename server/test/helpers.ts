@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     seedDemo: true,
     logLevel: 'silent',
     bodyLimitBytes: 1_048_576,
+    trustProxy: false,
     // Tests log in far more often than people do.
     authRateLimitPerMinute: 1000,
     webDist: '/nonexistent',
