@@ -1,0 +1,141 @@
+import { type ErrorBody, limits, messages, type TokenPair } from '@dosechain/contract';
+
+export const API_BASE = '/api/v1';
+
+/** A failed call: the HTTP status (0 when no answer came) and the contract's error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'ApiError';
+  }
+  get code(): string {
+    return this.body.code;
+  }
+}
+
+export const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
+export interface HttpClientDeps {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  getTokens: () => TokenPair | null;
+  saveTokens: (tokens: TokenPair) => void;
+  getRoleId: () => number | null;
+  /** A 401 that a refresh could not cure: end the session. */
+  onUnauthorized: () => void;
+  /** A 5xx, or no usable answer: show the one generic error toast. */
+  onServerError: () => void;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+}
+
+export type HttpClient = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
+
+function toQuery(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readError(res: Response): Promise<ErrorBody> {
+  try {
+    const body = (await res.json()) as Partial<ErrorBody>;
+    if (typeof body.code === 'string') {
+      return {
+        code: body.code,
+        message: body.message ?? messages.unexpectedError,
+        errors: body.errors ?? [],
+      };
+    }
+  } catch {
+    // not JSON
+  }
+  return { code: 'HTTP_ERROR', message: messages.unexpectedError, errors: [] };
+}
+
+/**
+ * The API client: JSON, 5000 ms timeout, Bearer token and Role-Id. A 401 gets one shared
+ * refresh and one retry; what still fails ends the session. Cancelled calls are re-thrown as
+ * aborts for the caller to ignore.
+ */
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = deps.timeoutMs ?? limits.apiTimeoutMs;
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const onCallerAbort = () => timeout.abort();
+    options.signal?.addEventListener('abort', onCallerAbort);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const tokens = deps.getTokens();
+    if (tokens) headers.authorization = `Bearer ${tokens.accessToken}`;
+    const roleId = deps.getRoleId();
+    if (roleId !== null) headers['role-id'] = String(roleId);
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await doFetch(`${API_BASE}${path}${toQuery(options.query)}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: timeout.signal,
+      });
+    } catch {
+      if (options.signal?.aborted) throw new DOMException('The call was cancelled', 'AbortError');
+      deps.onServerError();
+      throw new ApiError(0, { code: 'NO_RESPONSE', message: messages.unexpectedError, errors: [] });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  async function tryRefresh(): Promise<boolean> {
+    const tokens = deps.getTokens();
+    if (!tokens) return false;
+    refreshing ??= (async () => {
+      try {
+        const res = await doFetch(`${API_BASE}/auth/refresh`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ refreshToken: tokens.refreshToken }),
+        });
+        if (!res.ok) return false;
+        deps.saveTokens((await res.json()) as TokenPair);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        setTimeout(() => {
+          refreshing = null;
+        }, 0);
+      }
+    })();
+    return refreshing;
+  }
+
+  return async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    let res = await send(method, path, options);
+    const isAuthCall = path.startsWith('/auth/');
+    if (res.status === 401 && !isAuthCall && deps.getTokens()) {
+      if (await tryRefresh()) res = await send(method, path, options);
+      if (res.status === 401) deps.onUnauthorized();
+    }
+    if (res.status >= 500) deps.onServerError();
+    if (!res.ok) throw new ApiError(res.status, await readError(res));
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}

@@ -1,0 +1,67 @@
+import { messages } from '@dosechain/contract';
+import { AppBar, Box, Drawer, Link, Toolbar, Typography } from '@mui/material';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useAppSettings } from '../../api/app-config.ts';
+import { FullPageSpinner } from '../../auth/guards.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const DRAWER_WIDTH = 240;
+
+export function Footer() {
+  const settings = useAppSettings();
+  const email = settings.data?.supportEmail;
+  return (
+    <Box
+      component="footer"
+      sx={{ py: 2, px: 3, color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
+    >
+      <Typography variant="body2">
+        © {new Date().getFullYear()} DoseChain. All rights reserved.
+        {email && (
+          <>
+            {' '}
+            Support: <Link href={`mailto:${email}`}>{email}</Link>
+          </>
+        )}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The frame of every logged-in screen: top bar, sidebar, the page, footer. */
+export function AppLayout() {
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar>
+          <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>
+            {messages.appTitle}
+          </Typography>
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="permanent"
+        sx={{
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        <Toolbar />
+        <Sidebar />
+      </Drawer>
+      <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <Toolbar />
+        <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+      </Box>
+    </Box>
+  );
+}

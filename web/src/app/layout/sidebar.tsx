@@ -1,0 +1,67 @@
+import { ExpandLess, ExpandMore } from '@mui/icons-material';
+import { Collapse, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { userMeets } from '../../auth/access.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { type AppRoute, appRoutes, type MenuSection, menuSections } from '../routes.tsx';
+
+/** The routes the user may open that have a menu entry, in declaration order. */
+export function visibleMenu(routes: AppRoute[], meets: (r: AppRoute) => boolean) {
+  const items = routes.filter((r) => r.menu && meets(r));
+  return {
+    top: items.filter((r) => !r.menu?.section),
+    sections: menuSections
+      .map((section) => ({ section, items: items.filter((r) => r.menu?.section === section) }))
+      .filter((s) => s.items.length > 0),
+  };
+}
+
+function MenuLink({ route, nested }: { route: AppRoute; nested?: boolean }) {
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={route.path}
+      end
+      sx={{ pl: nested ? 4 : 2, '&.active': { bgcolor: 'action.selected' } }}
+    >
+      <ListItemText primary={route.menu?.label} />
+    </ListItemButton>
+  );
+}
+
+function Section({ section, items }: { section: MenuSection; items: AppRoute[] }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        <ListItemText primary={section} />
+        {open ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={open} unmountOnExit>
+        <List disablePadding>
+          {items.map((r) => (
+            <MenuLink key={r.path} route={r} nested />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+export function Sidebar() {
+  const { user } = useAuth();
+  const menu = visibleMenu(appRoutes, (r) => userMeets(user, r.requirement));
+  return (
+    <nav aria-label="Main menu">
+      <List subheader={<ListSubheader component="div">Menu</ListSubheader>}>
+        {menu.top.map((r) => (
+          <MenuLink key={r.path} route={r} />
+        ))}
+        {menu.sections.map((s) => (
+          <Section key={s.section} section={s.section} items={s.items} />
+        ))}
+      </List>
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import { type Role, roleTypeLabels } from '@dosechain/contract';
+import { AccountCircle, Check } from '@mui/icons-material';
+import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAuth } from '../../auth/auth-context.tsx';
+
+/** "Company — Role", or the role name for staff and admin. */
+export function roleLabel(role: Role): string {
+  return role.companyName ? `${role.companyName} — ${roleTypeLabels[role.type]}` : role.name;
+}
+
+export function UserMenu() {
+  const { user, logout, switchRole } = useAuth();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!user) return null;
+  const close = () => setAnchor(null);
+
+  const choose = async (role: Role) => {
+    close();
+    if (role.id === null || role.id === user.currentRole.id) return;
+    try {
+      await switchRole(role.id);
+      navigate('/');
+    } catch {
+      toast.error('Error switching the role');
+    }
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-label="Account"
+        aria-haspopup="menu"
+        startIcon={<AccountCircle />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: 'none' }}
+      >
+        {user.fullName}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {user.roles.length > 0 && <ListSubheader>Switch Role</ListSubheader>}
+        {user.roles.map((role) => {
+          const current = role.id === user.currentRole.id;
+          return (
+            <MenuItem
+              key={role.id}
+              role="menuitemradio"
+              aria-checked={current}
+              onClick={() => void choose(role)}
+            >
+              <ListItemIcon>{current && <Check fontSize="small" />}</ListItemIcon>
+              <ListItemText primary={roleLabel(role)} />
+            </MenuItem>
+          );
+        })}
+        {user.roles.length > 0 && <Divider />}
+        <MenuItem
+          onClick={async () => {
+            close();
+            await logout();
+            navigate('/login');
+          }}
+        >
+          Log out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

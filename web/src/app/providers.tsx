@@ -1,0 +1,55 @@
+import { GENERIC_TOAST_ID, messages } from '@dosechain/contract';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { LocalizationProvider } from '@mui/x-date-pickers';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { ToastContainer, toast } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { ApiProvider } from '../api/api-context.tsx';
+import { createHttpClient } from '../api/http-client.ts';
+import { clearSession, readRoleId, readTokens, saveTokens } from '../api/session-storage.ts';
+import { AuthProvider } from '../auth/auth-context.tsx';
+import { theme } from './theme.ts';
+
+/** The one generic error toast: refreshed when it is already showing, never duplicated. */
+export function showGenericError(): void {
+  if (toast.isActive(GENERIC_TOAST_ID)) toast.update(GENERIC_TOAST_ID, { render: messages.unexpectedError });
+  else toast.error(messages.unexpectedError, { toastId: GENERIC_TOAST_ID });
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const queryClient = useMemo(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+    [],
+  );
+  const client = useMemo(
+    () =>
+      createHttpClient({
+        getTokens: readTokens,
+        saveTokens,
+        getRoleId: readRoleId,
+        onServerError: showGenericError,
+        onUnauthorized: () => {
+          // The session is over: forget it and start again at the login screen.
+          clearSession();
+          queryClient.clear();
+          window.location.assign('/login');
+        },
+      }),
+    [queryClient],
+  );
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <LocalizationProvider dateAdapter={AdapterLuxon}>
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider client={client}>
+            <AuthProvider>{children}</AuthProvider>
+          </ApiProvider>
+        </QueryClientProvider>
+      </LocalizationProvider>
+      <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+    </ThemeProvider>
+  );
+}

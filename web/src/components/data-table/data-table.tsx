@@ -1,0 +1,152 @@
+import { type AccessRequirement, type ListResponse, limits } from '@dosechain/contract';
+import { Box } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  MaterialReactTable,
+  type MRT_ColumnDef,
+  type MRT_ColumnFiltersState,
+  type MRT_PaginationState,
+  type MRT_Row,
+  type MRT_SortingState,
+  useMaterialReactTable,
+} from 'material-react-table';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { userMeets } from '../../auth/access.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+import { type ColumnType, formatCell } from './format.ts';
+import { type ColumnFilterKind, toListParams } from './list-params.ts';
+
+export interface DataTableColumn<T> {
+  /** The API's list field (snake_case): what sorting and filtering send. */
+  field: string;
+  header: string;
+  value: (row: T) => unknown;
+  type?: ColumnType;
+  /** How the column filters; false for none. */
+  filter?: ColumnFilterKind | false;
+  options?: { value: string; label: string }[];
+  enableSorting?: boolean;
+  /** Hidden unless the user meets this. */
+  requirement?: AccessRequirement;
+}
+
+export interface DataTableProps<T extends { id: number }> {
+  /** The list endpoint, e.g. `/cmos`. */
+  resource: string;
+  columns: DataTableColumn<T>[];
+  defaultSort?: MRT_SortingState;
+  rowActions?: (row: T) => ReactNode;
+  toolbarActions?: ReactNode;
+  renderDetailPanel?: (row: T) => ReactNode;
+}
+
+const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
+  kind === 'select' ? 'multi-select' : kind === 'date-range' ? 'date-range' : 'text';
+
+/**
+ * The shared server-side table: paging (10; 10/20/50/100), multi-sort, column filters and
+ * global search become the API's list query. A list that fails to load shows empty.
+ */
+export function DataTable<T extends { id: number }>({
+  resource,
+  columns,
+  defaultSort = [],
+  rowActions,
+  toolbarActions,
+  renderDetailPanel,
+}: DataTableProps<T>) {
+  const api = useApi();
+  const { user } = useAuth();
+  const [pagination, setPagination] = useState<MRT_PaginationState>({
+    pageIndex: 0,
+    pageSize: limits.pageSizeDefault,
+  });
+  const [sorting, setSorting] = useState<MRT_SortingState>(defaultSort);
+  const [columnFilters, setColumnFilters] = useState<MRT_ColumnFiltersState>([]);
+  const [globalFilter, setGlobalFilter] = useState('');
+  const debouncedFilters = useDebouncedValue(columnFilters, limits.tableFilterDebounceMs);
+  const debouncedSearch = useDebouncedValue(globalFilter, limits.lookupDebounceMs);
+
+  const visibleColumns = useMemo(
+    () => columns.filter((c) => userMeets(user, c.requirement)),
+    [columns, user],
+  );
+  const filterKinds = useMemo(
+    () =>
+      Object.fromEntries(
+        visibleColumns.map((c) => [c.field, c.filter === false ? 'exact' : (c.filter ?? 'text')]),
+      ),
+    [visibleColumns],
+  ) as Record<string, ColumnFilterKind>;
+
+  const params = toListParams(
+    { ...pagination, sorting, columnFilters: debouncedFilters, globalFilter: debouncedSearch },
+    filterKinds,
+  );
+  const query = useQuery({
+    queryKey: ['list', resource, params],
+    queryFn: ({ signal }) => api<ListResponse<T>>('GET', resource, { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  // Table list-load errors are silently ignored and show an empty table (spec section 8).
+  const data = useMemo(() => (query.isError ? [] : (query.data?.items ?? [])), [query.isError, query.data]);
+
+  const mrtColumns = useMemo<MRT_ColumnDef<T>[]>(
+    () =>
+      visibleColumns.map((c) => ({
+        id: c.field,
+        header: c.header,
+        // Sorting and filtering happen on the server, so the cell can hold the display text.
+        accessorFn: (row) => formatCell(c.type ?? 'text', c.value(row)),
+        enableSorting: c.enableSorting ?? true,
+        // Sorting by the active column is inverted: active first.
+        invertSorting: c.type === 'active',
+        enableColumnFilter: c.filter !== false,
+        filterVariant: filterVariant(c.filter),
+        filterSelectOptions: c.options,
+      })),
+    [visibleColumns],
+  );
+
+  const table = useMaterialReactTable<T>({
+    columns: mrtColumns,
+    data,
+    getRowId: (row) => String(row.id),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableMultiSort: true,
+    rowCount: query.isError ? 0 : (query.data?.total ?? 0),
+    state: {
+      pagination,
+      sorting,
+      columnFilters,
+      globalFilter,
+      isLoading: query.isLoading,
+      showProgressBars: query.isFetching,
+    },
+    onPaginationChange: setPagination,
+    onSortingChange: setSorting,
+    onColumnFiltersChange: setColumnFilters,
+    onGlobalFilterChange: (v: string | undefined) => setGlobalFilter(v ?? ''),
+    muiPaginationProps: { rowsPerPageOptions: [...limits.pageSizeOptions] },
+    enableRowActions: Boolean(rowActions),
+    positionActionsColumn: 'last',
+    renderRowActions: rowActions
+      ? ({ row }: { row: MRT_Row<T> }) => <Box sx={{ display: 'flex' }}>{rowActions(row.original)}</Box>
+      : undefined,
+    renderTopToolbarCustomActions: toolbarActions
+      ? () => <Box sx={{ display: 'flex', gap: 1 }}>{toolbarActions}</Box>
+      : undefined,
+    renderDetailPanel: renderDetailPanel ? ({ row }) => renderDetailPanel(row.original) : undefined,
+    // Columns size to their content, so the actions column stays in view.
+    layoutMode: 'semantic',
+    enableDensityToggle: false,
+    enableFullScreenToggle: false,
+    localization: { noRecordsToDisplay: 'No records to display' },
+  });
+
+  return <MaterialReactTable table={table} />;
+}

@@ -1,0 +1,27 @@
+import { TextField, type TextFieldProps } from '@mui/material';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+/** A text field bound to react-hook-form, showing its error under it. */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: { control: Control<T>; name: Path<T> } & Omit<TextFieldProps, 'name'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          {...field}
+          value={field.value ?? ''}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ?? props.helperText}
+          fullWidth
+          margin="dense"
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { limits, OTHER_REASON, type ReasonForChange as Reason } from '@dosechain/contract';
+import { MenuItem, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useApi } from '../../api/api-context.tsx';
+
+/**
+ * The reason for change: a choice from the server's list; 'Other' opens a 5-row free text
+ * with a counter (max 140). The form value is the chosen name or the free text.
+ */
+export function ReasonForChangeField<T extends FieldValues>({
+  control,
+  name,
+  required = false,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  required?: boolean;
+}) {
+  const api = useApi();
+  const reasons = useQuery({
+    queryKey: ['reasons-for-change'],
+    queryFn: ({ signal }) => api<Reason[]>('GET', '/reasons-for-change', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const [choice, setChoice] = useState('');
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <>
+          <TextField
+            select
+            label="Reason for change"
+            value={choice}
+            required={required}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              field.onChange(e.target.value === OTHER_REASON ? '' : e.target.value);
+            }}
+            onBlur={field.onBlur}
+            error={choice !== OTHER_REASON && Boolean(fieldState.error)}
+            helperText={choice !== OTHER_REASON ? fieldState.error?.message : undefined}
+            fullWidth
+            margin="dense"
+          >
+            {(reasons.data ?? []).map((r) => (
+              <MenuItem key={r.id} value={r.name}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {choice === OTHER_REASON && (
+            <TextField
+              label="Describe the reason"
+              multiline
+              rows={5}
+              required={required}
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+              slotProps={{ htmlInput: { maxLength: limits.reasonMax } }}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? `${(field.value ?? '').length}/${limits.reasonMax}`}
+              fullWidth
+              margin="dense"
+            />
+          )}
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../api/http-client.ts';
+
+/**
+ * Puts a server 400's field errors on the named fields (`address.city` included) and an
+ * e-signature failure on the password field. Returns true when anything landed on a field.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  knownFields: readonly string[],
+): boolean {
+  if (!(err instanceof ApiError) || err.status !== 400) return false;
+  let placed = false;
+  if (err.code === 'ESIGN_FAILED' && knownFields.includes('electronicSignature')) {
+    setError('electronicSignature' as Path<T>, { type: 'server', message: err.message });
+    return true;
+  }
+  for (const e of err.body.errors) {
+    if (!knownFields.includes(e.parameter)) continue;
+    setError(e.parameter as Path<T>, { type: 'server', message: e.message });
+    placed = true;
+  }
+  return placed;
+}

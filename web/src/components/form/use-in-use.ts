@@ -1,0 +1,26 @@
+import { type CheckInUseEntity, limits } from '@dosechain/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+
+/** Whether another record already uses this value (checked 500 ms after typing stops). */
+export function useInUse(
+  entity: CheckInUseEntity,
+  field: 'name' | 'username' | 'email',
+  value: string | undefined,
+  excludeId?: number,
+): boolean {
+  const api = useApi();
+  const text = useDebouncedValue((value ?? '').trim(), limits.uniquenessDebounceMs);
+  const query = useQuery({
+    queryKey: ['check-in-use', entity, field, text, excludeId],
+    queryFn: ({ signal }) =>
+      api<{ inUse: boolean }>('GET', '/check-in-use', {
+        query: { entity, field, value: text, excludeId },
+        signal,
+      }),
+    enabled: text.length > 0,
+    staleTime: 10_000,
+  });
+  return text.length > 0 && query.data?.inUse === true;
+}

@@ -1,0 +1,95 @@
+import { messages, passwordWithConfirmationSchema } from '@dosechain/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { useApi } from '../../api/api-context.tsx';
+import { ApiError } from '../../api/http-client.ts';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+
+const schema = z.intersection(
+  z.object({ currentPassword: z.string().min(1, messages.enterPassword) }),
+  passwordWithConfirmationSchema,
+);
+type Values = z.input<typeof schema>;
+
+/** Reached from login when the password expired; the username comes in the navigation state. */
+export default function ChangeExpiredPasswordPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const username = (useLocation().state as { username?: string } | null)?.username;
+  const [error, setError] = useState<string | null>(null);
+  const {
+    control,
+    handleSubmit,
+    formState,
+    setError: setFieldError,
+  } = useForm<Values>({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+  });
+  if (!username) return <Navigate to="/login" replace />;
+
+  const onSubmit = async (values: Values) => {
+    setError(null);
+    try {
+      await api('PUT', '/users/password-change', {
+        body: { username, currentPassword: values.currentPassword, password: values.password },
+      });
+      toast.success(messages.passwordUpdated);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      if (applyServerErrors(err, setFieldError, ['password', 'currentPassword'])) return;
+      setError(err instanceof ApiError && err.status !== 0 ? err.message : messages.errorChangingPassword);
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 4 }} component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Change your password
+      </Typography>
+      <Typography color="text.secondary">{messages.passwordPolicy}</Typography>
+      {error && (
+        <Alert severity="error" sx={{ my: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <FormTextField
+        control={control}
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <FormTextField
+        control={control}
+        name="passwordConfirmation"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton
+        isValid={formState.isValid}
+        isSubmitting={formState.isSubmitting}
+        fullWidth
+        sx={{ mt: 2 }}
+      >
+        Change Password
+      </SubmitButton>
+    </Paper>
+  );
+}

@@ -1,0 +1,91 @@
+import { messages } from '@dosechain/contract';
+import { Alert, Box, Link, Paper, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../api/http-client.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import type { FromState } from '../../auth/guards.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    mode: 'onChange',
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginForm) => {
+    setError(null);
+    try {
+      await login(values.username, values.password);
+      const from = (location.state as FromState | null)?.from;
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'PASSWORD_EXPIRED') {
+        toast.warning(messages.passwordExpired);
+        navigate('/change-expired-password', { state: { username: values.username } });
+        return;
+      }
+      setError(err instanceof ApiError && err.status !== 0 ? err.message : messages.unexpectedError);
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 4 }} component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {messages.appTitle}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        Sign in to continue
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ my: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoFocus
+        fullWidth
+        margin="normal"
+        {...register('username', { required: messages.required })}
+        error={Boolean(formState.errors.username)}
+        helperText={formState.errors.username?.message}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        fullWidth
+        margin="normal"
+        {...register('password', { required: messages.enterPassword })}
+        error={Boolean(formState.errors.password)}
+        helperText={formState.errors.password?.message}
+      />
+      <SubmitButton
+        isValid={formState.isValid}
+        isSubmitting={formState.isSubmitting}
+        fullWidth
+        sx={{ mt: 2 }}
+      >
+        SIGN IN
+      </SubmitButton>
+      <Box sx={{ mt: 2, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/reset-password">
+          Can't log in?
+        </Link>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+import { type Company, messages } from '@dosechain/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+} from '@mui/material';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { CountrySelect } from '../../components/form/country-select.tsx';
+import { ESignatureField, useESignatureRequired } from '../../components/form/e-signature-field.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { PhoneField } from '../../components/form/phone-field.tsx';
+import { ReasonForChangeField } from '../../components/form/reason-for-change.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
+import { useInUse } from '../../components/form/use-in-use.ts';
+import { useCmo, useSaveCmo } from './cmo-api.ts';
+import {
+  type CompanyFormInput,
+  type CompanyFormOutput,
+  companyFormFields,
+  companyFormSchema,
+  emptyCompanyForm,
+} from './company-form-schema.ts';
+
+const toFormValues = (c: Company): CompanyFormInput => ({
+  name: c.name,
+  phoneNumber: c.phoneNumber,
+  timezone: c.timezone,
+  address: {
+    line_1: c.address.line_1,
+    line_2: c.address.line_2 ?? '',
+    city: c.address.city,
+    state: c.address.state ?? '',
+    country: c.address.country,
+    zipCode: c.address.zipCode ?? '',
+  },
+  reasonForChange: '',
+  electronicSignature: '',
+});
+
+/** Add (no id) or edit (id) a CMO; edit loads the current record first. */
+export function CmoFormDialog({ id, onClose }: { id?: number; onClose: () => void }) {
+  const eSignature = useESignatureRequired();
+  const schema = useMemo(() => companyFormSchema(eSignature), [eSignature]);
+  const existing = useCmo(id);
+  const save = useSaveCmo(id);
+  const { control, handleSubmit, formState, reset, setError, watch } = useForm<
+    CompanyFormInput,
+    unknown,
+    CompanyFormOutput
+  >({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: emptyCompanyForm,
+  });
+  useEffect(() => {
+    if (existing.data) reset(toFormValues(existing.data));
+  }, [existing.data, reset]);
+  const nameInUse = useInUse('cmo', 'name', watch('name'), id);
+
+  const onSubmit = async (values: CompanyFormOutput) => {
+    if (nameInUse) return;
+    try {
+      await save.mutateAsync(values);
+      toast.success(id === undefined ? 'CMO created' : 'CMO updated');
+      onClose();
+    } catch (err) {
+      if (!applyServerErrors(err, setError, companyFormFields)) {
+        toast.error(id === undefined ? messages.errorCreating('CMO') : messages.errorUpdating('CMO'));
+      }
+    }
+  };
+
+  const loading = id !== undefined && existing.isLoading;
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="cmo-form-title">
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <DialogTitle id="cmo-form-title">{id === undefined ? 'Add CMO' : 'Edit CMO'}</DialogTitle>
+        <DialogContent dividers>
+          {loading ? (
+            <CircularProgress aria-label="Loading" />
+          ) : (
+            <Grid container columnSpacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField
+                  control={control}
+                  name="name"
+                  label="Name"
+                  required
+                  autoFocus
+                  error={nameInUse || undefined}
+                  helperText={nameInUse ? messages.alreadyUsed : undefined}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <PhoneField control={control} name="phoneNumber" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TimezoneSelect control={control} name="timezone" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <CountrySelect control={control} name="address.country" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField control={control} name="address.line_1" label="Address line 1" required />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField control={control} name="address.line_2" label="Address line 2" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 5 }}>
+                <FormTextField control={control} name="address.city" label="City" required />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <FormTextField control={control} name="address.state" label="State" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>
+                <FormTextField control={control} name="address.zipCode" label="Zip code" />
+              </Grid>
+              <Grid size={12}>
+                <ReasonForChangeField control={control} name="reasonForChange" />
+              </Grid>
+              <Grid size={12}>
+                <ESignatureField control={control} name="electronicSignature" />
+              </Grid>
+            </Grid>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <SubmitButton isValid={formState.isValid && !nameInUse} isSubmitting={formState.isSubmitting}>
+            Save
+          </SubmitButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { companyFieldsSchema, messages, mutationMeta } from '@dosechain/contract';
+import { z } from 'zod';
+
+/** The company form: the contract's fields plus reason and e-signature (required when on). */
+export function companyFormSchema(eSignature: boolean) {
+  return companyFieldsSchema.extend({
+    reasonForChange: mutationMeta.reasonForChange,
+    electronicSignature: eSignature ? z.string().min(1, messages.enterPassword) : z.string().optional(),
+  });
+}
+export type CompanyFormInput = z.input<ReturnType<typeof companyFormSchema>>;
+export type CompanyFormOutput = z.output<ReturnType<typeof companyFormSchema>>;
+
+export const emptyCompanyForm: CompanyFormInput = {
+  name: '',
+  phoneNumber: null,
+  timezone: '',
+  address: { line_1: '', line_2: '', city: '', state: '', country: '', zipCode: '' },
+  reasonForChange: '',
+  electronicSignature: '',
+};
+
+/** The field names a server error may name, for placing it on the form. */
+export const companyFormFields = [
+  'name',
+  'phoneNumber',
+  'timezone',
+  'address.line_1',
+  'address.line_2',
+  'address.city',
+  'address.state',
+  'address.country',
+  'address.zipCode',
+  'reasonForChange',
+  'electronicSignature',
+] as const;
