@@ -29,8 +29,7 @@ export function PhoneField<T extends FieldValues>({
         <MuiTelInput
           label={label}
           value={field.value ?? ''}
-          // Only a calling code ("+1") means no number.
-          onChange={(v) => field.onChange(/^\+?\d{0,4}$/.test(v.replace(/\s/g, '')) ? null : v)}
+          onChange={(v) => field.onChange(v)}
           onBlur={field.onBlur}
           inputRef={field.ref}
           defaultCountry={limits.defaultCountry}

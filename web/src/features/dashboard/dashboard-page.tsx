@@ -1,5 +1,6 @@
 import { messages } from '@dosechain/contract';
 import { Paper, Typography } from '@mui/material';
+import { roleLabel } from '../../app/layout/user-menu.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 
 /** The dashboard; order grids per role arrive with the order features. */
@@ -10,7 +11,11 @@ export default function DashboardPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Dashboard
       </Typography>
-      {user && <Typography variant="h6">Hello, {user.fullName}</Typography>}
+      {user && (
+        <Typography variant="h6">
+          Hello, {user.fullName} ({roleLabel(user.currentRole)})
+        </Typography>
+      )}
       <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
     </Paper>
   );

@@ -1,0 +1,53 @@
+import { expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+test('a logged-out user is sent to /login from a protected route, then back to it', async ({ page }) => {
+  await page.goto('/config/cmos');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+  await expect(page.getByRole('link', { name: "Can't log in?" })).toBeVisible();
+  await screenshot(page, 'login');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page).toHaveURL(/\/config\/cmos$/);
+});
+
+test('wrong credentials show the server message and stay on login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('Wrong1234');
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an expired password leads to the expired-password screen', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill('expired');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page.getByText('Your password has expired, please choose a new one')).toBeVisible();
+  await expect(page).toHaveURL(/\/change-expired-password$/);
+  await screenshot(page, 'change-expired-password');
+});
+
+test('admin sees the menu and the welcome text, then logs out', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expect(page.getByText('Supply Chain Management System').first()).toBeVisible();
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByText('Config')).toBeVisible();
+  await screenshot(page, 'dashboard-admin');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('unmatched paths show the 404 screen', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await screenshot(page, 'not-found');
+});

@@ -1,0 +1,85 @@
+import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+test('admin creates a CMO, edits it, finds it in the list and opens its detail page', async ({ page }) => {
+  const name = `E2E Isotopes ${Date.now()}`;
+  await loginAs(page, 'admin');
+  await page.getByRole('navigation').getByRole('link', { name: 'CMOs' }).click();
+  await expect(page).toHaveURL(/\/config\/cmos$/);
+  await expect(page.getByRole('heading', { name: 'CMOs' })).toBeVisible();
+  await expect(page.getByText('Isotope Labs Boston')).toBeVisible();
+  await screenshot(page, 'cmos-list');
+
+  await page.getByRole('button', { name: 'Add CMO' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Add CMO')).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  // The phone field starts with the US calling code; a person types the rest.
+  const phone = dialog.getByLabel('Phone');
+  await phone.click();
+  await phone.press('End');
+  await phone.pressSequentially('6175550123');
+  await expect(phone).toHaveValue('+1 617 555 0123');
+  await dialog.getByLabel('Time zone').fill('America/Chicago');
+  await page.getByRole('option', { name: /America\/Chicago/ }).click();
+  await dialog.getByLabel('Address line 1').fill('10 Reactor Rd');
+  await dialog.getByLabel('City').fill('Chicago');
+  await dialog.getByLabel('Country').fill('United States');
+  await page
+    .getByRole('option', { name: /United States/ })
+    .first()
+    .click();
+  await dialog.getByLabel('Please insert your password to complete the action').fill(DEMO_PASSWORD);
+  await screenshot(page, 'cmo-add-form');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('CMO created')).toBeVisible();
+  await expect(page.getByRole('cell', { name })).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog.getByText('Edit CMO')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByLabel('City').fill('Evanston');
+  await dialog.getByLabel('Please insert your password to complete the action').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('CMO updated')).toBeVisible();
+  await expect(row.getByText('Evanston')).toBeVisible();
+
+  await row.getByRole('button', { name: 'View' }).click();
+  await expect(page).toHaveURL(/\/config\/cmos\/\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('10 Reactor Rd')).toBeVisible();
+  await expect(page.getByText(/America\/Chicago/)).toBeVisible();
+  await screenshot(page, 'cmo-detail');
+});
+
+test('a missing CMO shows "CMO not found"', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/config/cmos/999999');
+  await expect(page.getByText('CMO not found')).toBeVisible();
+});
+
+test('multi switches between its CMO and clinical-site roles', async ({ page }) => {
+  await loginAs(page, 'multi');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menuitemradio', { name: /Pacific Radiopharma/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await screenshot(page, 'user-menu');
+  await page.getByRole('menuitemradio', { name: /Rocky Mountain Trials/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('ROLE_ID'))).not.toBeNull();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menuitemradio', { name: /Rocky Mountain Trials/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+});
+
+test('a CMO user does not see the Config menu', async ({ page }) => {
+  await loginAs(page, 'cmo');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByText('Config')).toHaveCount(0);
+  await page.goto('/config/cmos');
+  await expect(page.getByRole('heading', { name: 'CMOs' })).toHaveCount(0);
+});
