@@ -1,0 +1,138 @@
+import type { TokenPair } from '@dosechain/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createHttpClient, type HttpClientDeps } from './http-client.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+function setup(
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
+  overrides: Partial<HttpClientDeps> = {},
+) {
+  let tokens: TokenPair | null = { accessToken: 'a1', refreshToken: 'r1' };
+  const deps = {
+    fetch: vi.fn(fetchImpl) as unknown as typeof fetch,
+    getTokens: () => tokens,
+    saveTokens: vi.fn((t: TokenPair) => {
+      tokens = t;
+    }),
+    getRoleId: () => 7,
+    onUnauthorized: vi.fn(),
+    onServerError: vi.fn(),
+    ...overrides,
+  };
+  return { api: createHttpClient(deps), deps };
+}
+
+describe('the API client', () => {
+  it('sends the Bearer token, the Role-Id and JSON to /api/v1', async () => {
+    const { api, deps } = setup(async () => json(200, { ok: true }));
+    await expect(api('POST', '/things', { body: { a: 1 }, query: { page: 2, empty: '' } })).resolves.toEqual({
+      ok: true,
+    });
+    const [url, init] = (deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]!;
+    expect(url).toBe('/api/v1/things?page=2');
+    expect(init.headers).toMatchObject({
+      authorization: 'Bearer a1',
+      'role-id': '7',
+      'content-type': 'application/json',
+    });
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('sends no Role-Id when there is no role', async () => {
+    const { api, deps } = setup(async () => json(200, {}), { getRoleId: () => null });
+    await api('GET', '/x');
+    const init = (deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]![1] as RequestInit;
+    expect(init.headers).not.toHaveProperty('role-id');
+  });
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    const seen: string[] = [];
+    const { api, deps } = setup(async (url, init) => {
+      const auth = (init.headers as Record<string, string>).authorization ?? '';
+      seen.push(`${url} ${auth}`);
+      if (url.endsWith('/auth/refresh')) return json(200, { accessToken: 'a2', refreshToken: 'r2' });
+      return auth === 'Bearer a2'
+        ? json(200, { me: true })
+        : json(401, { code: 'UNAUTHENTICATED', message: 'x', errors: [] });
+    });
+    await expect(api('GET', '/users/me')).resolves.toEqual({ me: true });
+    expect(deps.saveTokens).toHaveBeenCalledWith({ accessToken: 'a2', refreshToken: 'r2' });
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+    expect(seen).toEqual([
+      '/api/v1/users/me Bearer a1',
+      '/api/v1/auth/refresh ',
+      '/api/v1/users/me Bearer a2',
+    ]);
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    let refreshes = 0;
+    const { api } = setup(async (url, init) => {
+      if (url.endsWith('/auth/refresh')) {
+        refreshes++;
+        return json(200, { accessToken: 'a2', refreshToken: 'r2' });
+      }
+      const auth = (init.headers as Record<string, string>).authorization;
+      return auth === 'Bearer a2'
+        ? json(200, {})
+        : json(401, { code: 'UNAUTHENTICATED', message: 'x', errors: [] });
+    });
+    await Promise.all([api('GET', '/a'), api('GET', '/b'), api('GET', '/c')]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('ends the session when the refresh fails', async () => {
+    const { api, deps } = setup(async () =>
+      json(401, { code: 'UNAUTHENTICATED', message: 'Authentication required', errors: [] }),
+    );
+    const err = await api('GET', '/users/me').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(401);
+    expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh on a failed login', async () => {
+    const { api, deps } = setup(async () =>
+      json(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password', errors: [] }),
+    );
+    const err = (await api('POST', '/auth/login', { body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe('INVALID_CREDENTIALS');
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+    expect((deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls).toHaveLength(1);
+  });
+
+  it('reports a 5xx and a missing answer as a server error, with the contract body', async () => {
+    const { api, deps } = setup(async () =>
+      json(500, { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.', errors: [] }),
+    );
+    await expect(api('GET', '/x')).rejects.toMatchObject({ status: 500 });
+    const offline = setup(async () => {
+      throw new TypeError('network down');
+    });
+    await expect(offline.api('GET', '/x')).rejects.toMatchObject({ status: 0 });
+    expect(deps.onServerError).toHaveBeenCalledTimes(1);
+    expect(offline.deps.onServerError).toHaveBeenCalledTimes(1);
+  });
+
+  it('times out after the configured time and ignores calls the caller cancelled', async () => {
+    const hang = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    const slow = setup(hang, { timeoutMs: 20 });
+    await expect(slow.api('GET', '/slow')).rejects.toMatchObject({ status: 0 });
+    expect(slow.deps.onServerError).toHaveBeenCalledTimes(1);
+
+    const cancelled = setup(hang);
+    const controller = new AbortController();
+    const pending = cancelled.api('GET', '/slow', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(cancelled.deps.onServerError).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,34 @@
+import { allPermissions, emptyPermissions, type MeUser } from '@dosechain/contract';
+import { describe, expect, it } from 'vitest';
+import { userMeets } from '../../auth/access.ts';
+import { appRoutes } from '../routes.tsx';
+import { visibleMenu } from './sidebar.tsx';
+
+const user = (roleType: MeUser['currentRole']['type'], permissions = emptyPermissions()) =>
+  ({
+    permissions,
+    currentRole: {
+      id: null,
+      name: roleType,
+      type: roleType,
+      companyId: null,
+      companyName: null,
+      companyTimezone: null,
+    },
+  }) as MeUser;
+
+const labels = (u: MeUser) => {
+  const menu = visibleMenu(appRoutes, (r) => userMeets(u, r.requirement));
+  return [...menu.top, ...menu.sections.flatMap((s) => s.items)].map((r) => r.menu?.label);
+};
+
+describe('the menu', () => {
+  it('shows configuration to staff and admin with config.read', () => {
+    expect(labels(user('admin', allPermissions()))).toEqual(['Dashboard', 'CMOs']);
+  });
+
+  it('hides configuration from company roles even with the permission, and without it', () => {
+    expect(labels(user('cmo', allPermissions()))).toEqual(['Dashboard']);
+    expect(labels(user('staff'))).toEqual(['Dashboard']);
+  });
+});

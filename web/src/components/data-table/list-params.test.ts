@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { toListParams } from './list-params.ts';
+
+describe('toListParams', () => {
+  it('maps paging (1-based) and multi-sort with - for descending', () => {
+    expect(
+      toListParams(
+        {
+          pageIndex: 2,
+          pageSize: 20,
+          sorting: [
+            { id: 'created_at', desc: true },
+            { id: 'name', desc: false },
+          ],
+          columnFilters: [],
+        },
+        {},
+      ),
+    ).toEqual({ page: 3, size: 20, sort: '-created_at,name' });
+  });
+
+  it('maps select to in, text to startswith, date range to ge/le and the rest to eq', () => {
+    const params = toListParams(
+      {
+        pageIndex: 0,
+        pageSize: 10,
+        sorting: [],
+        columnFilters: [
+          { id: 'status', value: ['pending', 'accepted'] },
+          { id: 'name', value: 'Iso' },
+          { id: 'created_at', value: ['2026-01-01T00:00:00.000Z', undefined] },
+          { id: 'active', value: true },
+          { id: 'city', value: '' },
+        ],
+        globalFilter: '  acme ',
+      },
+      { status: 'select', name: 'text', created_at: 'date-range' },
+    );
+    expect(JSON.parse(params.filter!)).toEqual([
+      { field: 'status', op: 'in', value: ['pending', 'accepted'] },
+      { field: 'name', op: 'startswith', value: 'Iso' },
+      { field: 'created_at', op: 'ge', value: '2026-01-01T00:00:00.000Z' },
+      { field: 'active', op: 'eq', value: true },
+    ]);
+    expect(params.search).toBe('acme');
+  });
+});

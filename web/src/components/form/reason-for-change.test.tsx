@@ -1,0 +1,39 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpClient } from '../../api/http-client.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { ReasonForChangeField } from './reason-for-change.tsx';
+
+let lastValue: unknown;
+function Harness() {
+  const { control, watch } = useForm<{ reasonForChange: string }>({ defaultValues: { reasonForChange: '' } });
+  lastValue = watch('reasonForChange');
+  return <ReasonForChangeField control={control} name="reasonForChange" />;
+}
+
+const api = vi.fn(async () => [
+  { id: 1, name: 'Data entry error' },
+  { id: 2, name: 'Other' },
+]) as unknown as HttpClient;
+
+describe('ReasonForChangeField', () => {
+  it('uses the chosen reason, and opens a counted free text for Other', async () => {
+    renderWithApp(<Harness />, { api });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Reason for change' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Data entry error' }));
+    await waitFor(() => expect(lastValue).toBe('Data entry error'));
+    expect(screen.queryByLabelText('Describe the reason')).toBeNull();
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Reason for change' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Other' }));
+    const text = await screen.findByLabelText('Describe the reason');
+    expect(text.tagName).toBe('TEXTAREA');
+    expect(text.getAttribute('rows')).toBe('5');
+    expect(text.getAttribute('maxlength')).toBe('140');
+    expect(lastValue).toBe('');
+    fireEvent.change(text, { target: { value: 'Sponsor asked' } });
+    await waitFor(() => expect(lastValue).toBe('Sponsor asked'));
+    expect(screen.getByText('13/140')).toBeTruthy();
+  });
+});

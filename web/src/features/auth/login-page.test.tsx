@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type HttpClient } from '../../api/http-client.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import LoginPage from './login-page.tsx';
+
+const user = {
+  id: 1,
+  fullName: 'Ada Admin',
+  roles: [],
+  currentRole: {
+    id: null,
+    name: 'Admin',
+    type: 'admin',
+    companyId: null,
+    companyName: null,
+    companyTimezone: null,
+  },
+};
+
+async function signIn(username: string) {
+  fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+  const button = screen.getByRole('button', { name: 'SIGN IN' });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  fireEvent.click(button);
+}
+
+describe('the login page', () => {
+  it('keeps SIGN IN disabled until both fields are filled', () => {
+    renderWithApp(<LoginPage />, { api: vi.fn() as unknown as HttpClient, path: '/login' });
+    expect((screen.getByRole('button', { name: 'SIGN IN' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: "Can't log in?" }).getAttribute('href')).toBe('/reset-password');
+  });
+
+  it('stores the session and goes to the dashboard', async () => {
+    const api = vi.fn(async () => ({ accessToken: 'a', refreshToken: 'r', user })) as unknown as HttpClient;
+    renderWithApp(<LoginPage />, { api, path: '/login', routes: { '/': <p>dashboard</p> } });
+    await signIn('admin');
+    expect(await screen.findByText('dashboard')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('AUTH_TOKEN')!)).toEqual({ accessToken: 'a', refreshToken: 'r' });
+    expect(api).toHaveBeenCalledWith('POST', '/auth/login', {
+      query: { includeUser: true },
+      body: { username: 'admin', password: 'Demo1234' },
+    });
+  });
+
+  it('shows the server message on bad credentials', async () => {
+    const api = vi.fn(async () => {
+      throw new ApiError(401, {
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid username or password',
+        errors: [],
+      });
+    }) as unknown as HttpClient;
+    renderWithApp(<LoginPage />, { api, path: '/login' });
+    await signIn('admin');
+    expect(await screen.findByText('Invalid username or password')).toBeTruthy();
+    expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+  });
+
+  it('sends an expired password to the expired-password screen with a toast', async () => {
+    const api = vi.fn(async () => {
+      throw new ApiError(401, { code: 'PASSWORD_EXPIRED', message: 'expired', errors: [] });
+    }) as unknown as HttpClient;
+    renderWithApp(<LoginPage />, {
+      api,
+      path: '/login',
+      routes: { '/change-expired-password': <p>change it</p> },
+    });
+    await signIn('expired');
+    expect(await screen.findByText('change it')).toBeTruthy();
+    expect(await screen.findByText('Your password has expired, please choose a new one')).toBeTruthy();
+  });
+});
