@@ -1,0 +1,68 @@
+import { messages } from '@dosechain/contract';
+import { DatePicker, TimePicker } from '@mui/x-date-pickers';
+import { DateTime } from 'luxon';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+/** An ISO date (`yyyy-MM-dd`) or time (`HH:mm`) out of a picker value; 'invalidValue' when it is not one. */
+export function toIsoValue(
+  mode: 'date' | 'time',
+  value: DateTime | null,
+): string | null | typeof messages.invalidValue {
+  if (value === null) return null;
+  if (!value.isValid) return messages.invalidValue;
+  return mode === 'date' ? value.toISODate() : value.toFormat('HH:mm');
+}
+
+export function fromIsoValue(mode: 'date' | 'time', value: string | null | undefined): DateTime | null {
+  if (!value) return null;
+  return mode === 'date' ? DateTime.fromISO(value) : DateTime.fromFormat(value, 'HH:mm');
+}
+
+/** A date-only or time-only picker bound to a form field holding ISO text. */
+export function DateOrTimeField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  mode,
+  required,
+  minDate,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  mode: 'date' | 'time';
+  required?: boolean;
+  minDate?: DateTime;
+}) {
+  const Picker = mode === 'date' ? DatePicker : TimePicker;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={{
+        validate: (v: string | null) =>
+          v === messages.invalidValue ? messages.invalidValue : !required || Boolean(v) || messages.required,
+      }}
+      render={({ field, fieldState }) => (
+        <Picker
+          label={label}
+          value={field.value === messages.invalidValue ? null : fromIsoValue(mode, field.value)}
+          onChange={(v: DateTime | null) => field.onChange(toIsoValue(mode, v))}
+          inputRef={field.ref}
+          {...(mode === 'date' && minDate ? { minDate } : {})}
+          {...(mode === 'time' ? { ampm: false } : {})}
+          slotProps={{
+            textField: {
+              required,
+              fullWidth: true,
+              margin: 'dense',
+              onBlur: field.onBlur,
+              error: Boolean(fieldState.error),
+              helperText: fieldState.error?.message,
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

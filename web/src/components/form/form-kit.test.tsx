@@ -1,0 +1,70 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it } from 'vitest';
+import { toIsoValue } from './date-fields.tsx';
+import { lookupItems } from './lookup-select.tsx';
+import { PositiveNumberField, positiveNumberError, unitLabel } from './positive-number-field.tsx';
+import { zoneWithOffset } from './timezone.ts';
+
+describe('form kit rules', () => {
+  it('pluralises the unit above 1', () => {
+    const unit = { singular: 'mCi', plural: 'mCis' };
+    expect(unitLabel(unit, 1)).toBe('mCi');
+    expect(unitLabel(unit, 2)).toBe('mCis');
+    expect(unitLabel(unit, null)).toBe('mCi');
+  });
+
+  it('checks a positive number against min (1 by default) and max with the spec messages', () => {
+    expect(positiveNumberError(0, 1)).toBe('Min value is 1');
+    expect(positiveNumberError(100_000_001, 1, 100_000_000)).toBe('Max value is 100000000');
+    expect(positiveNumberError(5, 1, 10)).toBeUndefined();
+  });
+
+  it('emits ISO dates and times, and invalidValue for an invalid pick', () => {
+    expect(toIsoValue('date', DateTime.fromISO('2026-03-02T15:30'))).toBe('2026-03-02');
+    expect(toIsoValue('time', DateTime.fromISO('2026-03-02T15:30'))).toBe('15:30');
+    expect(toIsoValue('date', DateTime.invalid('typed nonsense'))).toBe('invalidValue');
+    expect(toIsoValue('date', null)).toBeNull();
+  });
+
+  it('reads lookups answered as {items} or as a bare array', () => {
+    expect(lookupItems({ items: [{ id: 1 }], page: 1, total: 1 })).toEqual([{ id: 1 }]);
+    expect(lookupItems([{ id: 2 }])).toEqual([{ id: 2 }]);
+    expect(lookupItems(undefined)).toEqual([]);
+  });
+
+  it('shows a time zone with its UTC offset', () => {
+    const winter = DateTime.fromISO('2026-01-15T12:00:00Z');
+    expect(zoneWithOffset('America/New_York', winter)).toBe('America/New_York (UTC-05:00)');
+    expect(zoneWithOffset('Asia/Kolkata', winter)).toBe('Asia/Kolkata (UTC+05:30)');
+  });
+});
+
+function DosesHarness() {
+  const { control } = useForm<{ doses: number | null }>({ mode: 'onChange', defaultValues: { doses: null } });
+  return (
+    <PositiveNumberField
+      control={control}
+      name="doses"
+      label="Doses"
+      max={100}
+      unit={{ singular: 'mCi', plural: 'mCis' }}
+    />
+  );
+}
+
+describe('PositiveNumberField', () => {
+  it('keeps digits only, pluralises the unit and shows the range messages', async () => {
+    render(<DosesHarness />);
+    const input = screen.getByLabelText('Doses') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1a' } });
+    expect(input.value).toBe('1');
+    expect(screen.getByText('mCi')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '250' } });
+    expect(screen.getByText('mCis')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Max value is 100')).toBeTruthy());
+    fireEvent.change(input, { target: { value: '0' } });
+    await waitFor(() => expect(screen.getByText('Min value is 1')).toBeTruthy());
+  });
+});

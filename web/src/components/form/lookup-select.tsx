@@ -1,0 +1,97 @@
+import { type ListResponse, limits } from '@dosechain/contract';
+import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useApi } from '../../api/api-context.tsx';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+
+export interface LookupItem {
+  id: number;
+  name: string;
+}
+
+/** A lookup answers `{items}` or a bare array (spec section 7). */
+export const lookupItems = <T,>(answer: ListResponse<T> | T[] | undefined): T[] =>
+  Array.isArray(answer) ? answer : (answer?.items ?? []);
+
+/**
+ * Picks a record by id from a list endpoint: up to 100 items, searched 500 ms after typing
+ * stops, cached per search text.
+ */
+export function LookupSelect<T extends FieldValues>({
+  control,
+  name,
+  label,
+  resource,
+  activeOnly = false,
+  required,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  resource: string;
+  activeOnly?: boolean;
+  required?: boolean;
+}) {
+  const api = useApi();
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input.trim(), limits.lookupDebounceMs);
+  const options = useQuery({
+    queryKey: ['lookup', resource, search, activeOnly],
+    queryFn: ({ signal }) =>
+      api<ListResponse<LookupItem> | LookupItem[]>('GET', resource, {
+        query: {
+          size: limits.lookupSize,
+          search: search || undefined,
+          filter: activeOnly ? JSON.stringify([{ field: 'active', op: 'eq', value: true }]) : undefined,
+        },
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+  const items = lookupItems(options.data);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={{ required: required ? 'Required' : false }}
+      render={({ field, fieldState }) => (
+        <Autocomplete<LookupItem>
+          options={items}
+          loading={options.isFetching}
+          value={items.find((i) => i.id === field.value) ?? null}
+          onChange={(_, v) => field.onChange(v?.id ?? null)}
+          onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
+          onBlur={field.onBlur}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          filterOptions={(x) => x}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              inputRef={field.ref}
+              label={label}
+              required={required}
+              margin="dense"
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+              slotProps={{
+                ...params.slotProps,
+                input: {
+                  ...params.slotProps.input,
+                  endAdornment: (
+                    <>
+                      {options.isFetching && <CircularProgress size={16} />}
+                      {params.slotProps.input.endAdornment}
+                    </>
+                  ),
+                },
+              }}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,52 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+export interface Choice<V extends string | number> {
+  value: V;
+  label: string;
+}
+
+/** Several values from a fixed list; when required, at least one (spec section 5). */
+export function MultiSelect<T extends FieldValues, V extends string | number>({
+  control,
+  name,
+  label,
+  choices,
+  required,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  choices: Choice<V>[];
+  required?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={{ validate: (v: V[] | undefined) => !required || (v?.length ?? 0) > 0 || 'Required' }}
+      render={({ field, fieldState }) => (
+        <Autocomplete<Choice<V>, true>
+          multiple
+          options={choices}
+          value={choices.filter((c) => ((field.value ?? []) as V[]).includes(c.value))}
+          onChange={(_, picked) => field.onChange(picked.map((c) => c.value))}
+          onBlur={field.onBlur}
+          getOptionLabel={(c) => c.label}
+          isOptionEqualToValue={(a, b) => a.value === b.value}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              inputRef={field.ref}
+              label={label}
+              required={required}
+              margin="dense"
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
