@@ -37,6 +37,8 @@ test('admin sees the menu and the welcome text, then logs out', async ({ page })
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByText('Config')).toBeVisible();
+  await expect(page.getByText(/Browse the sidebar to get started/)).toBeVisible();
+  await expect(page.getByText('Hello, Ada Admin (Admin)')).toBeVisible();
   await screenshot(page, 'dashboard-admin');
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -68,7 +68,11 @@ test('multi switches between its CMO and clinical-site roles', async ({ page }) 
   await screenshot(page, 'user-menu');
   await page.getByRole('menuitemradio', { name: /Rocky Mountain Trials/ }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Hello, Morgan Multi (Rocky Mountain Trials — Clinical Site)')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('ROLE_ID'))).not.toBeNull();
+  // The remembered role survives a reload.
+  await page.reload();
+  await expect(page.getByText('Hello, Morgan Multi (Rocky Mountain Trials — Clinical Site)')).toBeVisible();
   await page.getByRole('button', { name: 'Account' }).click();
   await expect(page.getByRole('menuitemradio', { name: /Rocky Mountain Trials/ })).toHaveAttribute(
     'aria-checked',
