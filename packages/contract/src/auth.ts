@@ -91,3 +91,19 @@ export const passwordChangeBodySchema = z.union([
   }),
 ]);
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+/** `PUT /users/me/password`: a logged-in user's own password change. */
+export const ownPasswordChangeBodySchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: messages.enterPassword })
+      .min(1, messages.enterPassword)
+      .max(limits.passwordMax),
+    password: newPasswordField,
+    passwordConfirmation: z.string({ error: messages.confirmPassword }).min(1, messages.confirmPassword),
+  })
+  .refine((v) => v.passwordConfirmation === '' || v.password === v.passwordConfirmation, {
+    message: messages.passwordMismatch,
+    path: ['passwordConfirmation'],
+  });
+export type OwnPasswordChangeBody = z.infer<typeof ownPasswordChangeBodySchema>;

@@ -196,12 +196,20 @@ export async function changePassword(ctx: AuthContext, body: PasswordChangeBody)
     throw validationFailed([{ parameter: 'token', message: messages.recoveryLinkInvalid, code: 'invalid' }]);
   }
   const user = await checkCredentials(ctx, body.username, body.currentPassword, 400);
-  if (body.password === body.currentPassword) {
+  await replacePassword(ctx, user, body.currentPassword, body.password);
+}
+
+/**
+ * Sets a user's new password after their current one was checked: it must differ, every
+ * session ends, and the trail records that it changed (never the hash).
+ */
+async function replacePassword(ctx: AuthContext, user: UserRow, currentPassword: string, password: string) {
+  if (password === currentPassword) {
     throw validationFailed([
       { parameter: 'password', message: messages.passwordMustDiffer, code: 'same_password' },
     ]);
   }
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -213,9 +221,24 @@ export async function changePassword(ctx: AuthContext, body: PasswordChangeBody)
       entityType: 'users',
       entityId: user.id,
       eventType: 'update',
-      // Never the hash: the trail only says that the password changed.
       changeset: { password: ['[changed]', '[changed]'] },
       reason: 'Password changed',
     });
   });
+}
+
+/**
+ * `PUT /users/me/password`: a logged-in user changes their own password. A wrong current
+ * password is 400 INVALID_CREDENTIALS and counts towards the lock like a failed login.
+ */
+export async function changeOwnPassword(
+  ctx: AuthContext,
+  user: UserRow,
+  body: { currentPassword: string; password: string },
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    await recordFailure(ctx, user);
+    throw invalidCredentials(400);
+  }
+  await replacePassword(ctx, user, body.currentPassword, body.password);
 }

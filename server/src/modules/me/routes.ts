@@ -1,8 +1,15 @@
-import { errorBodySchema, meUserSchema, switchRoleBodySchema } from '@dosechain/contract';
+import {
+  errorBodySchema,
+  meUserSchema,
+  ownPasswordChangeBodySchema,
+  switchRoleBodySchema,
+} from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { changeOwnPassword } from '../auth/service.ts';
 import { getMe, switchRole } from './service.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
@@ -28,5 +35,25 @@ export function meRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     (request) => switchRole(deps.db, principalOf(request), request.body.roleId),
+  );
+  r.put(
+    '/users/me/password',
+    {
+      config: {
+        access: 'authenticated',
+        // A stolen session must not be able to guess the current password at speed.
+        rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['me'],
+        body: ownPasswordChangeBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = { db: deps.db, clock: deps.clock, config: deps.config, log: request.log };
+      await changeOwnPassword(ctx, principalOf(request).user, request.body);
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../src/db/schema.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const change = (headers: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/v1/users/me/password', headers, payload });
+
+describe('PUT /users/me/password', () => {
+  it('needs a login', async () => {
+    const res = await change(
+      {},
+      { currentPassword: DEMO_PASSWORD, password: 'Fresh1234', passwordConfirmation: 'Fresh1234' },
+    );
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('checks the confirmation, the policy and the current password', async () => {
+    const s = await t.loginAs('imaging');
+    const mismatch = await change(s.headers(), {
+      currentPassword: DEMO_PASSWORD,
+      password: 'Fresh1234',
+      passwordConfirmation: 'Fresh12345',
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors).toContainEqual(
+      expect.objectContaining({
+        parameter: 'passwordConfirmation',
+        message: 'Password confirmation does not match',
+      }),
+    );
+    const weak = await change(s.headers(), {
+      currentPassword: DEMO_PASSWORD,
+      password: 'short',
+      passwordConfirmation: 'short',
+    });
+    expect(weak.json().errors[0]).toMatchObject({ parameter: 'password' });
+    const wrong = await change(s.headers(), {
+      currentPassword: 'Wrong1234',
+      password: 'Fresh1234',
+      passwordConfirmation: 'Fresh1234',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'imaging'));
+    expect(row!.failedLoginCount).toBe(1);
+  });
+
+  it('changes it, ends the sessions and audits the change', async () => {
+    const s = await t.loginAs('imaging');
+    const res = await change(s.headers(), {
+      currentPassword: DEMO_PASSWORD,
+      password: 'Fresh1234',
+      passwordConfirmation: 'Fresh1234',
+    });
+    expect(res.statusCode).toBe(204);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refreshToken: s.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'imaging', password: 'Fresh1234' },
+    });
+    expect(login.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'imaging'));
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, row!.id));
+    expect(audit.find((a) => a.reason === 'Password changed')?.changeset).toEqual({
+      password: ['[changed]', '[changed]'],
+    });
+  });
+});
