@@ -32,6 +32,10 @@ export const appRoutes: AppRoute[] = [
     menu: { label: 'Dashboard' },
   },
   {
+    path: '/profile/change-password',
+    page: lazy(() => import('../features/profile/change-password-page.tsx')),
+  },
+  {
     path: '/config/cmos',
     requirement: configRead,
     page: lazy(() => import('../features/cmos/cmos-page.tsx')),

@@ -42,6 +42,15 @@ export function UserMenu() {
         {user.fullName}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/profile/change-password');
+          }}
+        >
+          Change Password
+        </MenuItem>
+        <Divider />
         {user.roles.length > 0 && <ListSubheader>Switch Role</ListSubheader>}
         {user.roles.map((role) => {
           const current = role.id === user.currentRole.id;

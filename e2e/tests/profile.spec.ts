@@ -1,0 +1,36 @@
+import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+async function changePassword(page: import('@playwright/test').Page, from: string, to: string) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/profile\/change-password$/);
+  await page.getByLabel('Current password').fill(from);
+  await page.getByLabel('New password').fill(to);
+  await page.getByLabel('Confirm password').fill(to);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+}
+
+test('a user changes their own password, stays logged in, and can log in with it', async ({ page }) => {
+  await loginAs(page, 'imaging');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await page.getByLabel('Current password').fill('Wrong1234');
+  await page.getByLabel('New password').fill('Fresh1234');
+  await page.getByLabel('Confirm password').fill('Fresh9999');
+  await expect(page.getByText('Password confirmation does not match')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  await page.getByLabel('Confirm password').fill('Fresh1234');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await screenshot(page, 'change-password');
+
+  await page.goto('/');
+  await changePassword(page, DEMO_PASSWORD, 'Fresh1234');
+  await expect(page.getByText('Password updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/Hello, Iris Imaging/)).toBeVisible();
+
+  // Put the demo password back, through the same screen, for the rest of the suite.
+  await changePassword(page, 'Fresh1234', DEMO_PASSWORD);
+  await expect(page.getByText('Password updated').first()).toBeVisible();
+});

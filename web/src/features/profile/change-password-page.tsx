@@ -1,0 +1,89 @@
+import { messages, ownPasswordChangeBodySchema } from '@dosechain/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { useApi } from '../../api/api-context.tsx';
+import { ApiError } from '../../api/http-client.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+
+type Values = z.input<typeof ownPasswordChangeBodySchema>;
+
+/**
+ * Change Password for a logged-in user. The server ends every session on a password change,
+ * so the page signs in again with the new password and keeps the active role.
+ */
+export default function ChangePasswordPage() {
+  const api = useApi();
+  const { user, login, switchRole } = useAuth();
+  const navigate = useNavigate();
+  const { control, handleSubmit, formState, setError } = useForm<Values>({
+    mode: 'onChange',
+    resolver: zodResolver(ownPasswordChangeBodySchema),
+    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+  });
+  if (!user) return null;
+
+  const onSubmit = async (values: Values) => {
+    try {
+      await api('PUT', '/users/me/password', { body: values });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'INVALID_CREDENTIALS') {
+        setError('currentPassword', { type: 'server', message: err.message });
+      } else if (!applyServerErrors(err, setError, ['password', 'passwordConfirmation', 'currentPassword'])) {
+        toast.error(messages.errorChangingPassword);
+      }
+      return;
+    }
+    const roleId = user.currentRole.id;
+    const me = await login(user.username, values.password);
+    if (roleId !== null && me.currentRole.id !== roleId) await switchRole(roleId);
+    toast.success(messages.passwordUpdated);
+    navigate('/');
+  };
+
+  return (
+    <Paper sx={{ p: 3, maxWidth: 520 }} component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Change Password
+      </Typography>
+      <Typography color="text.secondary">{messages.passwordPolicy}</Typography>
+      <FormTextField
+        control={control}
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <FormTextField
+        control={control}
+        name="passwordConfirmation"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        <SubmitButton isValid={formState.isValid} isSubmitting={formState.isSubmitting}>
+          Change Password
+        </SubmitButton>
+        <Box>
+          <Button component={Link} to="/">
+            Cancel
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
