@@ -34,3 +34,26 @@ test('a user changes their own password, stays logged in, and can log in with it
   await changePassword(page, 'Fresh1234', DEMO_PASSWORD);
   await expect(page.getByText('Password updated').first()).toBeVisible();
 });
+
+test('a user edits their profile with a reason and signature', async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/edit$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Sam');
+  await page.getByLabel('Last name').fill('Staffer');
+  await page.getByLabel('Email').fill('admin@dosechain.example');
+  await expect(page.getByText('This value is already used')).toBeVisible();
+  await page.getByLabel('Email').fill('sam.staffer@dosechain.example');
+  await expect(page.getByText('This value is already used')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Reason for change' }).click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await page.getByLabel('Describe the reason').fill('Name changed after marriage');
+  await expect(page.getByText('27/140')).toBeVisible();
+  await page.getByLabel('Please insert your password to complete the action').fill(DEMO_PASSWORD);
+  await screenshot(page, 'edit-profile');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/Hello, Sam Staffer/)).toBeVisible();
+});

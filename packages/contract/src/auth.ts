@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { emailField, optionalText, phoneField, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { mutationMeta } from './mutation.ts';
 import { permissionsSchema } from './permissions.ts';
 import { roleTypes } from './roles.ts';
 
@@ -107,3 +109,14 @@ export const ownPasswordChangeBodySchema = z
     path: ['passwordConfirmation'],
   });
 export type OwnPasswordChangeBody = z.infer<typeof ownPasswordChangeBodySchema>;
+
+/** `PUT /users/me`: the fields a person edits on their own profile. */
+export const profileFieldsSchema = z.strictObject({
+  firstName: requiredText(limits.nameMax),
+  lastName: requiredText(limits.nameMax),
+  commonName: optionalText(limits.nameMax),
+  email: emailField,
+  phone: phoneField.nullish(),
+});
+export const profileUpdateBodySchema = profileFieldsSchema.partial().extend(mutationMeta);
+export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;

@@ -19,12 +19,13 @@ export function optionalText(max: number) {
   return z.string().max(max, messages.maxLength(max)).trim().nullish();
 }
 
+/** An e-mail address, checked after trimming surrounding spaces. */
 export const emailField = z
   .string({ error: messages.required })
+  .trim()
   .min(1, messages.required)
   .max(limits.emailMax, messages.maxLength(limits.emailMax))
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, messages.invalidEmail)
-  .trim();
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, messages.invalidEmail);
 
 /** A phone number in any international form, default country US; stored as E.164. */
 export const phoneField = z

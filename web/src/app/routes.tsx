@@ -31,6 +31,7 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
     menu: { label: 'Dashboard' },
   },
+  { path: '/profile/edit', page: lazy(() => import('../features/profile/edit-profile-page.tsx')) },
   {
     path: '/profile/change-password',
     page: lazy(() => import('../features/profile/change-password-page.tsx')),

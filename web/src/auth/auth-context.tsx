@@ -13,6 +13,8 @@ export interface AuthValue {
   login(username: string, password: string): Promise<MeUser>;
   logout(): Promise<void>;
   switchRole(roleId: number): Promise<void>;
+  /** Loads the current user again (after they changed their own profile). */
+  refreshUser(): Promise<void>;
   /** Forgets the session without calling the server (after a 401). */
   endSession(): void;
 }
@@ -66,6 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       user,
       endSession,
+      refreshUser: loadMe,
       async login(username, password) {
         const res = await api<LoginResponse>('POST', '/auth/login', {
           query: { includeUser: true },

@@ -2,14 +2,17 @@ import {
   errorBodySchema,
   meUserSchema,
   ownPasswordChangeBodySchema,
+  profileUpdateBodySchema,
   switchRoleBodySchema,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../http/access.ts';
+import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { changeOwnPassword } from '../auth/service.ts';
+import { updateProfile } from './profile.ts';
 import { getMe, switchRole } from './service.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
@@ -55,5 +58,17 @@ export function meRoutes(app: FastifyInstance, deps: AppDeps): void {
       await changeOwnPassword(ctx, principalOf(request).user, request.body);
       return reply.status(204).send(null);
     },
+  );
+  r.put(
+    '/users/me',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['me'],
+        body: profileUpdateBodySchema,
+        response: { 200: meUserSchema, 400: errorBodySchema, ...errors },
+      },
+    },
+    (request) => updateProfile(serviceContext(request, deps), request.body),
   );
 }

@@ -45,6 +45,14 @@ export function UserMenu() {
         <MenuItem
           onClick={() => {
             close();
+            navigate('/profile/edit');
+          }}
+        >
+          Profile
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
             navigate('/profile/change-password');
           }}
         >

@@ -11,6 +11,10 @@ const flagAsCode = (isoCode: string) => (
   </Box>
 );
 
+/** The phone input always shows the calling code; that alone means "no number". */
+export const callingCodeOnlyToNull = (v: unknown) =>
+  typeof v === 'string' && /^\+?\d{0,4}$/.test(v.replace(/\s/g, '')) ? null : v;
+
 /** An international phone number, default country US; the contract checks it ('Invalid phone number'). */
 export function PhoneField<T extends FieldValues>({
   control,

@@ -1,16 +1,11 @@
 import { companyFieldsSchema, messages, mutationMeta, phoneField } from '@dosechain/contract';
 import { z } from 'zod';
-
-const isCallingCodeOnly = (v: string) => /^\+?\d{0,4}$/.test(v.replace(/\s/g, ''));
+import { callingCodeOnlyToNull } from '../../components/form/phone-field.tsx';
 
 /** The company form: the contract's fields plus reason and e-signature (required when on). */
 export function companyFormSchema(eSignature: boolean) {
   return companyFieldsSchema.extend({
-    // The phone input always shows the calling code; that alone means "no number".
-    phoneNumber: z.preprocess(
-      (v) => (typeof v === 'string' && isCallingCodeOnly(v) ? null : v),
-      phoneField.nullish(),
-    ),
+    phoneNumber: z.preprocess(callingCodeOnlyToNull, phoneField.nullish()),
     reasonForChange: mutationMeta.reasonForChange,
     electronicSignature: eSignature ? z.string().min(1, messages.enterPassword) : z.string().optional(),
   });
