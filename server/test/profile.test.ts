@@ -20,7 +20,11 @@ describe('PUT /users/me (Edit Profile)', () => {
       electronicSignature: DEMO_PASSWORD,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Sidney', fullName: 'Sidney Coordinator', phone: '+13125550188' });
+    expect(res.json()).toMatchObject({
+      firstName: 'Sidney',
+      fullName: 'Sidney Coordinator',
+      phone: '+13125550188',
+    });
     const [u] = await t.db.select().from(users).where(eq(users.username, 'site'));
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, u!.id));
     expect(row).toMatchObject({
@@ -37,9 +41,14 @@ describe('PUT /users/me (Edit Profile)', () => {
   it('refuses an e-mail another user has, ignoring case, and a bad signature', async () => {
     const taken = await put({ email: ' CMO@dosechain.example', electronicSignature: DEMO_PASSWORD });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json().errors).toEqual([{ code: 'not_unique', message: 'This value is already used', parameter: 'email' }]);
+    expect(taken.json().errors).toEqual([
+      { code: 'not_unique', message: 'This value is already used', parameter: 'email' },
+    ]);
     const unsigned = await put({ lastName: 'X' });
-    expect(unsigned.json()).toMatchObject({ code: 'ESIGN_FAILED', errors: [{ parameter: 'electronicSignature' }] });
+    expect(unsigned.json()).toMatchObject({
+      code: 'ESIGN_FAILED',
+      errors: [{ parameter: 'electronicSignature' }],
+    });
     const [u] = await t.db.select().from(users).where(eq(users.username, 'site'));
     expect(u!.lastName).toBe('Coordinator');
   });

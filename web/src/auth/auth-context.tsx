@@ -97,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(me);
       },
     }),
-    [api, endSession, queryClient, status, user],
+    [api, endSession, loadMe, queryClient, status, user],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
