@@ -7,7 +7,13 @@ import { isSeeded, seedDemo } from './db/seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+  config.databaseUrl
+    ? {
+        url: config.databaseUrl,
+        onIdleError: (err) =>
+          console.error(JSON.stringify({ level: 50, msg: 'database connection lost', err: err.message })),
+      }
+    : { dataDir: `${config.dataDir}/pglite` },
 );
 await database.migrate();
 let bootstrapNote: string | undefined;

@@ -27,9 +27,16 @@ export interface Database {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (or in memory). */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** Told when an idle pooled connection dies (server restart, admin kill); the pool replaces it. */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // Without a listener, an idle connection's error would crash the process.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
