@@ -1,7 +1,5 @@
 import { GENERIC_TOAST_ID, messages } from '@dosechain/contract';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers';
-import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
@@ -42,13 +40,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterLuxon}>
-        <QueryClientProvider client={queryClient}>
-          <ApiProvider client={client}>
-            <AuthProvider>{children}</AuthProvider>
-          </ApiProvider>
-        </QueryClientProvider>
-      </LocalizationProvider>
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider client={client}>
+          <AuthProvider>{children}</AuthProvider>
+        </ApiProvider>
+      </QueryClientProvider>
       <ToastContainer position="top-right" autoClose={5000} newestOnTop />
     </ThemeProvider>
   );

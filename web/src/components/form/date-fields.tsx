@@ -1,5 +1,6 @@
 import { messages } from '@dosechain/contract';
-import { DatePicker, TimePicker } from '@mui/x-date-pickers';
+import { DatePicker, LocalizationProvider, TimePicker } from '@mui/x-date-pickers';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { DateTime } from 'luxon';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
@@ -43,25 +44,28 @@ export function DateOrTimeField<T extends FieldValues>({
         validate: (v: string | null) =>
           v === messages.invalidValue ? messages.invalidValue : !required || Boolean(v) || messages.required,
       }}
+      // The pickers' localization is set up here, so only screens with a picker load that code.
       render={({ field, fieldState }) => (
-        <Picker
-          label={label}
-          value={field.value === messages.invalidValue ? null : fromIsoValue(mode, field.value)}
-          onChange={(v: DateTime | null) => field.onChange(toIsoValue(mode, v))}
-          inputRef={field.ref}
-          {...(mode === 'date' && minDate ? { minDate } : {})}
-          {...(mode === 'time' ? { ampm: false } : {})}
-          slotProps={{
-            textField: {
-              required,
-              fullWidth: true,
-              margin: 'dense',
-              onBlur: field.onBlur,
-              error: Boolean(fieldState.error),
-              helperText: fieldState.error?.message,
-            },
-          }}
-        />
+        <LocalizationProvider dateAdapter={AdapterLuxon}>
+          <Picker
+            label={label}
+            value={field.value === messages.invalidValue ? null : fromIsoValue(mode, field.value)}
+            onChange={(v: DateTime | null) => field.onChange(toIsoValue(mode, v))}
+            inputRef={field.ref}
+            {...(mode === 'date' && minDate ? { minDate } : {})}
+            {...(mode === 'time' ? { ampm: false } : {})}
+            slotProps={{
+              textField: {
+                required,
+                fullWidth: true,
+                margin: 'dense',
+                onBlur: field.onBlur,
+                error: Boolean(fieldState.error),
+                helperText: fieldState.error?.message,
+              },
+            }}
+          />
+        </LocalizationProvider>
       )}
     />
   );
