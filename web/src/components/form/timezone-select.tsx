@@ -1,6 +1,6 @@
-import { Autocomplete, TextField } from '@mui/material';
 import { useMemo } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { FormAutocomplete } from './form-autocomplete.tsx';
 import { allTimezones, zoneWithOffset } from './timezone.ts';
 
 /** An IANA time zone, each shown with its UTC offset. */
@@ -15,28 +15,12 @@ export function TimezoneSelect<T extends FieldValues>({
 }) {
   const zones = useMemo(() => allTimezones(), []);
   return (
-    <Controller
+    <FormAutocomplete
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Autocomplete
-          options={zones}
-          value={field.value || null}
-          onChange={(_, v) => field.onChange(v ?? '')}
-          onBlur={field.onBlur}
-          getOptionLabel={(z) => zoneWithOffset(z)}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              label={label}
-              margin="dense"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
-          )}
-        />
-      )}
+      label={label}
+      options={zones}
+      getOptionLabel={zoneWithOffset}
     />
   );
 }

@@ -8,7 +8,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 
@@ -55,33 +55,12 @@ export default function ChangeExpiredPasswordPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         Change your password
       </Typography>
-      <Typography color="text.secondary">{messages.passwordPolicy}</Typography>
       {error && (
         <Alert severity="error" sx={{ my: 2 }}>
           {error}
         </Alert>
       )}
-      <FormTextField
-        control={control}
-        name="currentPassword"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-      />
-      <FormTextField
-        control={control}
-        name="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-      />
-      <FormTextField
-        control={control}
-        name="passwordConfirmation"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <PasswordChangeFields control={control} />
       <SubmitButton
         isValid={formState.isValid}
         isSubmitting={formState.isSubmitting}

@@ -13,11 +13,11 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { CountrySelect } from '../../components/form/country-select.tsx';
-import { ESignatureField, useESignatureRequired } from '../../components/form/e-signature-field.tsx';
+import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PhoneField } from '../../components/form/phone-field.tsx';
-import { ReasonForChangeField } from '../../components/form/reason-for-change.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { useInUse } from '../../components/form/use-in-use.ts';
@@ -124,12 +124,7 @@ export function CmoFormDialog({ id, onClose }: { id?: number; onClose: () => voi
               <Grid size={{ xs: 12, sm: 3 }}>
                 <FormTextField control={control} name="address.zipCode" label="Zip code" />
               </Grid>
-              <Grid size={12}>
-                <ReasonForChangeField control={control} name="reasonForChange" />
-              </Grid>
-              <Grid size={12}>
-                <ESignatureField control={control} name="electronicSignature" />
-              </Grid>
+              <SignedChangeFields control={control} />
             </Grid>
           )}
         </DialogContent>

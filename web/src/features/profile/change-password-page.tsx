@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 
@@ -52,28 +52,7 @@ export default function ChangePasswordPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         Change Password
       </Typography>
-      <Typography color="text.secondary">{messages.passwordPolicy}</Typography>
-      <FormTextField
-        control={control}
-        name="currentPassword"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-      />
-      <FormTextField
-        control={control}
-        name="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-      />
-      <FormTextField
-        control={control}
-        name="passwordConfirmation"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <PasswordChangeFields control={control} />
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <SubmitButton isValid={formState.isValid} isSubmitting={formState.isSubmitting}>
           Change Password

@@ -8,11 +8,11 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { ESignatureField, useESignatureRequired } from '../../components/form/e-signature-field.tsx';
+import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { callingCodeOnlyToNull, PhoneField } from '../../components/form/phone-field.tsx';
-import { ReasonForChangeField } from '../../components/form/reason-for-change.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useInUse } from '../../components/form/use-in-use.ts';
 
@@ -100,12 +100,7 @@ export default function EditProfilePage() {
         <Grid size={12}>
           <PhoneField control={control} name="phone" />
         </Grid>
-        <Grid size={12}>
-          <ReasonForChangeField control={control} name="reasonForChange" />
-        </Grid>
-        <Grid size={12}>
-          <ESignatureField control={control} name="electronicSignature" />
-        </Grid>
+        <SignedChangeFields control={control} />
       </Grid>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <SubmitButton isValid={formState.isValid && !emailInUse} isSubmitting={formState.isSubmitting}>

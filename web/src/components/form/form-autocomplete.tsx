@@ -1,0 +1,43 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+/** One text value picked from a fixed list of options, searchable, bound to a form field. */
+export function FormAutocomplete<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  getOptionLabel,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  options: string[];
+  getOptionLabel: (option: string) => string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          options={options}
+          value={field.value || null}
+          onChange={(_, v) => field.onChange(v ?? '')}
+          onBlur={field.onBlur}
+          getOptionLabel={getOptionLabel}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              inputRef={field.ref}
+              label={label}
+              margin="dense"
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}
