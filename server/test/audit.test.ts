@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, groupPermissions, groups } from '../src/db/schema.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let cmoId: number;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const created = await t.request('admin', {
+    method: 'POST',
+    url: '/api/v1/cmos',
+    payload: {
+      name: 'Audited Isotopes',
+      timezone: 'America/Chicago',
+      address: { line_1: '1 Audit Way', city: 'Chicago', country: 'US' },
+      reasonForChange: 'Initial entry',
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(created.statusCode).toBe(201);
+  cmoId = created.json().id;
+  for (const [user, payload] of [
+    ['staff', { name: 'Audited Isotopes LLC', reasonForChange: 'Other: legal name' }],
+    ['admin', { timezone: 'America/Denver', reasonForChange: 'Data entry error' }],
+  ] as const) {
+    const res = await t.request(user, {
+      method: 'PUT',
+      url: `/api/v1/cmos/${cmoId}`,
+      payload: { ...payload, electronicSignature: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+});
+afterAll(() => t.close());
+
+const changeset = (path: string, user = 'admin') =>
+  t.request(user, { method: 'GET', url: `/api/v1/audit-logs/changeset/${path}` });
+
+describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
+  it('answers a record’s history oldest first, with who, when and why', async () => {
+    const res = await changeset(`cmos/${cmoId}`);
+    expect(res.statusCode).toBe(200);
+    const entries = res.json();
+    expect(entries).toHaveLength(3);
+    expect(entries.map((e: { eventType: string }) => e.eventType)).toEqual(['new', 'update', 'update']);
+    expect(entries[0]).toMatchObject({
+      issuedBy: { fullName: 'Ada Admin', username: 'admin' },
+      reason: 'Initial entry',
+      changeset: { name: [null, 'Audited Isotopes'], 'address.city': [null, 'Chicago'] },
+    });
+    expect(entries[1]).toEqual({
+      eventType: 'update',
+      changeset: { name: ['Audited Isotopes', 'Audited Isotopes LLC'] },
+      issuedAt: expect.any(String),
+      issuedBy: { fullName: 'Sam Staff', username: 'staff' },
+      reason: 'Other: legal name',
+    });
+    expect(entries[2].changeset).toEqual({ timezone: ['America/Chicago', 'America/Denver'] });
+    for (const e of entries) expect(new Date(e.issuedAt).toISOString()).toBe(e.issuedAt);
+    const times = entries.map((e: { issuedAt: string }) => e.issuedAt);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it('answers [] for a record without history, or of another entity type', async () => {
+    expect((await changeset('cmos/999999')).json()).toEqual([]);
+    expect((await changeset(`clinical-sites/${cmoId}`)).json()).toEqual([]);
+    expect((await changeset('orders/1')).json()).toEqual([]);
+    expect((await changeset('cmos/99999999999')).json()).toEqual([]);
+  });
+
+  it('answers 400 for an unknown entity type or a bad id', async () => {
+    const res = await changeset('companies/1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].parameter).toBe('entityType');
+    expect((await changeset('cmos/abc')).statusCode).toBe(400);
+    expect((await changeset('cmos/0')).statusCode).toBe(400);
+  });
+
+  it('needs a login, auditTrail.read as staff/admin, and the entity’s read permission', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/audit-logs/changeset/cmos/${cmoId}` })).statusCode,
+    ).toBe(401);
+    expect((await changeset(`cmos/${cmoId}`, 'staff')).statusCode).toBe(200);
+    for (const user of ['cmo', 'site', 'imaging', 'multi']) {
+      expect((await changeset(`cmos/${cmoId}`, user)).statusCode).toBe(403);
+    }
+    const [staffGroup] = await t.db.select().from(groups).where(eq(groups.name, 'Staff'));
+    const area = (name: string) =>
+      and(eq(groupPermissions.groupId, staffGroup!.id), eq(groupPermissions.area, name));
+    await t.db.update(groupPermissions).set({ canRead: false }).where(area('userManagement'));
+    try {
+      expect((await changeset('users/1', 'staff')).statusCode).toBe(403);
+      expect((await changeset('groups/1', 'staff')).statusCode).toBe(403);
+      expect((await changeset(`cmos/${cmoId}`, 'staff')).statusCode).toBe(200);
+    } finally {
+      await t.db.update(groupPermissions).set({ canRead: true }).where(area('userManagement'));
+    }
+    await t.db.update(groupPermissions).set({ canRead: false }).where(area('auditTrail'));
+    try {
+      expect((await changeset(`cmos/${cmoId}`, 'staff')).statusCode).toBe(403);
+    } finally {
+      await t.db.update(groupPermissions).set({ canRead: true }).where(area('auditTrail'));
+    }
+  });
+});
+
+describe('the audit table', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE, even in raw SQL', async () => {
+    const before = await t.db.select().from(auditLog).where(eq(auditLog.entityId, cmoId));
+    await expect(t.db.execute(sql`update audit_log set reason = 'tampered'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log where entity_id = ${cmoId}`)).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    await expect(
+      t.db.update(auditLog).set({ signed: false }).where(eq(auditLog.entityId, cmoId)),
+    ).rejects.toThrow();
+    const after = await t.db.select().from(auditLog).where(eq(auditLog.entityId, cmoId));
+    expect(after).toEqual(before);
+  });
+});
