@@ -29,6 +29,17 @@ describe('the HTTP shell', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('refuses a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(t.config.bodyLimitBytes), password: 'y' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', errors: [] });
+  });
+
   it('rejects malformed JSON with 400 and no stack trace', async () => {
     const res = await t.app.inject({
       method: 'POST',
