@@ -4,7 +4,7 @@ import { appConfigRoutes } from './app-config/routes.ts';
 import { auditLogRoutes } from './audit-logs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
-import { cmoRoutes } from './companies/routes.ts';
+import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 
@@ -19,4 +19,6 @@ export const apiModules: ApiModule[] = [
   reasonsForChangeRoutes,
   auditLogRoutes,
   cmoRoutes,
+  clinicalSiteRoutes,
+  imagingCenterRoutes,
 ];

@@ -75,3 +75,5 @@ export function companyRoutes(type: CompanyType, path: string) {
 }
 
 export const cmoRoutes = companyRoutes('cmo', '/cmos');
+export const clinicalSiteRoutes = companyRoutes('clinical_site', '/clinical-sites');
+export const imagingCenterRoutes = companyRoutes('imaging_center', '/imaging-centers');

@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, companies } from '../src/db/schema.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const kinds = [
+  {
+    path: 'clinical-sites',
+    type: 'clinical_site',
+    label: 'Clinical Site',
+    seeded: 'Lakeside Clinical Research',
+  },
+  { path: 'imaging-centers', type: 'imaging_center', label: 'Imaging Center', seeded: 'Windy City Imaging' },
+] as const;
+
+const body = (name: string) => ({
+  name,
+  timezone: 'Europe/Berlin',
+  address: { line_1: 'Charitéplatz 1', city: 'Berlin', country: 'DE', zipCode: '10117' },
+  electronicSignature: DEMO_PASSWORD,
+});
+
+describe.each(kinds)('$path on the company pattern', ({ path, type, label, seeded }) => {
+  it('lists only its own kind', async () => {
+    const res = await t.request('staff', { method: 'GET', url: `/api/v1/${path}?size=100` });
+    expect(res.statusCode).toBe(200);
+    const names = res.json().items.map((c: { name: string }) => c.name);
+    expect(names).toContain(seeded);
+    expect(res.json().items.every((c: { type: string }) => c.type === type)).toBe(true);
+  });
+
+  it('creates, reads and audits under its own audit entity type', async () => {
+    const created = await t.request('admin', {
+      method: 'POST',
+      url: `/api/v1/${path}`,
+      payload: body(`Charité ${type}`),
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const read = await t.request('admin', { method: 'GET', url: `/api/v1/${path}/${id}` });
+    expect(read.json()).toMatchObject({ name: `Charité ${type}`, type, address: { country: 'DE' } });
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      entityType: path,
+      eventType: 'new',
+      signatureMeaning: `Created ${label}`,
+    });
+    const trail = await t.request('admin', {
+      method: 'GET',
+      url: `/api/v1/audit-logs/changeset/${path}/${id}`,
+    });
+    expect(trail.json()[0]).toMatchObject({ eventType: 'new', issuedBy: { username: 'admin' } });
+  });
+
+  it('answers "<type> not found" for a company of another kind', async () => {
+    const [cmo] = await t.db.select().from(companies).where(eq(companies.type, 'cmo')).limit(1);
+    const res = await t.request('admin', { method: 'GET', url: `/api/v1/${path}/${cmo!.id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(`${label} not found`);
+  });
+
+  it('is staff/admin only', async () => {
+    const res = await t.request('site', { method: 'GET', url: `/api/v1/${path}` });
+    expect(res.statusCode).toBe(403);
+  });
+});
