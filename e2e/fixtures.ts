@@ -13,7 +13,9 @@ export async function loginAs(page: Page, username: string): Promise<void> {
 
 /** Saves a screenshot for review under e2e/test-results/screens (not committed). */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  // Let MUI's enter transitions finish so the picture shows the settled screen.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
 export const test = base;

@@ -87,3 +87,39 @@ test('a CMO user does not see the Config menu', async ({ page }) => {
   await page.goto('/config/cmos');
   await expect(page.getByRole('heading', { name: 'CMOs' })).toHaveCount(0);
 });
+
+test('clinical sites and imaging centers have their own list and detail pages', async ({ page }) => {
+  await loginAs(page, 'staff');
+  const nav = page.getByRole('navigation');
+  await nav.getByRole('link', { name: 'Clinical Sites' }).click();
+  await expect(page.getByRole('heading', { name: 'Clinical Sites' })).toBeVisible();
+  await expect(page.getByText('Lakeside Clinical Research')).toBeVisible();
+  await expect(page.getByText('Isotope Labs Boston')).toHaveCount(0);
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Lakeside Clinical Research' })
+    .getByRole('button', { name: 'View' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Lakeside Clinical Research' })).toBeVisible();
+  await expect(page.getByText(/America\/Chicago/)).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Imaging Centers' }).click();
+  await expect(page.getByRole('heading', { name: 'Imaging Centers' })).toBeVisible();
+  await expect(page.getByText('Front Range PET')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Imaging Center' }).click();
+  await expect(page.getByRole('dialog').getByText('Add Imaging Center')).toBeVisible();
+  await screenshot(page, 'imaging-center-add');
+});
+
+test('a clinical site id under the imaging-center path is "Imaging Center not found"', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/config/clinical-sites');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Lakeside Clinical Research' })
+    .getByRole('button', { name: 'View' })
+    .click();
+  const id = page.url().split('/').pop();
+  await page.goto(`/config/imaging-centers/${id}`);
+  await expect(page.getByText('Imaging Center not found')).toBeVisible();
+});

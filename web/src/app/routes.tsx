@@ -1,5 +1,6 @@
 import { type AccessRequirement, STAFF_ADMIN } from '@dosechain/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type CompanyKind, companyKinds } from '../features/companies/company-kinds.ts';
 
 export type MenuSection = 'Config' | 'User Management' | 'Reports';
 
@@ -14,6 +15,26 @@ export interface AppRoute {
 }
 
 const configRead: AccessRequirement = { permissions: ['config.read'], roles: STAFF_ADMIN };
+
+type CompanyPages = typeof import('../features/companies/company-pages.tsx');
+const companyPages = () => import('../features/companies/company-pages.tsx');
+
+/** A company kind's list (in the Config menu) and detail routes. */
+function companyRoutes(kind: CompanyKind, list: keyof CompanyPages, detail: keyof CompanyPages): AppRoute[] {
+  return [
+    {
+      path: kind.route,
+      requirement: configRead,
+      page: lazy(() => companyPages().then((m) => ({ default: m[list] }))),
+      menu: { label: kind.title, section: 'Config' },
+    },
+    {
+      path: `${kind.route}/:id`,
+      requirement: configRead,
+      page: lazy(() => companyPages().then((m) => ({ default: m[detail] }))),
+    },
+  ];
+}
 
 /**
  * Every route, declared once: the router, the sidebar and the guard all read this list.
@@ -36,17 +57,10 @@ export const appRoutes: AppRoute[] = [
     path: '/profile/change-password',
     page: lazy(() => import('../features/profile/change-password-page.tsx')),
   },
-  {
-    path: '/config/cmos',
-    requirement: configRead,
-    page: lazy(() => import('../features/cmos/cmos-page.tsx')),
-    menu: { label: 'CMOs', section: 'Config' },
-  },
-  {
-    path: '/config/cmos/:id',
-    requirement: configRead,
-    page: lazy(() => import('../features/cmos/cmo-detail-page.tsx')),
-  },
+  // Config, in the spec's menu order.
+  ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
+  ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
+  ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),
 ];
 
 /** The order of the sidebar: top-level items first, then the submenus (spec section 2). */

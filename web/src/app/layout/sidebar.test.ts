@@ -24,7 +24,12 @@ const labels = (u: MeUser) => {
 
 describe('the menu', () => {
   it('shows configuration to staff and admin with config.read', () => {
-    expect(labels(user('admin', allPermissions()))).toEqual(['Dashboard', 'CMOs']);
+    expect(labels(user('admin', allPermissions()))).toEqual([
+      'Dashboard',
+      'Clinical Sites',
+      'Imaging Centers',
+      'CMOs',
+    ]);
   });
 
   it('hides configuration from company roles even with the permission, and without it', () => {

@@ -14,24 +14,25 @@ import {
 import { DateTime } from 'luxon';
 import { Link, useParams } from 'react-router';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
-import { useCmo } from './cmo-api.ts';
+import { useCompany } from './company-api.ts';
+import type { CompanyKind } from './company-kinds.ts';
 
-/** The CMO detail page: its information table ('CMO not found' when it cannot be loaded). */
-export default function CmoDetailPage() {
+/** A company's detail page: its information table ('<type> not found' when it cannot be loaded). */
+export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
   const id = Number(useParams().id);
-  const cmo = useCmo(Number.isInteger(id) && id > 0 ? id : undefined);
-  if (cmo.isLoading) return <CircularProgress aria-label="Loading" />;
-  if (!cmo.data) {
+  const company = useCompany(kind, Number.isInteger(id) && id > 0 ? id : undefined);
+  if (company.isLoading) return <CircularProgress aria-label="Loading" />;
+  if (!company.data) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="error">{messages.notFound('CMO')}</Alert>
-        <Button component={Link} to="/config/cmos">
-          Back to CMOs
+        <Alert severity="error">{messages.notFound(kind.label)}</Alert>
+        <Button component={Link} to={kind.route}>
+          {`Back to ${kind.title}`}
         </Button>
       </Stack>
     );
   }
-  const c = cmo.data;
+  const c = company.data;
   const address = [
     c.address.line_1,
     c.address.line_2,
@@ -55,7 +56,7 @@ export default function CmoDetailPage() {
         {c.name}
       </Typography>
       <Paper>
-        <Table aria-label="CMO information">
+        <Table aria-label={`${kind.label} information`}>
           <TableBody>
             {rows.map(([label, value]) => (
               <TableRow key={label}>
@@ -68,8 +69,8 @@ export default function CmoDetailPage() {
           </TableBody>
         </Table>
       </Paper>
-      <Button component={Link} to="/config/cmos" sx={{ alignSelf: 'flex-start' }}>
-        Back to CMOs
+      <Button component={Link} to={kind.route} sx={{ alignSelf: 'flex-start' }}>
+        {`Back to ${kind.title}`}
       </Button>
     </Stack>
   );

@@ -5,12 +5,13 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Can } from '../../auth/can.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { CMOS } from './cmo-api.ts';
-import { CmoFormDialog } from './cmo-form-dialog.tsx';
+import { CompanyFormDialog } from './company-form-dialog.tsx';
+import type { CompanyKind } from './company-kinds.ts';
 
 type Dialog = { mode: 'add' } | { mode: 'edit'; id: number } | null;
 
-export default function CmosPage() {
+/** The list page of one company kind: its table, add and edit dialog, and the way to its detail page. */
+export function CompaniesPage({ kind }: { kind: CompanyKind }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const columns = useMemo<DataTableColumn<Company>[]>(
@@ -33,23 +34,23 @@ export default function CmosPage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        CMOs
+        {kind.title}
       </Typography>
       <DataTable<Company>
-        resource={CMOS}
+        resource={kind.api}
         columns={columns}
         defaultSort={[{ id: 'created_at', desc: true }]}
         toolbarActions={
           <Can permissions={['config.create']}>
             <Button variant="contained" onClick={() => setDialog({ mode: 'add' })}>
-              Add CMO
+              {`Add ${kind.label}`}
             </Button>
           </Can>
         }
         rowActions={(c) => (
           <>
             <Tooltip title="View">
-              <IconButton aria-label="View" onClick={() => navigate(`/config/cmos/${c.id}`)}>
+              <IconButton aria-label="View" onClick={() => navigate(`${kind.route}/${c.id}`)}>
                 <Visibility />
               </IconButton>
             </Tooltip>
@@ -64,7 +65,11 @@ export default function CmosPage() {
         )}
       />
       {dialog && (
-        <CmoFormDialog id={dialog.mode === 'edit' ? dialog.id : undefined} onClose={() => setDialog(null)} />
+        <CompanyFormDialog
+          kind={kind}
+          id={dialog.mode === 'edit' ? dialog.id : undefined}
+          onClose={() => setDialog(null)}
+        />
       )}
     </Stack>
   );

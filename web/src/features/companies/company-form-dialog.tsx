@@ -21,7 +21,7 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { useInUse } from '../../components/form/use-in-use.ts';
-import { useCmo, useSaveCmo } from './cmo-api.ts';
+import { useCompany, useSaveCompany } from './company-api.ts';
 import {
   type CompanyFormInput,
   type CompanyFormOutput,
@@ -29,6 +29,7 @@ import {
   companyFormSchema,
   emptyCompanyForm,
 } from './company-form-schema.ts';
+import type { CompanyKind } from './company-kinds.ts';
 
 const toFormValues = (c: Company): CompanyFormInput => ({
   name: c.name,
@@ -46,12 +47,20 @@ const toFormValues = (c: Company): CompanyFormInput => ({
   electronicSignature: '',
 });
 
-/** Add (no id) or edit (id) a CMO; edit loads the current record first. */
-export function CmoFormDialog({ id, onClose }: { id?: number; onClose: () => void }) {
+/** Add (no id) or edit (id) a company of a kind; edit loads the current record first. */
+export function CompanyFormDialog({
+  kind,
+  id,
+  onClose,
+}: {
+  kind: CompanyKind;
+  id?: number;
+  onClose: () => void;
+}) {
   const eSignature = useESignatureRequired();
   const schema = useMemo(() => companyFormSchema(eSignature), [eSignature]);
-  const existing = useCmo(id);
-  const save = useSaveCmo(id);
+  const existing = useCompany(kind, id);
+  const save = useSaveCompany(kind, id);
   const { control, handleSubmit, formState, reset, setError, watch } = useForm<
     CompanyFormInput,
     unknown,
@@ -64,26 +73,28 @@ export function CmoFormDialog({ id, onClose }: { id?: number; onClose: () => voi
   useEffect(() => {
     if (existing.data) reset(toFormValues(existing.data));
   }, [existing.data, reset]);
-  const nameInUse = useInUse('cmo', 'name', watch('name'), id);
+  const nameInUse = useInUse(kind.uniqueEntity, 'name', watch('name'), id);
 
   const onSubmit = async (values: CompanyFormOutput) => {
     if (nameInUse) return;
     try {
       await save.mutateAsync(values);
-      toast.success(id === undefined ? 'CMO created' : 'CMO updated');
+      toast.success(`${kind.label} ${id === undefined ? 'created' : 'updated'}`);
       onClose();
     } catch (err) {
       if (!applyServerErrors(err, setError, companyFormFields)) {
-        toast.error(id === undefined ? messages.errorCreating('CMO') : messages.errorUpdating('CMO'));
+        toast.error(
+          id === undefined ? messages.errorCreating(kind.label) : messages.errorUpdating(kind.label),
+        );
       }
     }
   };
 
   const loading = id !== undefined && existing.isLoading;
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="cmo-form-title">
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="company-form-title">
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <DialogTitle id="cmo-form-title">{id === undefined ? 'Add CMO' : 'Edit CMO'}</DialogTitle>
+        <DialogTitle id="company-form-title">{`${id === undefined ? 'Add' : 'Edit'} ${kind.label}`}</DialogTitle>
         <DialogContent dividers>
           {loading ? (
             <CircularProgress aria-label="Loading" />

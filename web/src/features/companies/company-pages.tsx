@@ -1,0 +1,11 @@
+import { CompaniesPage } from './companies-page.tsx';
+import { CompanyDetailPage } from './company-detail-page.tsx';
+import { companyKinds } from './company-kinds.ts';
+
+// One list and one detail screen per company kind, for the route table.
+export const CmosPage = () => <CompaniesPage kind={companyKinds.cmo} />;
+export const CmoDetailPage = () => <CompanyDetailPage kind={companyKinds.cmo} />;
+export const ClinicalSitesPage = () => <CompaniesPage kind={companyKinds.clinical_site} />;
+export const ClinicalSiteDetailPage = () => <CompanyDetailPage kind={companyKinds.clinical_site} />;
+export const ImagingCentersPage = () => <CompaniesPage kind={companyKinds.imaging_center} />;
+export const ImagingCenterDetailPage = () => <CompanyDetailPage kind={companyKinds.imaging_center} />;
