@@ -71,3 +71,81 @@ describe.each(kinds)('$path on the company pattern', ({ path, type, label, seede
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('site ↔ imaging-center links', () => {
+  const idOf = async (name: string) =>
+    (await t.db.select().from(companies).where(eq(companies.name, name)))[0]!.id;
+
+  it('are set from either side, answered by name, and audited on both companies', async () => {
+    const windy = await idOf('Windy City Imaging');
+    const front = await idOf('Front Range PET');
+    const created = await t.request('admin', {
+      method: 'POST',
+      url: '/api/v1/clinical-sites',
+      payload: { ...body('Linked Site'), imagingCenterIds: [windy, front] },
+    });
+    expect(created.statusCode).toBe(201);
+    const site = created.json();
+    expect(site.imagingCenters).toEqual([
+      { id: front, name: 'Front Range PET' },
+      { id: windy, name: 'Windy City Imaging' },
+    ]);
+    const center = await t.request('admin', { method: 'GET', url: `/api/v1/imaging-centers/${windy}` });
+    expect(center.json().clinicalSites.map((c: { name: string }) => c.name)).toContain('Linked Site');
+
+    const updated = await t.request('admin', {
+      method: 'PUT',
+      url: `/api/v1/clinical-sites/${site.id}`,
+      payload: {
+        imagingCenterIds: [front],
+        reasonForChange: 'Contract ended',
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().imagingCenters).toEqual([{ id: front, name: 'Front Range PET' }]);
+
+    const siteTrail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, site.id));
+    expect(siteTrail.map((a) => [a.entityType, a.eventType, a.changeset])).toEqual(
+      expect.arrayContaining([
+        ['clinical-sites', 'added', { imagingCenters: [null, 'Windy City Imaging'] }],
+        ['clinical-sites', 'removed', { imagingCenters: ['Windy City Imaging', null] }],
+      ]),
+    );
+    const removedOnCenter = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, windy))).find(
+      (a) => a.entityType === 'imaging-centers' && a.eventType === 'removed',
+    );
+    expect(removedOnCenter).toMatchObject({
+      changeset: { clinicalSites: ['Linked Site', null] },
+      reason: 'Contract ended',
+    });
+  });
+
+  it('refuse ids that are not companies of the other kind, and writes nothing', async () => {
+    const cmo = await idOf('Isotope Labs Boston');
+    const res = await t.request('admin', {
+      method: 'POST',
+      url: '/api/v1/clinical-sites',
+      payload: { ...body('Never Linked'), imagingCenterIds: [cmo] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ parameter: 'imagingCenterIds' });
+    expect(await t.db.select().from(companies).where(eq(companies.name, 'Never Linked'))).toEqual([]);
+  });
+
+  it('are not a field of CMOs or of the wrong kind', async () => {
+    const cmo = await t.request('admin', {
+      method: 'POST',
+      url: '/api/v1/cmos',
+      payload: { ...body('X'), imagingCenterIds: [] },
+    });
+    expect(cmo.statusCode).toBe(400);
+    expect(cmo.json().errors[0]).toMatchObject({ parameter: 'imagingCenterIds', message: 'Unknown field' });
+    const center = await t.request('admin', {
+      method: 'POST',
+      url: '/api/v1/imaging-centers',
+      payload: { ...body('Y'), imagingCenterIds: [] },
+    });
+    expect(center.statusCode).toBe(400);
+  });
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryField, optionalText, phoneField, requiredText, timezoneField } from './fields.ts';
 import { limits } from './limits.ts';
 import { mutationMeta } from './mutation.ts';
-import { companyTypes } from './roles.ts';
+import { type CompanyType, companyTypes } from './roles.ts';
 
 export const addressSchema = z.strictObject({
   line_1: requiredText(limits.addressLineMax),
@@ -23,12 +23,41 @@ export const companyFieldsSchema = z.strictObject({
 });
 export type CompanyFields = z.input<typeof companyFieldsSchema>;
 
-export const companyCreateBodySchema = companyFieldsSchema.extend(mutationMeta);
+const linkIds = z.array(z.number().int().positive()).max(500);
+
+/**
+ * Clinical sites and imaging centers link to each other: a site's body names its imaging
+ * centers, a center's body its clinical sites (the whole set; omitted leaves it as it is).
+ */
+export const companyLinkFields = {
+  cmo: {},
+  clinical_site: { imagingCenterIds: linkIds.optional() },
+  imaging_center: { clinicalSiteIds: linkIds.optional() },
+} as const;
+
+export const companyCreateBodySchema = companyFieldsSchema.extend({
+  ...mutationMeta,
+  imagingCenterIds: linkIds.optional(),
+  clinicalSiteIds: linkIds.optional(),
+});
 export type CompanyCreateBody = z.input<typeof companyCreateBodySchema>;
 
 /** A partial update: only the fields sent change. */
-export const companyUpdateBodySchema = companyFieldsSchema.partial().extend(mutationMeta);
+export const companyUpdateBodySchema = companyFieldsSchema.partial().extend({
+  ...mutationMeta,
+  imagingCenterIds: linkIds.optional(),
+  clinicalSiteIds: linkIds.optional(),
+});
 export type CompanyUpdateBody = z.input<typeof companyUpdateBodySchema>;
+
+/** The request bodies of one company kind: only its own link field is accepted. */
+export function companyBodySchemas(type: CompanyType) {
+  const links = companyLinkFields[type];
+  return {
+    create: companyFieldsSchema.extend({ ...mutationMeta, ...links }),
+    update: companyFieldsSchema.partial().extend({ ...mutationMeta, ...links }),
+  };
+}
 
 export const addressOutSchema = z.object({
   line_1: z.string(),
@@ -48,5 +77,9 @@ export const companySchema = z.object({
   address: addressOutSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** On a clinical site: its linked imaging centers. */
+  imagingCenters: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+  /** On an imaging center: its linked clinical sites. */
+  clinicalSites: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
 });
 export type Company = z.infer<typeof companySchema>;

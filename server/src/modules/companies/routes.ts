@@ -1,8 +1,7 @@
 import {
   type CompanyType,
-  companyCreateBodySchema,
+  companyBodySchemas,
   companySchema,
-  companyUpdateBodySchema,
   errorBodySchema,
   idParam,
   listQuerySchema,
@@ -26,6 +25,8 @@ const companyListSchema = listResponseSchema(companySchema.partial().required({ 
 export function companyRoutes(type: CompanyType, path: string) {
   return (app: FastifyInstance, deps: AppDeps): void => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    // Each kind accepts only its own link field (a CMO has none).
+    const bodies = companyBodySchemas(type);
     const tags = [path.slice(1)];
 
     r.get(
@@ -41,7 +42,7 @@ export function companyRoutes(type: CompanyType, path: string) {
       path,
       {
         config: { access: { permissions: ['config.create'], roles: STAFF_ADMIN } },
-        schema: { tags, body: companyCreateBodySchema, response: { 201: companySchema, ...errors } },
+        schema: { tags, body: bodies.create, response: { 201: companySchema, ...errors } },
       },
       async (request, reply) => {
         const company = await createCompany(serviceContext(request, deps), type, request.body);
@@ -65,7 +66,7 @@ export function companyRoutes(type: CompanyType, path: string) {
         schema: {
           tags,
           params: idParam,
-          body: companyUpdateBodySchema,
+          body: bodies.update,
           response: { 200: companySchema, 404: errorBodySchema, ...errors },
         },
       },

@@ -18,6 +18,7 @@ import { companies } from '../../db/schema.ts';
 import { alreadyUsed, notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { hasLinks, linkIdsOf, loadLinks, replaceLinks } from './links.ts';
 import {
   type CompanyColumns,
   companyAuditFields,
@@ -86,7 +87,7 @@ export async function listCompanies(
 export async function getCompany(ctx: ServiceContext, type: CompanyType, id: number): Promise<Company> {
   const row = await findCompany(ctx.db, type, id);
   if (!row) throw notFound(messages.notFound(companyKinds[type].label));
-  return toCompany(row);
+  return { ...toCompany(row), ...(await loadLinks(ctx.db, type, id)) };
 }
 
 /** Creates a company of the type, signed and audited; the name is unique per type. */
@@ -105,7 +106,9 @@ export async function createCompany(
         .values({ ...values, type })
         .returning();
       await audit({ entityType, entityId: row!.id, eventType: 'new', after: companyAuditFields(row!) });
-      return toCompany(row!);
+      const linkIds = linkIdsOf(type, input);
+      if (hasLinks(type) && linkIds) await replaceLinks(tx, type, row!.id, linkIds, audit);
+      return { ...toCompany(row!), ...(await loadLinks(tx, type, row!.id)) };
     }),
   );
 }
@@ -125,11 +128,16 @@ export async function updateCompany(
     auditedMutation(ctx, input, { meaning: `Updated ${label}` }, async (tx, audit) => {
       const before = await findCompany(tx, type, id, { forUpdate: true });
       if (!before) throw notFound(messages.notFound(label));
+      const linkIds = linkIdsOf(type, input);
+      const linksChanged =
+        hasLinks(type) && linkIds ? await replaceLinks(tx, type, id, linkIds, audit) : false;
       const beforeFields = companyAuditFields(before);
-      if (
-        Object.keys(diffChangeset(beforeFields, companyAuditFields({ ...before, ...changes }))).length === 0
-      ) {
-        return toCompany(before);
+      const fieldsChanged =
+        Object.keys(diffChangeset(beforeFields, companyAuditFields({ ...before, ...changes }))).length > 0;
+      if (!fieldsChanged) {
+        if (linksChanged)
+          await tx.update(companies).set({ updatedAt: sql`now()` }).where(eq(companies.id, id));
+        return { ...toCompany(before), ...(await loadLinks(tx, type, id)) };
       }
       if (changes.name !== undefined && (await companyNameTaken(tx, type, changes.name, id))) {
         throw alreadyUsed('name');
@@ -146,7 +154,7 @@ export async function updateCompany(
         before: beforeFields,
         after: companyAuditFields(row!),
       });
-      return toCompany(row!);
+      return { ...toCompany(row!), ...(await loadLinks(tx, type, id)) };
     }),
   );
 }
