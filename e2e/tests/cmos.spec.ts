@@ -102,6 +102,17 @@ test('clinical sites and imaging centers have their own list and detail pages', 
     .click();
   await expect(page.getByRole('heading', { name: 'Lakeside Clinical Research' })).toBeVisible();
   await expect(page.getByText(/America\/Chicago/)).toBeVisible();
+  const related = page.getByRole('region', { name: 'Related Imaging Centers' });
+  await expect(related.getByRole('link', { name: 'Windy City Imaging' })).toBeVisible();
+  await expect(related.getByRole('link', { name: 'Manhattan Molecular Imaging' })).toBeVisible();
+  await screenshot(page, 'clinical-site-detail');
+  await related.getByRole('link', { name: 'Windy City Imaging' }).click();
+  await expect(page.getByRole('heading', { name: 'Windy City Imaging' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Related Clinical Sites' })
+      .getByRole('link', { name: 'Lakeside Clinical Research' }),
+  ).toBeVisible();
 
   await nav.getByRole('link', { name: 'Imaging Centers' }).click();
   await expect(page.getByRole('heading', { name: 'Imaging Centers' })).toBeVisible();
@@ -122,4 +133,24 @@ test('a clinical site id under the imaging-center path is "Imaging Center not fo
   const id = page.url().split('/').pop();
   await page.goto(`/config/imaging-centers/${id}`);
   await expect(page.getByText('Imaging Center not found')).toBeVisible();
+});
+
+test('staff links an imaging center to a clinical site from the site form', async ({ page }) => {
+  await loginAs(page, 'staff');
+  await page.goto('/config/clinical-sites');
+  const row = page.getByRole('row').filter({ hasText: 'Rocky Mountain Trials' });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Front Range PET')).toBeVisible();
+  await dialog.getByLabel('Imaging Centers').click();
+  await page.getByRole('option', { name: 'Windy City Imaging' }).click();
+  await dialog.getByText('Edit Clinical Site').click();
+  await dialog.getByLabel('Please insert your password to complete the action').fill(DEMO_PASSWORD);
+  await screenshot(page, 'clinical-site-edit-links');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Clinical Site updated')).toBeVisible();
+  await row.getByRole('button', { name: 'View' }).click();
+  const related = page.getByRole('region', { name: 'Related Imaging Centers' });
+  await expect(related.getByRole('link', { name: 'Windy City Imaging' })).toBeVisible();
+  await expect(related.getByRole('link', { name: 'Front Range PET' })).toBeVisible();
 });

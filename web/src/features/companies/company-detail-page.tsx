@@ -16,6 +16,7 @@ import { Link, useParams } from 'react-router';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
 import { useCompany } from './company-api.ts';
 import type { CompanyKind } from './company-kinds.ts';
+import { RelatedCompanies } from './related-companies.tsx';
 
 /** A company's detail page: its information table ('<type> not found' when it cannot be loaded). */
 export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
@@ -69,6 +70,7 @@ export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
           </TableBody>
         </Table>
       </Paper>
+      {kind.link && <RelatedCompanies company={c} link={kind.link} />}
       <Button component={Link} to={kind.route} sx={{ alignSelf: 'flex-start' }}>
         {`Back to ${kind.title}`}
       </Button>

@@ -30,8 +30,9 @@ import {
   emptyCompanyForm,
 } from './company-form-schema.ts';
 import type { CompanyKind } from './company-kinds.ts';
+import { LinkedCompaniesSelect } from './linked-companies-select.tsx';
 
-const toFormValues = (c: Company): CompanyFormInput => ({
+const toFormValues = (kind: CompanyKind, c: Company): CompanyFormInput => ({
   name: c.name,
   phoneNumber: c.phoneNumber,
   timezone: c.timezone,
@@ -43,6 +44,7 @@ const toFormValues = (c: Company): CompanyFormInput => ({
     country: c.address.country,
     zipCode: c.address.zipCode ?? '',
   },
+  ...(kind.link ? { [kind.link.field]: (c[kind.link.answer] ?? []).map((l) => l.id) } : {}),
   reasonForChange: '',
   electronicSignature: '',
 });
@@ -71,8 +73,8 @@ export function CompanyFormDialog({
     defaultValues: emptyCompanyForm,
   });
   useEffect(() => {
-    if (existing.data) reset(toFormValues(existing.data));
-  }, [existing.data, reset]);
+    if (existing.data) reset(toFormValues(kind, existing.data));
+  }, [existing.data, kind, reset]);
   const nameInUse = useInUse(kind.uniqueEntity, 'name', watch('name'), id);
 
   const onSubmit = async (values: CompanyFormOutput) => {
@@ -135,6 +137,11 @@ export function CompanyFormDialog({
               <Grid size={{ xs: 12, sm: 3 }}>
                 <FormTextField control={control} name="address.zipCode" label="Zip code" />
               </Grid>
+              {kind.link && (
+                <Grid size={12}>
+                  <LinkedCompaniesSelect control={control} link={kind.link} />
+                </Grid>
+              )}
               <SignedChangeFields control={control} />
             </Grid>
           )}

@@ -6,6 +6,8 @@ import { callingCodeOnlyToNull } from '../../components/form/phone-field.tsx';
 export function companyFormSchema(eSignature: boolean) {
   return companyFieldsSchema.extend({
     phoneNumber: z.preprocess(callingCodeOnlyToNull, phoneField.nullish()),
+    imagingCenterIds: z.array(z.number()).optional(),
+    clinicalSiteIds: z.array(z.number()).optional(),
     reasonForChange: mutationMeta.reasonForChange,
     electronicSignature: eSignature ? z.string().min(1, messages.enterPassword) : z.string().optional(),
   });
@@ -33,6 +35,8 @@ export const companyFormFields = [
   'address.state',
   'address.country',
   'address.zipCode',
+  'imagingCenterIds',
+  'clinicalSiteIds',
   'reasonForChange',
   'electronicSignature',
 ] as const;

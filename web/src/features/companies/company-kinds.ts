@@ -12,6 +12,15 @@ export interface CompanyKind {
   /** The API resource. */
   api: string;
   uniqueEntity: CheckInUseEntity;
+  /** Clinical sites and imaging centers link to each other. */
+  link?: {
+    field: 'imagingCenterIds' | 'clinicalSiteIds';
+    answer: 'imagingCenters' | 'clinicalSites';
+    /** The other kind, whose companies are picked. */
+    other: CompanyType;
+    label: string;
+    related: string;
+  };
 }
 
 export const companyKinds: Record<CompanyType, CompanyKind> = {
@@ -30,6 +39,13 @@ export const companyKinds: Record<CompanyType, CompanyKind> = {
     route: '/config/clinical-sites',
     api: '/clinical-sites',
     uniqueEntity: 'clinical-site',
+    link: {
+      field: 'imagingCenterIds',
+      answer: 'imagingCenters',
+      other: 'imaging_center',
+      label: 'Imaging Centers',
+      related: 'Related Imaging Centers',
+    },
   },
   imaging_center: {
     type: 'imaging_center',
@@ -38,5 +54,12 @@ export const companyKinds: Record<CompanyType, CompanyKind> = {
     route: '/config/imaging-centers',
     api: '/imaging-centers',
     uniqueEntity: 'imaging-center',
+    link: {
+      field: 'clinicalSiteIds',
+      answer: 'clinicalSites',
+      other: 'clinical_site',
+      label: 'Clinical Sites',
+      related: 'Related Clinical Sites',
+    },
   },
 };
