@@ -10,3 +10,4 @@ export * from './messages.ts';
 export * from './mutation.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
+export * from './timepoints.ts';

@@ -217,3 +217,18 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.issuedAt)],
 );
+
+/** The visit points of a study at which a dose is ordered (e.g. "Baseline", "Week 12"). */
+export const timepoints = pgTable(
+  'timepoints',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('timepoints_name_key').on(sql`lower(${t.name})`),
+    index('timepoints_created_idx').on(t.createdAt),
+  ],
+);

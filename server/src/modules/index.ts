@@ -7,6 +7,7 @@ import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
+import { timepointRoutes } from './timepoints/routes.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
@@ -21,4 +22,5 @@ export const apiModules: ApiModule[] = [
   cmoRoutes,
   clinicalSiteRoutes,
   imagingCenterRoutes,
+  timepointRoutes,
 ];

@@ -9,11 +9,14 @@ import {
   reasonsForChange,
   roles,
   siteImagingCenters,
+  timepoints,
   userGroups,
   users,
 } from '../schema.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
+
+export const demoTimepoints = ['Screening', 'Baseline', 'Week 4', 'Week 12', 'End of treatment'];
 
 export const demoReasons = [
   'Initial entry',
@@ -265,6 +268,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       const [row] = await tx.insert(companies).values(value).returning({ id: companies.id });
       companyIds[key as DemoCompany] = row!.id;
     }
+    await tx.insert(timepoints).values(demoTimepoints.map((name) => ({ name })));
     await tx
       .insert(siteImagingCenters)
       .values(siteLinks.map(([s, i]) => ({ siteId: companyIds[s], imagingCenterId: companyIds[i] })));

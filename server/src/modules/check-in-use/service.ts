@@ -6,7 +6,7 @@ import {
 } from '@dosechain/contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { companies, groups, users } from '../../db/schema.ts';
+import { companies, groups, timepoints, users } from '../../db/schema.ts';
 import { forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { isStorableId } from '../companies/queries.ts';
@@ -37,7 +37,7 @@ const userManagement: readonly Permission[] = ['userManagement.create', 'userMan
 
 /**
  * Which entity and field `/check-in-use` answers for. Entities whose tables do not exist yet
- * (drug, study, timepoint) have no fields: their modules add them here with their tables.
+ * (drug, study) have no fields: their modules add them here with their tables.
  */
 export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
   cmo: { permissions: config, fields: { name: companyName('cmo') } },
@@ -56,7 +56,10 @@ export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
   },
   drug: { permissions: config, fields: {} },
   study: { permissions: config, fields: {} },
-  timepoint: { permissions: config, fields: {} },
+  timepoint: {
+    permissions: config,
+    fields: { name: { table: timepoints, column: timepoints.name, id: timepoints.id } },
+  },
 };
 
 /**
