@@ -58,6 +58,12 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('../features/profile/change-password-page.tsx')),
   },
   // Config, in the spec's menu order.
+  {
+    path: '/config/timepoints',
+    requirement: configRead,
+    page: lazy(() => import('../features/timepoints/timepoints-page.tsx')),
+    menu: { label: 'Timepoints', section: 'Config' },
+  },
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
   ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),
