@@ -67,7 +67,6 @@ describe('GET /check-in-use', () => {
     for (const query of [
       { entity: 'cmo', field: 'email', value: 'x' },
       { entity: 'user', field: 'name', value: 'x' },
-      { entity: 'drug', field: 'name', value: 'x' },
       { entity: 'study', field: 'name', value: 'x' },
     ]) {
       const res = await check(query);

@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './check-in-use.ts';
 export * from './companies.ts';
+export * from './drugs.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './limits.ts';

@@ -232,3 +232,20 @@ export const timepoints = pgTable(
     index('timepoints_created_idx').on(t.createdAt),
   ],
 );
+
+/** Radiopharmaceuticals; inactive drugs can no longer be used for new exams or availability. */
+export const drugs = pgTable(
+  'drugs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    otherName: text('other_name'),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('drugs_name_key').on(sql`lower(${t.name})`),
+    index('drugs_created_idx').on(t.createdAt),
+  ],
+);

@@ -5,6 +5,7 @@ import { auditLogRoutes } from './audit-logs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
+import { drugRoutes } from './drugs/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { timepointRoutes } from './timepoints/routes.ts';
@@ -23,4 +24,5 @@ export const apiModules: ApiModule[] = [
   clinicalSiteRoutes,
   imagingCenterRoutes,
   timepointRoutes,
+  drugRoutes,
 ];

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/password.ts';
 import type { Db, Executor } from '../client.ts';
 import {
   companies,
+  drugs,
   groupPermissions,
   groups,
   reasonsForChange,
@@ -17,6 +18,13 @@ import {
 export const DEMO_PASSWORD = 'Demo1234';
 
 export const demoTimepoints = ['Screening', 'Baseline', 'Week 4', 'Week 12', 'End of treatment'];
+
+export const demoDrugs = [
+  { name: 'Fludeoxyglucose F18', otherName: 'FDG' },
+  { name: 'Florbetapir F18', otherName: 'Amyvid' },
+  { name: 'Gallium Ga68 PSMA-11', otherName: 'Ga-68 PSMA' },
+  { name: 'Technetium Tc99m Sestamibi', otherName: null, active: false },
+];
 
 export const demoReasons = [
   'Initial entry',
@@ -269,6 +277,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       companyIds[key as DemoCompany] = row!.id;
     }
     await tx.insert(timepoints).values(demoTimepoints.map((name) => ({ name })));
+    await tx.insert(drugs).values(demoDrugs);
     await tx
       .insert(siteImagingCenters)
       .values(siteLinks.map(([s, i]) => ({ siteId: companyIds[s], imagingCenterId: companyIds[i] })));

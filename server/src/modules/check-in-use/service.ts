@@ -6,7 +6,7 @@ import {
 } from '@dosechain/contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { companies, groups, timepoints, users } from '../../db/schema.ts';
+import { companies, drugs, groups, timepoints, users } from '../../db/schema.ts';
 import { forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { isStorableId } from '../companies/queries.ts';
@@ -37,7 +37,7 @@ const userManagement: readonly Permission[] = ['userManagement.create', 'userMan
 
 /**
  * Which entity and field `/check-in-use` answers for. Entities whose tables do not exist yet
- * (drug, study) have no fields: their modules add them here with their tables.
+ * (study) have no fields: their modules add them here with their tables.
  */
 export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
   cmo: { permissions: config, fields: { name: companyName('cmo') } },
@@ -54,7 +54,7 @@ export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
       email: { table: users, column: users.email, id: users.id },
     },
   },
-  drug: { permissions: config, fields: {} },
+  drug: { permissions: config, fields: { name: { table: drugs, column: drugs.name, id: drugs.id } } },
   study: { permissions: config, fields: {} },
   timepoint: {
     permissions: config,

@@ -6,15 +6,19 @@ import {
   type timepointCreateBodySchema,
   type timepointUpdateBodySchema,
 } from '@dosechain/contract';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { timepoints } from '../../db/schema.ts';
 import { alreadyUsed, notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
+import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
+
+const nameTaken = (db: Executor, name: string, exceptId?: number) =>
+  takenIn(db, timepoints, { name: timepoints.name, id: timepoints.id }, name, exceptId);
 
 type TimepointRow = typeof timepoints.$inferSelect;
 
@@ -43,30 +47,6 @@ async function findTimepoint(db: Executor, id: number, forUpdate = false) {
   const query = db.select().from(timepoints).where(eq(timepoints.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
-}
-
-async function nameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: timepoints.id })
-    .from(timepoints)
-    .where(
-      and(
-        sql`lower(${timepoints.name}) = lower(${name})`,
-        exceptId ? ne(timepoints.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The unique index on lower(name) answers races the check before it cannot. */
-async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw alreadyUsed('name');
-    throw err;
-  }
 }
 
 export async function listTimepoints(

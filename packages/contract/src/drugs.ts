@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+import { limits } from './limits.ts';
+import { mutationMeta } from './mutation.ts';
+
+export const drugFieldsSchema = z.strictObject({
+  name: requiredText(limits.nameMax),
+  otherName: optionalText(limits.nameMax),
+});
+
+export const drugCreateBodySchema = drugFieldsSchema.extend(mutationMeta);
+export type DrugCreateBody = z.input<typeof drugCreateBodySchema>;
+
+/** A partial update; `active` toggles the drug (inactivation needs a reason). */
+export const drugUpdateBodySchema = drugFieldsSchema
+  .partial()
+  .extend({ ...mutationMeta, active: z.boolean().optional() });
+export type DrugUpdateBody = z.input<typeof drugUpdateBodySchema>;
+
+export const drugSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  otherName: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Drug = z.infer<typeof drugSchema>;

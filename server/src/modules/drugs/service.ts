@@ -1,0 +1,149 @@
+import {
+  type Drug,
+  type drugCreateBodySchema,
+  type drugUpdateBodySchema,
+  type ListQuery,
+  type ListResponse,
+  messages,
+} from '@dosechain/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditedMutation } from '../../audit/mutation.ts';
+import { diffChangeset } from '../../audit/record.ts';
+import type { Executor } from '../../db/client.ts';
+import { drugs } from '../../db/schema.ts';
+import { alreadyUsed, notFound } from '../../http/app-error.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { isStorableId } from '../companies/queries.ts';
+import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
+
+type DrugRow = typeof drugs.$inferSelect;
+
+export const drugList = defineListResource({
+  fields: {
+    id: { column: drugs.id, type: 'number', key: 'id' },
+    name: { column: drugs.name, type: 'text', key: 'name' },
+    other_name: { column: drugs.otherName, type: 'text', key: 'otherName' },
+    active: { column: drugs.active, type: 'boolean', key: 'active' },
+    created_at: { column: drugs.createdAt, type: 'datetime', key: 'createdAt' },
+    updated_at: { column: drugs.updatedAt, type: 'datetime', key: 'updatedAt' },
+  },
+  searchFields: ['name', 'other_name'],
+  defaultSort: '-created_at',
+});
+
+const toDrug = (row: DrugRow): Drug => ({
+  id: row.id,
+  name: row.name,
+  otherName: row.otherName,
+  active: row.active,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+const auditFields = (row: Pick<DrugRow, 'name' | 'otherName' | 'active'>) => ({
+  name: row.name,
+  otherName: row.otherName ?? null,
+  active: row.active,
+});
+const notFoundError = () => notFound(messages.notFound('Drug'));
+const nameTaken = (db: Executor, name: string, exceptId?: number) =>
+  takenIn(db, drugs, { name: drugs.name, id: drugs.id }, name, exceptId);
+
+async function findDrug(db: Executor, id: number, forUpdate = false) {
+  if (!isStorableId(id)) return undefined;
+  const query = db.select().from(drugs).where(eq(drugs.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function listDrugs(
+  ctx: ServiceContext,
+  query: ListQuery,
+): Promise<ListResponse<ListItem<Drug>>> {
+  const plan = listPlan(drugList, query);
+  const [rows, totals] = await Promise.all([
+    ctx.db
+      .select()
+      .from(drugs)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    ctx.db.select({ total: count() }).from(drugs).where(plan.where),
+  ]);
+  return listAnswer(plan, rows.map(toDrug), totals[0]?.total ?? 0);
+}
+
+export async function getDrug(ctx: ServiceContext, id: number): Promise<Drug> {
+  const row = await findDrug(ctx.db, id);
+  if (!row) throw notFoundError();
+  return toDrug(row);
+}
+
+/** Creates an active drug, signed and audited; names are unique ignoring case. */
+export async function createDrug(
+  ctx: ServiceContext,
+  input: z.output<typeof drugCreateBodySchema>,
+): Promise<Drug> {
+  return uniqueName(() =>
+    auditedMutation(ctx, input, { meaning: 'Created Drug' }, async (tx, audit) => {
+      if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
+      const [row] = await tx
+        .insert(drugs)
+        .values({ name: input.name, otherName: input.otherName || null })
+        .returning();
+      await audit({ entityType: 'drugs', entityId: row!.id, eventType: 'new', after: auditFields(row!) });
+      return toDrug(row!);
+    }),
+  );
+}
+
+/**
+ * Edits or toggles a drug, signed and audited. Inactivation needs a reason. (Refusing to
+ * inactivate a drug that an active exam or availability uses arrives with those resources.)
+ */
+export async function updateDrug(
+  ctx: ServiceContext,
+  id: number,
+  input: z.output<typeof drugUpdateBodySchema>,
+): Promise<Drug> {
+  const current = await findDrug(ctx.db, id);
+  if (!current) throw notFoundError();
+  const inactivating = input.active === false && current.active;
+  const meaning = inactivating
+    ? 'Inactivated Drug'
+    : input.active === true && !current.active
+      ? 'Activated Drug'
+      : 'Updated Drug';
+  return uniqueName(() =>
+    auditedMutation(ctx, input, { meaning, requireReason: inactivating }, async (tx, audit) => {
+      const before = await findDrug(tx, id, true);
+      if (!before) throw notFoundError();
+      const changes = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.otherName !== undefined ? { otherName: input.otherName || null } : {}),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+      };
+      if (
+        Object.keys(diffChangeset(auditFields(before), auditFields({ ...before, ...changes }))).length === 0
+      ) {
+        return toDrug(before);
+      }
+      if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
+      const [row] = await tx
+        .update(drugs)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(drugs.id, id))
+        .returning();
+      await audit({
+        entityType: 'drugs',
+        entityId: id,
+        eventType: 'update',
+        before: auditFields(before),
+        after: auditFields(row!),
+      });
+      return toDrug(row!);
+    }),
+  );
+}
