@@ -64,6 +64,12 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('../features/timepoints/timepoints-page.tsx')),
     menu: { label: 'Timepoints', section: 'Config' },
   },
+  {
+    path: '/config/drugs',
+    requirement: configRead,
+    page: lazy(() => import('../features/drugs/drugs-page.tsx')),
+    menu: { label: 'Drugs', section: 'Config' },
+  },
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
   ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),

@@ -27,6 +27,7 @@ describe('the menu', () => {
     expect(labels(user('admin', allPermissions()))).toEqual([
       'Dashboard',
       'Timepoints',
+      'Drugs',
       'Clinical Sites',
       'Imaging Centers',
       'CMOs',
