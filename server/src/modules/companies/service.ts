@@ -13,11 +13,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { diffChangeset } from '../../audit/record.ts';
-import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { alreadyUsed, notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { uniqueName } from '../shared/unique-name.ts';
 import { hasLinks, linkIdsOf, loadLinks, replaceLinks } from './links.ts';
 import {
   type CompanyColumns,
@@ -62,16 +62,6 @@ function columnsOf(input: CompanyUpdateInput): Partial<CompanyColumns> {
   return out;
 }
 
-/** The unique index on (type, lower(name)) is the table's only one: a violation means the name. */
-async function nameUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw alreadyUsed('name');
-    throw err;
-  }
-}
-
 /** One page of companies of a type, per the list query. */
 export async function listCompanies(
   ctx: ServiceContext,
@@ -98,7 +88,7 @@ export async function createCompany(
 ): Promise<Company> {
   const { label, entityType } = companyKinds[type];
   const values = columnsOf(input) as CompanyColumns;
-  return nameUnique(() =>
+  return uniqueName(() =>
     auditedMutation(ctx, input, { meaning: `Created ${label}` }, async (tx, audit) => {
       if (await companyNameTaken(tx, type, values.name)) throw alreadyUsed('name');
       const [row] = await tx
@@ -124,7 +114,7 @@ export async function updateCompany(
   // A missing record is a 404 before any signature is asked for.
   await getCompany(ctx, type, id);
   const changes = columnsOf(input);
-  return nameUnique(() =>
+  return uniqueName(() =>
     auditedMutation(ctx, input, { meaning: `Updated ${label}` }, async (tx, audit) => {
       const before = await findCompany(tx, type, id, { forUpdate: true });
       if (!before) throw notFound(messages.notFound(label));

@@ -19,12 +19,23 @@ export async function nameTaken(
   return row !== undefined;
 }
 
-/** Turns the unique index's answer to a race the check before it could not see into 'This value is already used'. */
-export async function uniqueName<T>(work: () => Promise<T>, parameter = 'name'): Promise<T> {
+/**
+ * Runs work whose unique index may answer a race that the check before it could not see, and
+ * turns that answer into the caller's error.
+ */
+export async function onUniqueViolation<T>(
+  work: () => Promise<T>,
+  error: () => Error | Promise<Error>,
+): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw alreadyUsed(parameter);
+    if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw await error();
     throw err;
   }
+}
+
+/** A unique-name race lost: 'This value is already used' on the field. */
+export function uniqueName<T>(work: () => Promise<T>, parameter = 'name'): Promise<T> {
+  return onUniqueViolation(work, () => alreadyUsed(parameter));
 }
