@@ -55,6 +55,8 @@ describe('GET /check-in-use', () => {
     expect(await inUse({ entity: 'user', field: 'username', value: 'nobody' })).toBe(false);
     expect(await inUse({ entity: 'user', field: 'email', value: ' Site@DoseChain.example ' })).toBe(true);
     expect(await inUse({ entity: 'group', field: 'name', value: 'administrators' })).toBe(true);
+    expect(await inUse({ entity: 'study', field: 'name', value: ' onco-2026-01 ' })).toBe(true);
+    expect(await inUse({ entity: 'study', field: 'name', value: 'ONCO-2027' })).toBe(false);
   });
 
   it('takes SQL and wildcards as plain text', async () => {
@@ -63,11 +65,11 @@ describe('GET /check-in-use', () => {
     expect(await inUse({ entity: 'user', field: 'username', value: '_____' })).toBe(false);
   });
 
-  it('answers 400 on field for a field the entity does not have, or an entity not yet stored', async () => {
+  it('answers 400 on field for a field the entity does not have', async () => {
     for (const query of [
       { entity: 'cmo', field: 'email', value: 'x' },
       { entity: 'user', field: 'name', value: 'x' },
-      { entity: 'study', field: 'name', value: 'x' },
+      { entity: 'study', field: 'email', value: 'x' },
     ]) {
       const res = await check(query);
       expect(res.statusCode).toBe(400);

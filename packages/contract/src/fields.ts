@@ -49,3 +49,7 @@ export const countryField = z
   .regex(/^[A-Z]{2}$/, messages.invalidCountry);
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Another record as an answer embeds it: its id and name. */
+export const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type NamedRef = z.infer<typeof namedRefSchema>;

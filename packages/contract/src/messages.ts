@@ -39,6 +39,24 @@ export const messages = {
   pageNotFound: 'Page not found',
   welcome: 'Welcome to the Supply Chain Management System. Browse the sidebar to get started.',
 
+  // configuration (spec section 8)
+  drugInUse: (drug: string) => `You can't inactivate Drug ${drug} because it's in use`,
+  examNameDrugUnique: (drug: string) => `An Exam with this name already exists for Drug ${drug}`,
+  examDrugInactive: (drug: string) => `Drug ${drug} is inactive, an Exam can't be created or activated on it`,
+  errorCreatingExam: 'Error creating Exam',
+  errorUpdatingExam: 'Error updating Exam',
+  pairingExists: 'A pairing already exists for this Study with this Exam and Site',
+  pairingCreated: 'Pairing created',
+  pairingDeleted: 'Pairing deleted',
+  errorCreatingPairing: 'Error creating pairing',
+  errorDeletingPairing: 'Error deleting pairing',
+  inactiveChoice: (type: string) => `This ${type} is inactive`,
+  updatedEmailList: 'Updated email list',
+  errorUpdatingEmails: 'Error updating emails',
+  csvEmpty: 'The file was empty, please upload a file with the right format',
+  csvWrongType: 'Invalid file type, please make sure to upload a CSV file.',
+  csvUnreadable: 'There was an error processing/reading the file, please try again',
+
   // server answers
   invalidCredentials: 'Invalid username or password',
   userLocked: 'Your account is locked, please contact an administrator',

@@ -249,3 +249,106 @@ export const drugs = pgTable(
     index('drugs_created_idx').on(t.createdAt),
   ],
 );
+
+/** An imaging exam done with one drug; (name, drug) is unique ignoring case. */
+export const exams = pgTable(
+  'exams',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    drugId: integer('drug_id')
+      .notNull()
+      .references(() => drugs.id),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('exams_drug_name_key').on(t.drugId, sql`lower(${t.name})`),
+    index('exams_created_idx').on(t.createdAt),
+  ],
+);
+
+export const studies = pgTable(
+  'studies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    sponsor: text().notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('studies_name_key').on(sql`lower(${t.name})`),
+    index('studies_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Which CMO makes the drug of an exam for one site in a study. One pairing per (study, exam,
+ * site); orders take their drug and CMO from it. Pairings are the one thing deleted for real
+ * (spec), and each deletion is audited on the study.
+ */
+export const studyPairings = pgTable(
+  'study_pairings',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => companies.id),
+    cmoId: integer('cmo_id')
+      .notNull()
+      .references(() => companies.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('study_pairings_study_exam_site_key').on(t.studyId, t.examId, t.siteId),
+    index('study_pairings_site_idx').on(t.siteId),
+    index('study_pairings_exam_idx').on(t.examId),
+    index('study_pairings_cmo_idx').on(t.cmoId),
+  ],
+);
+
+/** A row of a study's e-mail distribution list, kept in the order it was entered. */
+export const studyDistributionEntries = pgTable(
+  'study_distribution_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id),
+    position: integer().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    companyType: companyTypeEnum('company_type'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('study_distribution_entries_study_position_key').on(t.studyId, t.position)],
+);
+
+/** The companies a typed distribution entry is limited to. */
+export const studyDistributionEntryCompanies = pgTable(
+  'study_distribution_entry_companies',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => studyDistributionEntries.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.companyId] }),
+    index('study_distribution_entry_companies_company_idx').on(t.companyId),
+  ],
+);

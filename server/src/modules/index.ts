@@ -6,8 +6,10 @@ import { authRoutes } from './auth/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
 import { drugRoutes } from './drugs/routes.ts';
+import { examRoutes } from './exams/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
+import { studiesRoutes } from './studies/routes.ts';
 import { timepointRoutes } from './timepoints/routes.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
@@ -25,4 +27,6 @@ export const apiModules: ApiModule[] = [
   imagingCenterRoutes,
   timepointRoutes,
   drugRoutes,
+  examRoutes,
+  studiesRoutes,
 ];

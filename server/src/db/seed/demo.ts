@@ -5,11 +5,16 @@ import type { Db, Executor } from '../client.ts';
 import {
   companies,
   drugs,
+  exams,
   groupPermissions,
   groups,
   reasonsForChange,
   roles,
   siteImagingCenters,
+  studies,
+  studyDistributionEntries,
+  studyDistributionEntryCompanies,
+  studyPairings,
   timepoints,
   userGroups,
   users,
@@ -24,6 +29,14 @@ export const demoDrugs = [
   { name: 'Florbetapir F18', otherName: 'Amyvid' },
   { name: 'Gallium Ga68 PSMA-11', otherName: 'Ga-68 PSMA' },
   { name: 'Technetium Tc99m Sestamibi', otherName: null, active: false },
+];
+
+export const demoExams = [
+  { name: 'FDG PET Whole Body', drug: 'Fludeoxyglucose F18' },
+  { name: 'FDG PET Brain', drug: 'Fludeoxyglucose F18' },
+  { name: 'Amyloid PET', drug: 'Florbetapir F18' },
+  { name: 'PSMA PET', drug: 'Gallium Ga68 PSMA-11' },
+  { name: 'Myocardial Perfusion SPECT', drug: 'Technetium Tc99m Sestamibi', active: false },
 ];
 
 export const demoReasons = [
@@ -245,6 +258,60 @@ export const demoUsers: DemoUser[] = [
   },
 ];
 
+interface DemoStudy {
+  name: string;
+  sponsor: string;
+  active?: boolean;
+  pairings: { exam: string; site: DemoCompany; cmo: DemoCompany }[];
+  distributionList: {
+    name: string;
+    email: string;
+    type?: 'cmo' | 'clinical_site' | 'imaging_center';
+    companies?: DemoCompany[];
+  }[];
+}
+
+export const demoStudies: DemoStudy[] = [
+  {
+    name: 'ONCO-2026-01',
+    sponsor: 'Helios Therapeutics',
+    pairings: [
+      { exam: 'FDG PET Whole Body', site: 'siteChicago', cmo: 'cmoBoston' },
+      { exam: 'PSMA PET', site: 'siteChicago', cmo: 'cmoBoston' },
+      { exam: 'FDG PET Whole Body', site: 'siteNewYork', cmo: 'cmoBoston' },
+      { exam: 'PSMA PET', site: 'siteDenver', cmo: 'cmoLa' },
+    ],
+    distributionList: [
+      { name: 'Helios Study Manager', email: 'onco-pm@helios.example' },
+      {
+        name: 'Boston Dispatch',
+        email: 'dispatch@isotopelabs.example',
+        type: 'cmo',
+        companies: ['cmoBoston'],
+      },
+      {
+        name: 'Lakeside Coordinator',
+        email: 'coordinator@lakeside.example',
+        type: 'clinical_site',
+        companies: ['siteChicago'],
+      },
+    ],
+  },
+  {
+    name: 'NEURO-AMY-301',
+    sponsor: 'Cortex Bio',
+    pairings: [
+      { exam: 'Amyloid PET', site: 'siteDenver', cmo: 'cmoLa' },
+      { exam: 'Amyloid PET', site: 'siteChicago', cmo: 'cmoBoston' },
+    ],
+    distributionList: [
+      { name: 'Cortex Safety Desk', email: 'safety@cortexbio.example' },
+      { name: 'Pacific Orders', email: 'orders@pacificradio.example', type: 'cmo', companies: ['cmoLa'] },
+    ],
+  },
+  { name: 'CARDIO-2024', sponsor: 'Vitalis Pharma', active: false, pairings: [], distributionList: [] },
+];
+
 const siteLinks: [DemoCompany, DemoCompany][] = [
   ['siteChicago', 'imagingChicago'],
   ['siteChicago', 'imagingNewYork'],
@@ -277,10 +344,52 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       companyIds[key as DemoCompany] = row!.id;
     }
     await tx.insert(timepoints).values(demoTimepoints.map((name) => ({ name })));
-    await tx.insert(drugs).values(demoDrugs);
+    const drugRows = await tx.insert(drugs).values(demoDrugs).returning({ id: drugs.id, name: drugs.name });
+    const examRows = await tx
+      .insert(exams)
+      .values(
+        demoExams.map((e) => ({
+          name: e.name,
+          drugId: drugRows.find((d) => d.name === e.drug)!.id,
+          active: e.active ?? true,
+        })),
+      )
+      .returning({ id: exams.id, name: exams.name });
     await tx
       .insert(siteImagingCenters)
       .values(siteLinks.map(([s, i]) => ({ siteId: companyIds[s], imagingCenterId: companyIds[i] })));
+
+    for (const study of demoStudies) {
+      const [row] = await tx
+        .insert(studies)
+        .values({ name: study.name, sponsor: study.sponsor, active: study.active ?? true })
+        .returning({ id: studies.id });
+      for (const p of study.pairings) {
+        await tx.insert(studyPairings).values({
+          studyId: row!.id,
+          examId: examRows.find((e) => e.name === p.exam)!.id,
+          siteId: companyIds[p.site],
+          cmoId: companyIds[p.cmo],
+        });
+      }
+      for (const [position, entry] of study.distributionList.entries()) {
+        const [e] = await tx
+          .insert(studyDistributionEntries)
+          .values({
+            studyId: row!.id,
+            position,
+            name: entry.name,
+            email: entry.email,
+            companyType: entry.type,
+          })
+          .returning({ id: studyDistributionEntries.id });
+        for (const c of entry.companies ?? []) {
+          await tx
+            .insert(studyDistributionEntryCompanies)
+            .values({ entryId: e!.id, companyId: companyIds[c] });
+        }
+      }
+    }
 
     const groupIds: Record<string, number> = {};
     for (const [name, permissions] of Object.entries(demoGroups)) {

@@ -6,7 +6,7 @@ import {
 } from '@dosechain/contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { companies, drugs, groups, timepoints, users } from '../../db/schema.ts';
+import { companies, drugs, groups, studies, timepoints, users } from '../../db/schema.ts';
 import { forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { isStorableId } from '../companies/queries.ts';
@@ -36,8 +36,7 @@ const config: readonly Permission[] = ['config.create', 'config.update'];
 const userManagement: readonly Permission[] = ['userManagement.create', 'userManagement.update'];
 
 /**
- * Which entity and field `/check-in-use` answers for. Entities whose tables do not exist yet
- * (study) have no fields: their modules add them here with their tables.
+ * Which entity and field `/check-in-use` answers for.
  */
 export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
   cmo: { permissions: config, fields: { name: companyName('cmo') } },
@@ -55,7 +54,7 @@ export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
     },
   },
   drug: { permissions: config, fields: { name: { table: drugs, column: drugs.name, id: drugs.id } } },
-  study: { permissions: config, fields: {} },
+  study: { permissions: config, fields: { name: { table: studies, column: studies.name, id: studies.id } } },
   timepoint: {
     permissions: config,
     fields: { name: { table: timepoints, column: timepoints.name, id: timepoints.id } },

@@ -6,16 +6,17 @@ import {
   type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
-import { drugs } from '../../db/schema.ts';
-import { alreadyUsed, notFound } from '../../http/app-error.ts';
+import { drugs, exams } from '../../db/schema.ts';
+import { AppError, alreadyUsed, notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
+import { updateMeaning } from '../shared/active-toggle.ts';
 import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
 
 type DrugRow = typeof drugs.$inferSelect;
@@ -100,8 +101,23 @@ export async function createDrug(
 }
 
 /**
- * Edits or toggles a drug, signed and audited. Inactivation needs a reason. (Refusing to
- * inactivate a drug that an active exam or availability uses arrives with those resources.)
+ * Whether an active record uses the drug, so that it cannot be inactivated. The share lock an
+ * exam takes on its drug orders this check against a concurrent exam creation or activation.
+ */
+async function drugInUse(tx: Executor, drugId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: exams.id })
+    .from(exams)
+    .where(and(eq(exams.drugId, drugId), eq(exams.active, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const drugInUseError = (name: string) => new AppError(409, 'DRUG_IN_USE', messages.drugInUse(name));
+
+/**
+ * Edits or toggles a drug, signed and audited. Inactivation needs a reason and is refused
+ * while an active exam uses the drug (DRUG_IN_USE).
  */
 export async function updateDrug(
   ctx: ServiceContext,
@@ -110,14 +126,8 @@ export async function updateDrug(
 ): Promise<Drug> {
   const current = await findDrug(ctx.db, id);
   if (!current) throw notFoundError();
-  const inactivating = input.active === false && current.active;
-  const meaning = inactivating
-    ? 'Inactivated Drug'
-    : input.active === true && !current.active
-      ? 'Activated Drug'
-      : 'Updated Drug';
   return uniqueName(() =>
-    auditedMutation(ctx, input, { meaning, requireReason: inactivating }, async (tx, audit) => {
+    auditedMutation(ctx, input, updateMeaning('Drug', current.active, input.active), async (tx, audit) => {
       const before = await findDrug(tx, id, true);
       if (!before) throw notFoundError();
       const changes = {
@@ -129,6 +139,9 @@ export async function updateDrug(
         Object.keys(diffChangeset(auditFields(before), auditFields({ ...before, ...changes }))).length === 0
       ) {
         return toDrug(before);
+      }
+      if (before.active && changes.active === false && (await drugInUse(tx, id))) {
+        throw drugInUseError(before.name);
       }
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
       const [row] = await tx

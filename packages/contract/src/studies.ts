@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { emailField, namedRefSchema, requiredText } from './fields.ts';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import { mutationMeta, requiredReasonMeta } from './mutation.ts';
+import { companyTypes } from './roles.ts';
+
+/** The longest distribution list a study keeps; far above any real one, it bounds a request. */
+export const DISTRIBUTION_LIST_MAX = 500;
+
+/**
+ * One row of a study's e-mail distribution list. Without a company type the row gets every
+ * order of the study; with one, the orders of the listed companies of that type.
+ */
+export const distributionEntryInputSchema = z
+  .strictObject({
+    name: requiredText(limits.nameMax),
+    email: emailField,
+    companyType: z.enum(companyTypes).nullish(),
+    companyIds: z.array(z.number().int().positive()).max(DISTRIBUTION_LIST_MAX).default([]),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.companyType && entry.companyIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['companyIds'], message: messages.required });
+    }
+    if (!entry.companyType && entry.companyIds.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['companyType'], message: messages.required });
+    }
+  });
+export type DistributionEntryInput = z.input<typeof distributionEntryInputSchema>;
+
+const distributionList = z.array(distributionEntryInputSchema).max(DISTRIBUTION_LIST_MAX);
+
+export const studyFieldsSchema = z.strictObject({
+  name: requiredText(limits.nameMax),
+  sponsor: requiredText(limits.nameMax),
+});
+
+export const studyCreateBodySchema = studyFieldsSchema.extend({
+  ...mutationMeta,
+  distributionList: distributionList.optional(),
+});
+export type StudyCreateBody = z.input<typeof studyCreateBodySchema>;
+
+/**
+ * A partial update; `active` toggles the study (inactivation needs a reason) and
+ * `distributionList` replaces the whole list.
+ */
+export const studyUpdateBodySchema = studyFieldsSchema.partial().extend({
+  ...mutationMeta,
+  active: z.boolean().optional(),
+  distributionList: distributionList.optional(),
+});
+export type StudyUpdateBody = z.input<typeof studyUpdateBodySchema>;
+
+export const distributionEntrySchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  companyType: z.enum(companyTypes).nullable(),
+  companies: z.array(namedRefSchema),
+});
+export type DistributionEntry = z.infer<typeof distributionEntrySchema>;
+
+export const studySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sponsor: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Answered by `GET /studies/{id}` and by changes, not by the list. */
+  distributionList: z.array(distributionEntrySchema).optional(),
+});
+export type Study = z.infer<typeof studySchema>;
+
+/** A study's pairing: which CMO makes the exam's drug for one site. */
+export const pairingCreateBodySchema = z.strictObject({
+  examId: z.number({ error: messages.required }).int().positive(),
+  siteId: z.number({ error: messages.required }).int().positive(),
+  cmoId: z.number({ error: messages.required }).int().positive(),
+  ...mutationMeta,
+});
+export type PairingCreateBody = z.input<typeof pairingCreateBodySchema>;
+
+/** Deleting a pairing needs a reason. */
+export const pairingDeleteBodySchema = z.strictObject(requiredReasonMeta);
+export type PairingDeleteBody = z.input<typeof pairingDeleteBodySchema>;
+
+export const pairingSchema = z.object({
+  id: z.number().int(),
+  studyId: z.number().int(),
+  exam: namedRefSchema.extend({ drug: namedRefSchema }),
+  site: namedRefSchema,
+  cmo: namedRefSchema,
+  createdAt: z.string(),
+});
+export type Pairing = z.infer<typeof pairingSchema>;
+
+export const pairingParams = z.object({
+  id: z.coerce.number().int().positive(),
+  pairingId: z.coerce.number().int().positive(),
+});
