@@ -70,6 +70,18 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('../features/drugs/drugs-page.tsx')),
     menu: { label: 'Drugs', section: 'Config' },
   },
+  {
+    path: '/config/exams',
+    requirement: configRead,
+    page: lazy(() => import('../features/exams/exams-page.tsx')),
+    menu: { label: 'Exams', section: 'Config' },
+  },
+  {
+    path: '/config/studies',
+    requirement: configRead,
+    page: lazy(() => import('../features/studies/studies-page.tsx')),
+    menu: { label: 'Studies', section: 'Config' },
+  },
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
   ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),

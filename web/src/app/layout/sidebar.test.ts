@@ -28,6 +28,8 @@ describe('the menu', () => {
       'Dashboard',
       'Timepoints',
       'Drugs',
+      'Exams',
+      'Studies',
       'Clinical Sites',
       'Imaging Centers',
       'CMOs',

@@ -1,21 +1,14 @@
 import { messages, requiredReasonMeta } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Grid,
-} from '@mui/material';
+import { DialogContentText, Grid } from '@mui/material';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useESignatureRequired } from './e-signature-field.tsx';
-import { applyServerErrors } from './server-errors.ts';
+import { FormDialog } from './form-dialog.tsx';
+import { submitWithFeedback } from './save-record.ts';
 import { SignedChangeFields } from './signed-change-fields.tsx';
-import { SubmitButton } from './submit-button.tsx';
+import { emptySignature } from './signed-form.ts';
 
 export interface ToggleMeta {
   reasonForChange: string | undefined;
@@ -24,7 +17,8 @@ export interface ToggleMeta {
 
 /**
  * Activation asks for confirmation; inactivation for a reason (max 140). Both are signed.
- * The caller sends `{active, reasonForChange, electronicSignature}`.
+ * `onConfirm` sends `{active, reasonForChange, electronicSignature}`; a refusal the server
+ * explains (DRUG_IN_USE…) is shown with its message, else `failure`.
  */
 export function ActiveToggleDialog({
   entity,
@@ -32,12 +26,14 @@ export function ActiveToggleDialog({
   activate,
   onConfirm,
   onClose,
+  failure = messages.errorUpdating(entity),
 }: {
   entity: string;
   name: string;
   activate: boolean;
-  onConfirm: (meta: ToggleMeta) => Promise<void>;
+  onConfirm: (meta: ToggleMeta) => Promise<unknown>;
   onClose: () => void;
+  failure?: string;
 }) {
   const eSignature = useESignatureRequired();
   const schema = useMemo(
@@ -51,34 +47,31 @@ export function ActiveToggleDialog({
   const { control, handleSubmit, formState, setError } = useForm<ToggleMeta>({
     mode: 'onChange',
     resolver: zodResolver(schema),
-    defaultValues: { reasonForChange: '', electronicSignature: '' },
+    defaultValues: emptySignature,
   });
   const verb = activate ? 'Activate' : 'Inactivate';
   const onSubmit = async (meta: ToggleMeta) => {
-    try {
-      await onConfirm(meta);
-      onClose();
-    } catch (err) {
-      applyServerErrors(err, setError, ['reasonForChange', 'electronicSignature']);
-    }
+    const done = await submitWithFeedback(() => onConfirm(meta), {
+      setError,
+      fields: ['reasonForChange', 'electronicSignature'],
+      success: `${entity} ${name} ${activate ? 'activated' : 'inactivated'}`,
+      failure,
+    });
+    if (done) onClose();
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="toggle-title">
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <DialogTitle id="toggle-title">{`${verb} ${entity}`}</DialogTitle>
-        <DialogContent dividers>
-          <DialogContentText>{`${verb} ${entity} ${name}?`}</DialogContentText>
-          <Grid container>
-            <SignedChangeFields control={control} reasonRequired={!activate} />
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <SubmitButton isValid={formState.isValid} isSubmitting={formState.isSubmitting}>
-            {verb}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`${verb} ${entity}`}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={verb}
+    >
+      <Grid size={12}>
+        <DialogContentText>{`${verb} ${entity} ${name}?`}</DialogContentText>
+      </Grid>
+      <SignedChangeFields control={control} reasonRequired={!activate} />
+    </FormDialog>
   );
 }

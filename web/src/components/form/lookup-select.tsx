@@ -26,6 +26,7 @@ export function LookupSelect<T extends FieldValues>({
   resource,
   activeOnly = false,
   required,
+  initial,
 }: {
   control: Control<T>;
   name: Path<T>;
@@ -33,6 +34,8 @@ export function LookupSelect<T extends FieldValues>({
   resource: string;
   activeOnly?: boolean;
   required?: boolean;
+  /** The record the field holds when the form opens: shown even when the lookup does not list it (inactive, or past the first 100). */
+  initial?: LookupItem;
 }) {
   const api = useApi();
   const [input, setInput] = useState('');
@@ -50,7 +53,8 @@ export function LookupSelect<T extends FieldValues>({
       }),
     staleTime: 60_000,
   });
-  const items = lookupItems(options.data);
+  const listed = lookupItems(options.data);
+  const items = initial && !listed.some((i) => i.id === initial.id) ? [initial, ...listed] : listed;
   return (
     <Controller
       control={control}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http-client.ts';
-import { applyServerErrors } from './server-errors.ts';
+import { applyServerErrors, conflictMessage } from './server-errors.ts';
 
 describe('applyServerErrors', () => {
   it('puts field errors on the named fields, nested ones included', () => {
@@ -42,5 +42,36 @@ describe('applyServerErrors', () => {
       ]),
     ).toBe(false);
     expect(setError).not.toHaveBeenCalled();
+  });
+});
+
+describe('conflicts', () => {
+  const conflict = new ApiError(409, {
+    code: 'EXAM_NAME_DRUG_UNIQUE',
+    message: 'An Exam with this name already exists for Drug FDG',
+    errors: [
+      {
+        code: 'EXAM_NAME_DRUG_UNIQUE',
+        message: 'An Exam with this name already exists for Drug FDG',
+        parameter: 'name',
+      },
+    ],
+  });
+
+  it("places a conflict's field error and answers its message", () => {
+    const setError = vi.fn();
+    expect(applyServerErrors(conflict, setError, ['name'])).toBe(true);
+    expect(setError).toHaveBeenCalledWith('name', {
+      type: 'server',
+      message: 'An Exam with this name already exists for Drug FDG',
+    });
+    expect(conflictMessage(conflict)).toBe('An Exam with this name already exists for Drug FDG');
+  });
+
+  it('has no message for what is not a conflict', () => {
+    expect(
+      conflictMessage(new ApiError(400, { code: 'VALIDATION_FAILED', message: 'x', errors: [] })),
+    ).toBeUndefined();
+    expect(conflictMessage(new Error('x'))).toBeUndefined();
   });
 });

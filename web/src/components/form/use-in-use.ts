@@ -1,4 +1,4 @@
-import { type CheckInUseEntity, limits } from '@dosechain/contract';
+import { type CheckInUseEntity, limits, messages } from '@dosechain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
@@ -23,4 +23,9 @@ export function useInUse(
     staleTime: 10_000,
   });
   return text.length > 0 && query.data?.inUse === true;
+}
+
+/** The error state and text of a field whose value is already used. */
+export function inUseProps(inUse: boolean): { error?: boolean; helperText?: string } {
+  return inUse ? { error: true, helperText: messages.alreadyUsed } : {};
 }

@@ -1,27 +1,23 @@
-import { companyFieldsSchema, messages, mutationMeta, phoneField } from '@dosechain/contract';
+import { companyFieldsSchema, phoneField } from '@dosechain/contract';
 import { z } from 'zod';
 import { callingCodeOnlyToNull } from '../../components/form/phone-field.tsx';
+import { emptySignature, type SignedInput, type SignedOutput } from '../../components/form/signed-form.ts';
 
-/** The company form: the contract's fields plus reason and e-signature (required when on). */
-export function companyFormSchema(eSignature: boolean) {
-  return companyFieldsSchema.extend({
-    phoneNumber: z.preprocess(callingCodeOnlyToNull, phoneField.nullish()),
-    imagingCenterIds: z.array(z.number()).optional(),
-    clinicalSiteIds: z.array(z.number()).optional(),
-    reasonForChange: mutationMeta.reasonForChange,
-    electronicSignature: eSignature ? z.string().min(1, messages.enterPassword) : z.string().optional(),
-  });
-}
-export type CompanyFormInput = z.input<ReturnType<typeof companyFormSchema>>;
-export type CompanyFormOutput = z.output<ReturnType<typeof companyFormSchema>>;
+/** The company form's fields: the contract's, a phone field that may hold only its calling code, the links. */
+export const companyFormFieldsSchema = companyFieldsSchema.extend({
+  phoneNumber: z.preprocess(callingCodeOnlyToNull, phoneField.nullish()),
+  imagingCenterIds: z.array(z.number()).optional(),
+  clinicalSiteIds: z.array(z.number()).optional(),
+});
+export type CompanyFormInput = SignedInput<typeof companyFormFieldsSchema.shape>;
+export type CompanyFormOutput = SignedOutput<typeof companyFormFieldsSchema.shape>;
 
 export const emptyCompanyForm: CompanyFormInput = {
   name: '',
   phoneNumber: null,
   timezone: '',
   address: { line_1: '', line_2: '', city: '', state: '', country: '', zipCode: '' },
-  reasonForChange: '',
-  electronicSignature: '',
+  ...emptySignature,
 };
 
 /** The field names a server error may name, for placing it on the form. */

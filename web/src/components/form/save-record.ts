@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useApi } from '../../api/api-context.tsx';
+import { applyServerErrors, conflictMessage } from './server-errors.ts';
+
+/**
+ * Creates (no id) or updates (id) a record of a resource such as `/drugs`, then refreshes the
+ * lists and the record's own query (`[resource, id]`).
+ */
+export function useSaveRecord<T extends { id: number }>(resource: string, id?: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: unknown) =>
+      id === undefined ? api<T>('POST', resource, { body }) : api<T>('PUT', `${resource}/${id}`, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([resource, saved.id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['list', resource] });
+    },
+  });
+}
+
+export interface SubmitFeedback<V extends FieldValues> {
+  setError: UseFormSetError<V>;
+  /** The form's field names a server error may name. */
+  fields: readonly string[];
+  success: string;
+  /** Shown when nothing more precise can be: the spec's 'Error creating/updating …'. */
+  failure: string;
+}
+
+/**
+ * Sends a form and tells the user how it went: the success toast; a server refusal on its
+ * fields; a conflict the spec names (409) with the server's message; anything else the failure text.
+ * Resolves true when saved.
+ */
+export async function submitWithFeedback<V extends FieldValues>(
+  send: () => Promise<unknown>,
+  { setError, fields, success, failure }: SubmitFeedback<V>,
+): Promise<boolean> {
+  try {
+    await send();
+    toast.success(success);
+    return true;
+  } catch (err) {
+    const placed = applyServerErrors(err, setError, fields);
+    const conflict = conflictMessage(err);
+    if (conflict) toast.error(conflict);
+    else if (!placed) toast.error(failure);
+    return false;
+  }
+}

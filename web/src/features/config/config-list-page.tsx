@@ -1,0 +1,108 @@
+import { Block, CheckCircle, Edit } from '@mui/icons-material';
+import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { Can } from '../../auth/can.tsx';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { ActiveToggleDialog, type ToggleMeta } from '../../components/form/active-toggle-dialog.tsx';
+
+/** A configuration resource's list screen, described as data (react-admin's resource descriptor). */
+export interface ConfigListPageProps<T extends { id: number; name: string; active?: boolean }> {
+  /** The page title, e.g. 'Drugs'. */
+  title: string;
+  /** The singular, e.g. 'Drug': 'Add Drug', 'Inactivate Drug'. */
+  entity: string;
+  /** The API resource, e.g. `/drugs`. */
+  resource: string;
+  /** Stable (memoized or module-level): the table re-renders on every new array. */
+  columns: DataTableColumn<T>[];
+  /** The add (no record) or edit dialog. */
+  renderForm: (record: T | undefined, close: () => void) => ReactNode;
+  /** Records that can be active or inactive get Activate / Inactivate. */
+  toggleable?: boolean;
+  /** The text of a failed toggle the server does not explain. */
+  toggleFailure?: string;
+  /** Row actions before Edit, e.g. View. */
+  rowActions?: (record: T) => ReactNode;
+}
+
+type DialogState<T> = { kind: 'form'; record?: T } | { kind: 'toggle'; record: T } | null;
+
+/**
+ * Title, the server-side table (newest first), Add for config.create, Edit and the
+ * active/inactive toggle for config.update.
+ */
+export function ConfigListPage<T extends { id: number; name: string; active?: boolean }>({
+  title,
+  entity,
+  resource,
+  columns,
+  renderForm,
+  toggleable = false,
+  toggleFailure,
+  rowActions,
+}: ConfigListPageProps<T>) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<DialogState<T>>(null);
+  const close = () => setDialog(null);
+
+  const toggle = async (record: T, meta: ToggleMeta) => {
+    await api<T>('PUT', `${resource}/${record.id}`, { body: { active: !record.active, ...meta } });
+    await queryClient.invalidateQueries({ queryKey: ['list', resource] });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      <DataTable<T>
+        resource={resource}
+        columns={columns}
+        defaultSort={[{ id: 'created_at', desc: true }]}
+        toolbarActions={
+          <Can permissions={['config.create']}>
+            <Button variant="contained" onClick={() => setDialog({ kind: 'form' })}>
+              {`Add ${entity}`}
+            </Button>
+          </Can>
+        }
+        rowActions={(record) => (
+          <>
+            {rowActions?.(record)}
+            <Can permissions={['config.update']}>
+              <Tooltip title="Edit">
+                <IconButton aria-label="Edit" onClick={() => setDialog({ kind: 'form', record })}>
+                  <Edit />
+                </IconButton>
+              </Tooltip>
+              {toggleable && (
+                <Tooltip title={record.active ? 'Inactivate' : 'Activate'}>
+                  <IconButton
+                    aria-label={record.active ? 'Inactivate' : 'Activate'}
+                    onClick={() => setDialog({ kind: 'toggle', record })}
+                  >
+                    {record.active ? <Block /> : <CheckCircle />}
+                  </IconButton>
+                </Tooltip>
+              )}
+            </Can>
+          </>
+        )}
+      />
+      {dialog?.kind === 'form' && renderForm(dialog.record, close)}
+      {dialog?.kind === 'toggle' && (
+        <ActiveToggleDialog
+          entity={entity}
+          name={dialog.record.name}
+          activate={!dialog.record.active}
+          onConfirm={(meta) => toggle(dialog.record, meta)}
+          onClose={close}
+          failure={toggleFailure}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { type Exam, examFieldsSchema, messages } from '@dosechain/contract';
+import { Grid } from '@mui/material';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { LookupSelect } from '../../components/form/lookup-select.tsx';
+import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { DRUGS } from '../drugs/drug-form-dialog.tsx';
+
+export const EXAMS = '/exams';
+
+const fields = ['name', 'drugId', 'reasonForChange', 'electronicSignature'];
+
+/**
+ * Add (no exam) or edit an exam: a name and an active drug. The server's refusals
+ * (EXAM_NAME_DRUG_UNIQUE, EXAM_DRUG_INACTIVE) are shown with its message.
+ */
+export function ExamFormDialog({ exam, onClose }: { exam?: Exam; onClose: () => void }) {
+  const { control, handleSubmit, formState, setError } = useSignedForm(examFieldsSchema, {
+    name: exam?.name ?? '',
+    drugId: exam?.drug.id,
+  });
+  const save = useSaveRecord<Exam>(EXAMS, exam?.id);
+  const onSubmit = async (values: SignedOutput<typeof examFieldsSchema.shape>) => {
+    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
+      setError,
+      fields,
+      success: exam ? 'Exam updated' : 'Exam created',
+      failure: exam ? messages.errorUpdatingExam : messages.errorCreatingExam,
+    });
+    if (saved) onClose();
+  };
+  return (
+    <FormDialog
+      title={exam ? 'Edit Exam' : 'Add Exam'}
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+    >
+      <Grid size={12}>
+        <FormTextField control={control} name="name" label="Name" required autoFocus />
+      </Grid>
+      <Grid size={12}>
+        <LookupSelect
+          control={control}
+          name="drugId"
+          label="Drug"
+          resource={DRUGS}
+          activeOnly
+          required
+          initial={exam ? { id: exam.drug.id, name: exam.drug.name } : undefined}
+        />
+      </Grid>
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}
