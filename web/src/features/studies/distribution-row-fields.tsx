@@ -33,7 +33,7 @@ export function DistributionRowFields({
         <Grid size={{ xs: 12, sm: 6, md: 2.5 }}>
           <FormTextField control={control} name={`${row}.name`} label="Name" required size="small" />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3.5 }}>
           <FormTextField control={control} name={`${row}.email`} label="Email" required size="small" />
         </Grid>
         <Grid size={{ xs: 12, sm: 4, md: 2 }}>
@@ -57,6 +57,7 @@ export function DistributionRowFields({
                 }}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message}
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               >
                 <MenuItem value="">
                   <em>None (all orders)</em>
@@ -70,7 +71,7 @@ export function DistributionRowFields({
             )}
           />
         </Grid>
-        <Grid size={{ xs: 10, sm: 7, md: 3.5 }} sx={{ pt: 1 }}>
+        <Grid size={{ xs: 10, sm: 7, md: 3 }} sx={{ pt: 1 }}>
           <Controller
             control={control}
             name={`${row}.companies`}
