@@ -90,6 +90,15 @@ test('staff opens a study, adds and deletes a pairing, edits, imports and saves 
   await expect(emails.getByRole('status')).toHaveText('Unsaved changes');
   await expect(emails.getByRole('button', { name: 'Submit changes' })).toBeDisabled();
   await emails.getByRole('group', { name: 'Recipient 3' }).getByLabel('Name').fill('Temp Person');
+  // Leaving with unsaved changes asks first; Stay keeps them.
+  await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Leave with unsaved changes?' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/config\/studies\/\d+$/);
+  await expect(emails.getByRole('group', { name: 'Recipient 3' }).getByLabel('Name')).toHaveValue(
+    'Temp Person',
+  );
+  await screenshot(page, 'study-emails-edit');
   await emails.getByRole('button', { name: 'Discard changes' }).click();
   await expect(emails.getByRole('table')).toBeVisible();
   await expect(emails).not.toContainText('Temp Person');

@@ -1,4 +1,4 @@
-import { companyTypeLabels, companyTypes } from '@dosechain/contract';
+import { type CompanyType, companyTypeLabels, companyTypes } from '@dosechain/contract';
 import { DeleteOutlined } from '@mui/icons-material';
 import { Grid, IconButton, MenuItem, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import { type Control, Controller, type UseFormSetValue, useWatch } from 'react-hook-form';
@@ -33,7 +33,7 @@ export function DistributionRowFields({
         <Grid size={{ xs: 12, sm: 6, md: 2.5 }}>
           <FormTextField control={control} name={`${row}.name`} label="Name" required size="small" />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 3.5 }}>
+        <Grid size={{ xs: 12, sm: 6, md: 3.25 }}>
           <FormTextField control={control} name={`${row}.email`} label="Email" required size="small" />
         </Grid>
         <Grid size={{ xs: 12, sm: 4, md: 2 }}>
@@ -57,7 +57,13 @@ export function DistributionRowFields({
                 }}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message}
-                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  select: {
+                    displayEmpty: true,
+                    renderValue: (v) => (v ? companyTypeLabels[v as CompanyType] : 'None'),
+                  },
+                }}
               >
                 <MenuItem value="">
                   <em>None (all orders)</em>
@@ -71,7 +77,7 @@ export function DistributionRowFields({
             )}
           />
         </Grid>
-        <Grid size={{ xs: 10, sm: 7, md: 3 }} sx={{ pt: 1 }}>
+        <Grid size={{ xs: 10, sm: 7, md: 3.25 }} sx={{ pt: 1 }}>
           <Controller
             control={control}
             name={`${row}.companies`}
