@@ -82,6 +82,11 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('../features/studies/studies-page.tsx')),
     menu: { label: 'Studies', section: 'Config' },
   },
+  {
+    path: '/config/studies/:id',
+    requirement: configRead,
+    page: lazy(() => import('../features/studies/study-detail-page.tsx')),
+  },
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
   ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),

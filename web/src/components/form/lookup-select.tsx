@@ -19,7 +19,7 @@ export const lookupItems = <T,>(answer: ListResponse<T> | T[] | undefined): T[] 
  * Picks a record by id from a list endpoint: up to 100 items, searched 500 ms after typing
  * stops, cached per search text.
  */
-export function LookupSelect<T extends FieldValues>({
+export function LookupSelect<T extends FieldValues, I extends LookupItem = LookupItem>({
   control,
   name,
   label,
@@ -27,6 +27,7 @@ export function LookupSelect<T extends FieldValues>({
   activeOnly = false,
   required,
   initial,
+  optionLabel = (item) => item.name,
 }: {
   control: Control<T>;
   name: Path<T>;
@@ -35,7 +36,9 @@ export function LookupSelect<T extends FieldValues>({
   activeOnly?: boolean;
   required?: boolean;
   /** The record the field holds when the form opens: shown even when the lookup does not list it (inactive, or past the first 100). */
-  initial?: LookupItem;
+  initial?: I;
+  /** How an item reads in the list and the field, e.g. an exam with its drug. */
+  optionLabel?: (item: I) => string;
 }) {
   const api = useApi();
   const [input, setInput] = useState('');
@@ -43,7 +46,7 @@ export function LookupSelect<T extends FieldValues>({
   const options = useQuery({
     queryKey: ['lookup', resource, search, activeOnly],
     queryFn: ({ signal }) =>
-      api<ListResponse<LookupItem> | LookupItem[]>('GET', resource, {
+      api<ListResponse<I> | I[]>('GET', resource, {
         query: {
           size: limits.lookupSize,
           search: search || undefined,
@@ -61,14 +64,14 @@ export function LookupSelect<T extends FieldValues>({
       name={name}
       rules={{ required: required ? 'Required' : false }}
       render={({ field, fieldState }) => (
-        <Autocomplete<LookupItem>
+        <Autocomplete<I>
           options={items}
           loading={options.isFetching}
           value={items.find((i) => i.id === field.value) ?? null}
           onChange={(_, v) => field.onChange(v?.id ?? null)}
           onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
           onBlur={field.onBlur}
-          getOptionLabel={(o) => o.name}
+          getOptionLabel={optionLabel}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterOptions={(x) => x}
           renderInput={(params) => (

@@ -1,0 +1,138 @@
+import type { DistributionEntry } from '@dosechain/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiProvider } from '../../api/api-context.tsx';
+import { ApiError, type HttpClient, type RequestOptions } from '../../api/http-client.ts';
+import { DistributionListEditor } from './distribution-list-editor.tsx';
+
+const saved: DistributionEntry[] = [
+  {
+    name: 'Boston Dispatch',
+    email: 'dispatch@x.org',
+    companyType: 'cmo',
+    companies: [{ id: 9, name: 'Isotope' }],
+  },
+];
+
+/** A fake API: settings with e-signature on, no reasons, and `onPut` answering the save. */
+function fakeApi(onPut: (body: unknown) => unknown) {
+  return vi.fn(async (method: string, path: string, options?: RequestOptions) => {
+    if (path === '/app-config') return { supportEmail: 'help@x.org', eSignature: true };
+    if (path === '/reasons-for-change') return [];
+    if (method === 'PUT') return onPut(options?.body);
+    return { items: [], page: 1, total: 0 };
+  }) as unknown as HttpClient;
+}
+
+/** The editor in a data router (its leave guard needs one), with a second page to leave to. */
+function renderEditor(api: HttpClient, onDone = vi.fn()) {
+  const router = createMemoryRouter([
+    { path: '/', element: <DistributionListEditor studyId={7} saved={saved} onDone={onDone} /> },
+    { path: '/elsewhere', element: <p>Elsewhere</p> },
+  ]);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ApiProvider client={api}>
+        <RouterProvider router={router} />
+        <ToastContainer />
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+  return { router, onDone };
+}
+
+const rowName = () => within(screen.getByRole('group', { name: 'Recipient 1' })).getByLabelText(/Name/);
+
+async function editAndConfirm() {
+  const submit = screen.getByRole('button', { name: 'Submit changes' }) as HTMLButtonElement;
+  expect(submit.disabled).toBe(true);
+  expect(screen.getByRole('status').textContent).toBe('No changes');
+  fireEvent.change(rowName(), { target: { value: 'Boston Desk' } });
+  await waitFor(() => expect(submit.disabled).toBe(false));
+  expect(screen.getByRole('status').textContent).toBe('Unsaved changes');
+  fireEvent.click(submit);
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm changes' });
+  fireEvent.change(await within(dialog).findByLabelText(/Please insert your password/), {
+    target: { value: 'Demo1234' },
+  });
+  const confirm = within(dialog).getByRole('button', { name: 'Confirm changes' }) as HTMLButtonElement;
+  await waitFor(() => expect(confirm.disabled).toBe(false));
+  fireEvent.click(confirm);
+  return dialog;
+}
+
+// Each test renders the MUI editor and its dialogs; slow on a shared machine.
+describe('DistributionListEditor', { timeout: 30_000 }, () => {
+  it('sends the whole list signed, and says so', async () => {
+    const bodies: unknown[] = [];
+    const { onDone } = renderEditor(
+      fakeApi((body) => {
+        bodies.push(body);
+        return { id: 7, distributionList: [] };
+      }),
+    );
+    await editAndConfirm();
+    expect(await screen.findByText('Updated email list')).toBeTruthy();
+    expect(onDone).toHaveBeenCalled();
+    expect(bodies).toEqual([
+      {
+        distributionList: [
+          { name: 'Boston Desk', email: 'dispatch@x.org', companyType: 'cmo', companyIds: [9] },
+        ],
+        reasonForChange: '',
+        electronicSignature: 'Demo1234',
+      },
+    ]);
+  });
+
+  it("puts a 400's row errors on the row, keeps the edits and closes the confirm dialog", async () => {
+    const { onDone } = renderEditor(
+      fakeApi(() => {
+        throw new ApiError(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'The request is not valid',
+          errors: [
+            { code: 'not_found', parameter: 'distributionList.0.companyIds', message: 'No CMO with id 9' },
+          ],
+        });
+      }),
+    );
+    const dialog = await editAndConfirm();
+    expect(await screen.findByText('Error updating emails')).toBeTruthy();
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+    expect(screen.getByText('No CMO with id 9')).toBeTruthy();
+    expect((rowName() as HTMLInputElement).value).toBe('Boston Desk');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('keeps a wrong password on its field, with the dialog open', async () => {
+    renderEditor(
+      fakeApi(() => {
+        throw new ApiError(400, {
+          code: 'ESIGN_FAILED',
+          message: 'The password is incorrect, the action was not signed',
+          errors: [],
+        });
+      }),
+    );
+    const dialog = await editAndConfirm();
+    expect(
+      await within(dialog).findByText('The password is incorrect, the action was not signed'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Error updating emails')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const { router } = renderEditor(fakeApi(() => ({})));
+    fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
+    await screen.findByRole('group', { name: 'Recipient 2' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Unsaved changes'));
+    void router.navigate('/elsewhere');
+    const ask = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Elsewhere')).toBeTruthy();
+  });
+});

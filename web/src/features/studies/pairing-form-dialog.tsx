@@ -1,0 +1,84 @@
+import { type Exam, messages, type Pairing, pairingCreateBodySchema } from '@dosechain/contract';
+import { Grid } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useApi } from '../../api/api-context.tsx';
+import { ApiError } from '../../api/http-client.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { LookupSelect } from '../../components/form/lookup-select.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { companyKinds } from '../companies/company-kinds.ts';
+import { EXAMS } from '../exams/exam-form-dialog.tsx';
+import { pairingsResource } from './study-api.ts';
+
+const pairingFieldsSchema = pairingCreateBodySchema.pick({ examId: true, siteId: true, cmoId: true });
+const fields = ['examId', 'siteId', 'cmoId', 'reasonForChange', 'electronicSignature'];
+
+/** An exam reads with its drug: two exams may share a name. */
+const examLabel = (exam: Exam) => `${exam.name} (${exam.drug.name})`;
+
+/**
+ * Pairs an active exam and a clinical site of the study with the CMO that makes the dose.
+ * A pairing that exists for the exam and site is refused with the spec's text.
+ */
+export function PairingFormDialog({ studyId, onClose }: { studyId: number; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const resource = pairingsResource(studyId);
+  const { control, handleSubmit, formState, setError } = useSignedForm(pairingFieldsSchema, {});
+  const create = useMutation({
+    mutationFn: (body: SignedOutput<typeof pairingFieldsSchema.shape>) =>
+      api<Pairing>('POST', resource, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['list', resource] }),
+  });
+  const onSubmit = async (values: SignedOutput<typeof pairingFieldsSchema.shape>) => {
+    try {
+      await create.mutateAsync(values);
+      toast.success(messages.pairingCreated);
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'RESOURCE_ALREADY_EXISTS') {
+        toast.error(messages.pairingExists);
+        setError('examId', { type: 'server', message: messages.pairingExists });
+        return;
+      }
+      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorCreatingPairing);
+    }
+  };
+  return (
+    <FormDialog
+      title="Add Pairing"
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+    >
+      <Grid size={12}>
+        <LookupSelect
+          control={control}
+          name="examId"
+          label="Exam"
+          resource={EXAMS}
+          activeOnly
+          required
+          optionLabel={examLabel}
+        />
+      </Grid>
+      <Grid size={12}>
+        <LookupSelect
+          control={control}
+          name="siteId"
+          label="Clinical Site"
+          resource={companyKinds.clinical_site.api}
+          required
+        />
+      </Grid>
+      <Grid size={12}>
+        <LookupSelect control={control} name="cmoId" label="CMO" resource={companyKinds.cmo.api} required />
+      </Grid>
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  type CompanyType,
+  type DistributionEntryInput,
+  type ListResponse,
+  limits,
+  type NamedRef,
+  type Study,
+} from '@dosechain/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import type { HttpClient } from '../../api/http-client.ts';
+import { companyKinds } from '../companies/company-kinds.ts';
+import { STUDIES } from './study-form-dialog.tsx';
+
+/** The study with its distribution list; keyed like `useSaveRecord` so its saves refresh it. */
+export function useStudy(id: number | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: [STUDIES, id],
+    queryFn: ({ signal }) => api<Study>('GET', `${STUDIES}/${id}`, { signal }),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}
+
+export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pairings`;
+
+export interface SignedMeta {
+  reasonForChange?: string;
+  electronicSignature?: string;
+}
+
+/** Replaces the study's whole distribution list (signed), then shows the saved one. */
+export function useSaveDistributionList(studyId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { distributionList: DistributionEntryInput[] } & SignedMeta) =>
+      api<Study>('PUT', `${STUDIES}/${studyId}`, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([STUDIES, studyId], saved);
+      void queryClient.invalidateQueries({ queryKey: ['list', STUDIES] });
+    },
+  });
+}
+
+/** The list filter's ilike pattern that matches `text` exactly (any case). */
+const exactly = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** At most 50 conditions go in one list filter; names are asked for in chunks below that. */
+const NAMES_PER_CALL = 40;
+
+/** The companies of a type named (any case) among `names`: one list call per 40 names. */
+export async function findCompaniesByName(
+  api: HttpClient,
+  type: CompanyType,
+  names: string[],
+): Promise<NamedRef[]> {
+  const found: NamedRef[] = [];
+  for (let i = 0; i < names.length; i += NAMES_PER_CALL) {
+    const chunk = names.slice(i, i + NAMES_PER_CALL);
+    const filter = { or: chunk.map((n) => ({ field: 'name', op: 'ilike', value: exactly(n) })) };
+    const page = await api<ListResponse<NamedRef>>('GET', companyKinds[type].api, {
+      query: { size: limits.lookupSize, filter: JSON.stringify(filter) },
+    });
+    found.push(...page.items.map(({ id, name }) => ({ id, name })));
+  }
+  return found;
+}

@@ -1,0 +1,74 @@
+import { messages } from '@dosechain/contract';
+import { ArrowBack } from '@mui/icons-material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Link, useParams } from 'react-router';
+import { formatCell } from '../../components/data-table/format.ts';
+import { DistributionListSection } from './distribution-list-section.tsx';
+import { PairingsSection } from './pairings-section.tsx';
+import { STUDIES_ROUTE } from './studies-page.tsx';
+import { useStudy } from './study-api.ts';
+
+const backToStudies = (
+  <Button component={Link} to={STUDIES_ROUTE} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
+    Back to Studies
+  </Button>
+);
+
+/** A study: its information, its pairings and its e-mail distribution list ('Study not found' when it cannot be loaded). */
+export default function StudyDetailPage() {
+  const id = Number(useParams().id);
+  const study = useStudy(Number.isInteger(id) && id > 0 ? id : undefined);
+  if (study.isLoading) return <CircularProgress aria-label="Loading" />;
+  if (!study.data) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error">{messages.notFound('Study')}</Alert>
+        {backToStudies}
+      </Stack>
+    );
+  }
+  const s = study.data;
+  const rows: [string, string][] = [
+    ['Name', s.name],
+    ['Sponsor', s.sponsor],
+    ['Status', formatCell('active', s.active)],
+    ['Created', formatCell('datetime', s.createdAt)],
+  ];
+  return (
+    <Stack spacing={4}>
+      <Stack spacing={2}>
+        {backToStudies}
+        <Typography variant="h4" component="h1">
+          {s.name}
+        </Typography>
+        <Paper>
+          <Table aria-label="Study information" size="small">
+            <TableBody>
+              {rows.map(([label, value]) => (
+                <TableRow key={label}>
+                  <TableCell component="th" scope="row" sx={{ width: 200, fontWeight: 600 }}>
+                    {label}
+                  </TableCell>
+                  <TableCell>{value}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      </Stack>
+      <PairingsSection studyId={s.id} />
+      <DistributionListSection study={s} />
+    </Stack>
+  );
+}
