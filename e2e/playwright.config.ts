@@ -43,6 +43,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // Recovery mails link to the address the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       INIT_CWD: path.resolve(import.meta.dirname, '..'),
     },

@@ -11,10 +11,21 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { MailDispatcher } from './mail/dispatcher.ts';
+import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { apiModules } from './modules/index.ts';
 
-export interface BuildAppOptions extends AppDeps {
+export interface BuildAppOptions extends Omit<AppDeps, 'mailer'> {
   logger?: FastifyServerOptions['logger'];
+  /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
+  mail?: { transport?: MailTransport; pollIntervalMs?: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the mail outbox; started when the app is ready, stopped when it closes. */
+    mailDispatcher: MailDispatcher;
+  }
 }
 
 /** Log settings: structured pino lines with credentials redacted. */
@@ -30,12 +41,23 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Builds the whole HTTP application on the given database; tests call this with their own. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { logger, ...deps } = options;
+  const { logger, mail, ...baseDeps } = options;
   const app = Fastify({
     logger: logger ?? false,
-    bodyLimit: deps.config.bodyLimitBytes,
-    trustProxy: deps.config.trustProxy,
+    bodyLimit: baseDeps.config.bodyLimitBytes,
+    trustProxy: baseDeps.config.trustProxy,
   });
+  const mailDispatcher = new MailDispatcher({
+    db: baseDeps.db,
+    clock: baseDeps.clock,
+    transport: mail?.transport ?? configuredTransport(baseDeps.config, app.log),
+    log: app.log,
+    pollIntervalMs: mail?.pollIntervalMs,
+  });
+  app.decorate('mailDispatcher', mailDispatcher);
+  app.addHook('onReady', async () => mailDispatcher.start());
+  app.addHook('onClose', () => mailDispatcher.stop());
+  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -20,6 +20,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
 });
 
 export interface AppConfig {
@@ -41,6 +42,8 @@ export interface AppConfig {
   /** Login, refresh and password calls allowed per IP and minute. */
   authRateLimitPerMinute: number;
   webDist: string;
+  /** Where users reach the UI; links in mails (password recovery) start with it. No trailing slash. */
+  publicUrl: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -86,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     webDist: path.resolve(base, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

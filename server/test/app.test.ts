@@ -58,7 +58,7 @@ describe('access declarations', () => {
     const Fastify = (await import('fastify')).default;
     const { registerAccessControl } = await import('../src/http/access.ts');
     const bare = Fastify();
-    registerAccessControl(bare, { db: t.db, config: t.config, clock: t.clock });
+    registerAccessControl(bare, { db: t.db, config: t.config, clock: t.clock, mailer: { wake() {} } });
     expect(() => bare.get('/api/v1/undeclared', () => 'x')).toThrow(/declares no access requirement/);
     await bare.close();
   });

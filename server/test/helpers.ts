@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Tests log in far more often than people do.
     authRateLimitPerMinute: 1000,
     webDist: '/nonexistent',
+    publicUrl: 'http://dosechain.test',
     ...overrides,
   };
 }

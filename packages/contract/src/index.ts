@@ -10,6 +10,7 @@ export * from './limits.ts';
 export * from './list-query.ts';
 export * from './messages.ts';
 export * from './mutation.ts';
+export * from './password-recovery.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './studies.ts';

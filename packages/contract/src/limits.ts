@@ -25,6 +25,7 @@ export const limits = {
   csvImportDelayMs: 500,
   failedLoginsBeforeLock: 5,
   defaultCountry: 'US',
+  recoveryLinkMinutes: 15,
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */

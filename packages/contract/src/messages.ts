@@ -75,4 +75,8 @@ export const messages = {
   invalidRefreshToken: 'The session is no longer valid, please log in again',
   recoveryLinkInvalid: 'The recovery link is invalid or has expired',
   passwordMustDiffer: 'The new password must differ from the current one',
+
+  // password recovery (spec section 2: the same confirmation whether or not the address exists)
+  recoveryEmailSent: (email: string, minutes: number) =>
+    `If ${email} belongs to an account, an email with a recovery link is on its way. The link is valid for ${minutes} minutes.`,
 } as const;

@@ -352,3 +352,52 @@ export const studyDistributionEntryCompanies = pgTable(
     index('study_distribution_entry_companies_company_idx').on(t.companyId),
   ],
 );
+
+export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+/**
+ * The mail outbox: a mail is written here inside the business transaction that causes it and
+ * sent after commit by the dispatcher (`server/src/mail`), which claims due rows with
+ * `FOR UPDATE SKIP LOCKED`, so several server instances can send without sending twice.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    recipients: text().array().notNull(),
+    subject: text().notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: mailStatusEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/**
+ * Password-recovery tokens, stored as SHA-256 hashes (the token itself has 256 random bits).
+ * Single use (`used_at`), valid 15 minutes; a new request supersedes a user's older tokens.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);

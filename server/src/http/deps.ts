@@ -2,9 +2,16 @@ import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 
+/** The mail outbox's dispatcher as features see it. */
+export interface Mailer {
+  /** Call after a transaction that enqueued mail has committed, to send it now rather than at the next poll. */
+  wake(): void;
+}
+
 /** What the app is built from; tests pass their own database, clock and configuration. */
 export interface AppDeps {
   db: Db;
   config: AppConfig;
   clock: Clock;
+  mailer: Mailer;
 }

@@ -8,6 +8,7 @@ import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/
 import { drugRoutes } from './drugs/routes.ts';
 import { examRoutes } from './exams/routes.ts';
 import { meRoutes } from './me/routes.ts';
+import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { studiesRoutes } from './studies/routes.ts';
 import { timepointRoutes } from './timepoints/routes.ts';
@@ -29,4 +30,5 @@ export const apiModules: ApiModule[] = [
   drugRoutes,
   examRoutes,
   studiesRoutes,
+  passwordRecoveryRoutes,
 ];

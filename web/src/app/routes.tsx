@@ -90,6 +90,17 @@ export const appRoutes: AppRoute[] = [
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
   ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),
+  // Password recovery: request a link, and the page the mailed link opens.
+  {
+    path: '/reset-password',
+    publicOnly: true,
+    page: lazy(() => import('../features/auth/reset-password-page.tsx')),
+  },
+  {
+    path: '/password-reset',
+    publicOnly: true,
+    page: lazy(() => import('../features/auth/password-reset-page.tsx')),
+  },
 ];
 
 /** The order of the sidebar: top-level items first, then the submenus (spec section 2). */

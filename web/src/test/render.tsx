@@ -7,17 +7,22 @@ import { ApiProvider } from '../api/api-context.tsx';
 import type { HttpClient } from '../api/http-client.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
 
-/** Renders UI with the app's providers, a fake API client and a router at `path`. */
+/** Renders UI with the app's providers, a fake API client and a router at `path` (plus `search`, e.g. `?token=x`). */
 export function renderWithApp(
   ui: ReactElement,
-  { api, path = '/', routes = {} }: { api: HttpClient; path?: string; routes?: Record<string, ReactElement> },
+  {
+    api,
+    path = '/',
+    search = '',
+    routes = {},
+  }: { api: HttpClient; path?: string; search?: string; routes?: Record<string, ReactElement> },
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>
         <AuthProvider>
-          <MemoryRouter initialEntries={[path]}>
+          <MemoryRouter initialEntries={[`${path}${search}`]}>
             <Routes>
               <Route path={path} element={ui} />
               {Object.entries(routes).map(([p, el]) => (

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { meAfterLogin } from '../me/service.ts';
+import { resetPasswordWithToken } from '../password-recovery/service.ts';
 import { type AuthContext, changePassword, login, logout, refresh, timingDecoy } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
@@ -77,7 +78,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       schema: { tags: ['auth'], body: passwordChangeBodySchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await changePassword(ctx(request), request.body);
+      const { body } = request;
+      // The token form completes password recovery; the username form serves an expired password.
+      await ('token' in body
+        ? resetPasswordWithToken(ctx(request), body)
+        : changePassword(ctx(request), body));
       return reply.status(204).send(null);
     },
   );

@@ -43,7 +43,7 @@ const userInactive = () => new AppError(401, 'USER_INACTIVE', messages.userInact
 const sessionInvalid = () => unauthenticated(messages.invalidRefreshToken);
 
 /** The user an account event is about acts for themselves: no role yet. */
-const selfActor = (user: UserRow): AuditActor => ({
+export const selfActor = (user: UserRow): AuditActor => ({
   userId: user.id,
   username: user.username,
   fullName: fullName(user),
@@ -189,12 +189,12 @@ export async function logout(ctx: AuthContext, refreshToken: string): Promise<vo
 /**
  * `PUT /users/password-change`. The username form serves the expired-password screen: the
  * current password is checked like a login (failures count towards the lock) but answers
- * 400 INVALID_CREDENTIALS. The token form belongs to password recovery, not built yet.
+ * 400 INVALID_CREDENTIALS. (The token form is password recovery's `resetPasswordWithToken`.)
  */
-export async function changePassword(ctx: AuthContext, body: PasswordChangeBody): Promise<void> {
-  if ('token' in body) {
-    throw validationFailed([{ parameter: 'token', message: messages.recoveryLinkInvalid, code: 'invalid' }]);
-  }
+export async function changePassword(
+  ctx: AuthContext,
+  body: Extract<PasswordChangeBody, { username: string }>,
+): Promise<void> {
   const user = await checkCredentials(ctx, body.username, body.currentPassword, 400);
   await replacePassword(ctx, user, body.currentPassword, body.password);
 }

@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, screenshot, test } from '../fixtures.ts';
+
+// Without SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
+const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+const BROKEN =
+  'The recovery link you selected is broken. Re-submit your email address to receive a new recovery link.';
+
+/** The recovery links in the .eml files mailed to an address, oldest first. */
+function recoveryLinks(address: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(mailDir).sort();
+  } catch {
+    return [];
+  }
+  return files.flatMap((file) => {
+    // Quoted-printable: join soft line breaks and decode '=' before reading the link.
+    const eml = readFileSync(path.join(mailDir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
+    if (!new RegExp(`^To: ${address}$`, 'm').test(eml)) return [];
+    const link = /https?:\/\/\S+\/password-reset\?token=[A-Za-z0-9_-]+/.exec(eml);
+    return link ? [link[0]] : [];
+  });
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+}
+
+test('a user recovers their password from the mailed link and logs in with it', async ({ page }) => {
+  const address = 'site@dosechain.example';
+  const before = recoveryLinks(address).length;
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: "Can't log in?" }).click();
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByRole('button', { name: 'Send recovery link' })).toBeDisabled();
+  await screenshot(page, 'reset-password');
+  await page.getByLabel('Email').fill(address);
+  await page.getByRole('button', { name: 'Send recovery link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If ${address} belongs to an account`);
+  await screenshot(page, 'reset-password-sent');
+
+  await expect.poll(() => recoveryLinks(address).length).toBe(before + 1);
+  const link = recoveryLinks(address).at(-1) ?? '';
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveCount(0);
+  await page.getByLabel('New password').fill('Recovered1');
+  await page.getByLabel('Confirm password').fill('Recovered2');
+  await expect(page.getByText('Password confirmation does not match')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('Recovered1');
+  await screenshot(page, 'password-reset');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, 'site', DEMO_PASSWORD);
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await logIn(page, 'site', 'Recovered1');
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByText(/Hello, /)).toBeVisible();
+
+  // Put the demo password back for the rest of the suite.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await page.getByLabel('Current password').fill('Recovered1');
+  await page.getByLabel('New password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password updated').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link was used: it is broken now.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByText(BROKEN)).toBeVisible();
+});
+
+test('a broken recovery link leads back to the request form with the message', async ({ page }) => {
+  await page.goto('/password-reset?token=not-a-real-token');
+  await expect(page).toHaveURL(/\/reset-password$/);
+  await expect(page.getByText(BROKEN)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send recovery link' })).toBeVisible();
+  await screenshot(page, 'reset-password-broken-link');
+});

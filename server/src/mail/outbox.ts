@@ -1,0 +1,34 @@
+import type { Executor } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+/** A mail as a feature hands it to the outbox; the sender (`MAIL_FROM`) is added on sending. */
+export interface OutgoingMail {
+  /** One address or several; every address is visible to the others (send one mail each to hide them). */
+  to: string | readonly string[];
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/**
+ * Writes a mail to the outbox inside the caller's transaction, so it leaves only if the business
+ * change commits. The dispatcher sends it after commit: call the app's `mailer.wake()` once the
+ * transaction has committed to send it at once, else the next poll picks it up. `now` is the
+ * service clock's time (the mail is due from then); the database's clock when omitted.
+ */
+export async function enqueueMail(tx: Executor, mail: OutgoingMail, now?: Date): Promise<number> {
+  const recipients = typeof mail.to === 'string' ? [mail.to] : [...mail.to];
+  if (recipients.length === 0) throw new Error('a mail needs at least one recipient');
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      recipients,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      ...(now ? { nextAttemptAt: now, createdAt: now, updatedAt: now } : {}),
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('the outbox insert returned no row');
+  return row.id;
+}

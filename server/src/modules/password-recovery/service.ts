@@ -1,0 +1,117 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { messages } from '@dosechain/contract';
+import { eq, sql } from 'drizzle-orm';
+import { recordAudit } from '../../audit/record.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { fullName } from '../../auth/principal.ts';
+import { users } from '../../db/schema.ts';
+import { validationFailed } from '../../http/app-error.ts';
+import type { Mailer } from '../../http/deps.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { revokeUserSessions } from '../auth/refresh-tokens.ts';
+import { type AuthContext, selfActor } from '../auth/service.ts';
+import { lockedAccountMail, recoveryMail } from './mail.ts';
+import { consumeRecoveryToken, issueRecoveryToken, peekRecoveryToken, retireUserTokens } from './tokens.ts';
+
+export interface RecoveryContext extends AuthContext {
+  mailer: Mailer;
+}
+
+/** The web app's page that reads the token from the link (see web/src/app/routes.tsx). */
+export const RESET_PAGE_PATH = '/password-reset';
+
+/**
+ * Every recovery request takes at least this long, so the answer's timing does not tell an
+ * address with an account (a token and a mail written) from one without.
+ */
+const RECOVERY_MIN_RESPONSE_MS = 250;
+
+const linkInvalid = () =>
+  validationFailed([{ parameter: 'token', message: messages.recoveryLinkInvalid, code: 'invalid' }]);
+
+/**
+ * `POST /users/password-recovery`: mails a single-use link to the account with this address.
+ * The caller learns nothing: unknown and inactive addresses get no mail, a locked account gets
+ * a mail saying an administrator must unlock it (a reset does not lift a lock), and all answer
+ * alike, in about the same time.
+ */
+export async function requestRecovery(ctx: RecoveryContext, email: string): Promise<void> {
+  const started = performance.now();
+  const now = ctx.clock.now();
+  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  if (user?.active) {
+    await ctx.db.transaction(async (tx) => {
+      if (user.lockedOut) {
+        await enqueueMail(
+          tx,
+          lockedAccountMail({ ...user, fullName: fullName(user) }, ctx.config.supportEmail),
+          now,
+        );
+        return;
+      }
+      const token = await issueRecoveryToken(tx, user.id, now);
+      const link = `${ctx.config.publicUrl}${RESET_PAGE_PATH}?token=${token}`;
+      await enqueueMail(tx, recoveryMail({ ...user, fullName: fullName(user) }, link), now);
+    });
+    ctx.mailer.wake();
+    ctx.log.info(
+      { event: 'password_recovery.requested', userId: user.id, lockedOut: user.lockedOut },
+      'password recovery requested',
+    );
+  } else {
+    ctx.log.info(
+      { event: 'password_recovery.no_account' },
+      'password recovery for an address without an active account',
+    );
+  }
+  const left = RECOVERY_MIN_RESPONSE_MS - (performance.now() - started);
+  if (left > 0) await sleep(left);
+}
+
+/** `POST /validate-token`: whether a link still works (unused, unexpired, its account usable). */
+export async function validateRecoveryToken(ctx: AuthContext, token: string): Promise<boolean> {
+  const userId = await peekRecoveryToken(ctx.db, token, ctx.clock.now());
+  if (!userId) return false;
+  const [user] = await ctx.db
+    .select({ active: users.active, lockedOut: users.lockedOut })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(user?.active && !user.lockedOut);
+}
+
+/**
+ * `PUT /users/password-change` with a token: uses the token up, sets the password, ends every
+ * session of the user and records the change, all in one transaction. A used, expired or unknown
+ * token, or one of an account that was locked or inactivated since, is refused
+ * (`recoveryLinkInvalid` on `token`). The failed-login count starts again; a lock stays.
+ */
+export async function resetPasswordWithToken(
+  ctx: AuthContext,
+  body: { token: string; password: string },
+): Promise<void> {
+  // Hashed before the transaction: argon2 takes a while and must not hold row locks.
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.clock.now();
+  const userId = await ctx.db.transaction(async (tx) => {
+    const claimedBy = await consumeRecoveryToken(tx, body.token, now);
+    if (!claimedBy) return undefined;
+    const [user] = await tx.select().from(users).where(eq(users.id, claimedBy)).for('update');
+    if (!user?.active || user.lockedOut) return undefined;
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await retireUserTokens(tx, user.id, now);
+    await revokeUserSessions(tx, user.id, now);
+    await recordAudit(tx, selfActor(user), {
+      entityType: 'users',
+      entityId: user.id,
+      eventType: 'update',
+      changeset: { password: ['[changed]', '[changed]'] },
+      reason: 'Password reset with a recovery link',
+    });
+    return user.id;
+  });
+  if (!userId) throw linkInvalid();
+  ctx.log.info({ event: 'password_recovery.completed', userId }, 'password reset with a recovery link');
+}

@@ -1,0 +1,208 @@
+import { messages } from '@dosechain/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { auditLog, mailOutbox, passwordResetTokens, users } from '../src/db/schema.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { type ReceivedMail, SmtpSink, unfoldQuotedPrintable } from './smtp-sink.ts';
+
+const MINUTE = 60_000;
+let t: TestApp;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = new SmtpSink();
+  await sink.listen();
+  t = await buildTestApp({ config: { smtpUrl: sink.url, publicUrl: 'https://dosechain.test/app' } });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+const post = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
+const requestRecovery = (email: string) => post('/users/password-recovery', { email });
+const validate = async (token: string) => (await post('/validate-token', { token })).json().valid as boolean;
+const reset = (token: string, password: string) =>
+  t.app.inject({ method: 'PUT', url: '/api/v1/users/password-change', payload: { token, password } });
+const login = (username: string, password: string) => post('/auth/login', { username, password });
+const userRow = async (username: string) =>
+  (await t.db.select().from(users).where(eq(users.username, username)))[0]!;
+
+const LINK = /https:\/\/dosechain\.test\/app\/password-reset\?token=([A-Za-z0-9_-]+)/;
+
+/** Waits for the n-th mail to an address and reads the recovery token out of its link. */
+async function mailTo(address: string, nth = 1): Promise<ReceivedMail> {
+  return sink.waitFor(
+    (m) =>
+      m.to.includes(address) && sink.received.filter((x) => x.to.includes(address)).indexOf(m) === nth - 1,
+  );
+}
+function tokenIn(mail: ReceivedMail): string {
+  const match = LINK.exec(unfoldQuotedPrintable(mail.raw));
+  if (!match?.[1]) throw new Error(`no recovery link in:\n${mail.raw}`);
+  return match[1];
+}
+const mailsTo = (address: string) => sink.received.filter((m) => m.to.includes(address));
+
+describe('password recovery by e-mail', () => {
+  it('mails a link; the link sets a new password, ends every session and is audited', async () => {
+    const before = await t.loginAs('site');
+    const res = await requestRecovery('Site@DoseChain.example ');
+    expect(res.statusCode).toBe(202);
+    expect(res.body).toBe('');
+
+    const mail = await mailTo('site@dosechain.example');
+    expect(mail.raw).toMatch(/^Subject: Supply Chain Management System: password recovery$/m);
+    expect(unfoldQuotedPrintable(mail.raw)).toContain('within 15 minutes');
+    const token = tokenIn(mail);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // Only a hash is stored.
+    const stored = await t.db.select().from(passwordResetTokens);
+    expect(stored.map((s) => s.tokenHash)).not.toContain(token);
+
+    expect(await validate(token)).toBe(true);
+    const changed = await reset(token, 'Recovered1');
+    expect(changed.statusCode).toBe(204);
+
+    expect((await post('/auth/refresh', { refreshToken: before.refreshToken })).statusCode).toBe(401);
+    expect((await login('site', DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await login('site', 'Recovered1')).statusCode).toBe(200);
+
+    const site = await userRow('site');
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, site.id)));
+    expect(audit.filter((a) => a.reason === 'Password reset with a recovery link')).toEqual([
+      expect.objectContaining({
+        eventType: 'update',
+        changeset: { password: ['[changed]', '[changed]'] },
+        actorUserId: site.id,
+        actorUsername: 'site',
+      }),
+    ]);
+  });
+
+  it('uses a link once', async () => {
+    await requestRecovery('imaging@dosechain.example');
+    const token = tokenIn(await mailTo('imaging@dosechain.example'));
+    expect((await reset(token, 'FirstUse1')).statusCode).toBe(204);
+    expect(await validate(token)).toBe(false);
+    const again = await reset(token, 'SecondUse1');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual([
+      expect.objectContaining({ parameter: 'token', message: messages.recoveryLinkInvalid }),
+    ]);
+    expect((await login('imaging', 'FirstUse1')).statusCode).toBe(200);
+  });
+
+  it('lets a link expire after 15 minutes', async () => {
+    await requestRecovery('cmo@dosechain.example');
+    const token = tokenIn(await mailTo('cmo@dosechain.example'));
+    t.clock.advance(15 * MINUTE - 1000);
+    expect(await validate(token)).toBe(true);
+    t.clock.advance(2000);
+    expect(await validate(token)).toBe(false);
+    expect((await reset(token, 'TooLate12')).statusCode).toBe(400);
+    expect((await login('cmo', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('keeps only the newest link of a user working', async () => {
+    await requestRecovery('multi@dosechain.example');
+    const first = tokenIn(await mailTo('multi@dosechain.example', 1));
+    await requestRecovery('multi@dosechain.example');
+    const second = tokenIn(await mailTo('multi@dosechain.example', 2));
+    expect(await validate(first)).toBe(false);
+    expect(await validate(second)).toBe(true);
+  });
+
+  it('answers an unknown address exactly like a known one, in about the same time, and mails nothing', async () => {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await requestRecovery(email);
+      return { res, ms: performance.now() - started };
+    };
+    const known = await timed('staff@dosechain.example');
+    const unknown = await timed('nobody@dosechain.example');
+    expect(unknown.res.statusCode).toBe(known.res.statusCode);
+    expect(unknown.res.body).toBe(known.res.body);
+    expect(unknown.res.headers['content-length']).toBe(known.res.headers['content-length']);
+    // Both are padded to the same minimum, inside which the known address's extra writes hide
+    // (no bound on the difference here: the machine's load would make it flaky).
+    expect(known.ms).toBeGreaterThanOrEqual(245);
+    expect(unknown.ms).toBeGreaterThanOrEqual(245);
+    await mailTo('staff@dosechain.example');
+    await t.app.mailDispatcher.drain();
+    const outbox = await t.db.select({ recipients: mailOutbox.recipients }).from(mailOutbox);
+    expect(outbox.flatMap((m) => m.recipients)).not.toContain('nobody@dosechain.example');
+    expect(mailsTo('nobody@dosechain.example')).toEqual([]);
+  });
+
+  it('sends a locked account no link: a reset does not lift the lock', async () => {
+    const res = await requestRecovery('locked@dosechain.example');
+    expect(res.statusCode).toBe(202);
+    const mail = unfoldQuotedPrintable((await mailTo('locked@dosechain.example')).raw);
+    expect(mail).not.toMatch(LINK);
+    expect(mail).toContain('administrator');
+    const locked = await userRow('locked');
+    expect(
+      await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, locked.id)),
+    ).toEqual([]);
+  });
+
+  it('refuses the link of an account locked or inactivated after it was sent, and keeps the lock', async () => {
+    await requestRecovery('admin@dosechain.example');
+    const token = tokenIn(await mailTo('admin@dosechain.example'));
+    await t.db.update(users).set({ lockedOut: true }).where(eq(users.username, 'admin'));
+    expect(await validate(token)).toBe(false);
+    expect((await reset(token, 'Unlocked1')).statusCode).toBe(400);
+    expect(await userRow('admin')).toMatchObject({ lockedOut: true });
+    await t.db.update(users).set({ lockedOut: false }).where(eq(users.username, 'admin'));
+
+    await t.db.update(users).set({ active: false }).where(eq(users.username, 'expired'));
+    await requestRecovery('expired@dosechain.example');
+    await t.app.mailDispatcher.drain();
+    expect(mailsTo('expired@dosechain.example')).toEqual([]);
+    await t.db.update(users).set({ active: true }).where(eq(users.username, 'expired'));
+  });
+
+  it('checks the new password against the policy without using the link up', async () => {
+    await requestRecovery('expired@dosechain.example');
+    const token = tokenIn(await mailTo('expired@dosechain.example'));
+    const weak = await reset(token, 'weak');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors).toContainEqual(
+      expect.objectContaining({ parameter: 'password', message: messages.passwordPolicy }),
+    );
+    expect(await validate(token)).toBe(true);
+    // A reset also renews an expired password.
+    expect((await reset(token, 'Renewed12')).statusCode).toBe(204);
+    expect((await login('expired', 'Renewed12')).statusCode).toBe(200);
+  });
+
+  it('validates the address and rate-limits requests per IP like /auth', async () => {
+    const bad = await requestRecovery('not-an-address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ parameter: 'email', message: messages.invalidEmail });
+
+    const strict = await buildApp({
+      db: t.db,
+      clock: t.clock,
+      config: { ...t.config, authRateLimitPerMinute: 2 },
+    });
+    try {
+      const call = (url: string, payload: object) =>
+        strict.inject({ method: 'POST', url: `/api/v1${url}`, payload });
+      expect((await call('/validate-token', { token: 'x' })).statusCode).toBe(200);
+      expect((await call('/validate-token', { token: 'y' })).statusCode).toBe(200);
+      const limited = await call('/validate-token', { token: 'z' });
+      expect(limited.statusCode).toBe(429);
+      expect((await call('/users/password-recovery', { email: 'a@b.example' })).statusCode).toBe(202);
+      expect((await call('/users/password-recovery', { email: 'a@b.example' })).statusCode).toBe(202);
+      expect((await call('/users/password-recovery', { email: 'a@b.example' })).statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});
