@@ -16,6 +16,9 @@ const PDF_FONT_SIZE = 15;
 const PDF_LINE_HEIGHT = 1.15;
 const PDF_MARGIN = 40;
 
+/** The PDF's built-in fonts have no arrow (the history's `old → new`): it is written as `->`. */
+const pdfText = (text: string) => text.replaceAll('→', '->');
+
 /** Saves a blob under a file name through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -63,12 +66,12 @@ export async function toPdf(table: ExportTable, options: PdfOptions) {
   doc.setLineHeightFactor(PDF_LINE_HEIGHT);
   let startY = PDF_MARGIN;
   if (options.title) {
-    doc.text(options.title, PDF_MARGIN, PDF_MARGIN, { baseline: 'top' });
+    doc.text(pdfText(options.title), PDF_MARGIN, PDF_MARGIN, { baseline: 'top' });
     startY += PDF_FONT_SIZE * PDF_LINE_HEIGHT + 10;
   }
   autoTable(doc, {
-    head: [table.headers],
-    body: table.rows,
+    head: [table.headers.map(pdfText)],
+    body: table.rows.map((row) => row.map(pdfText)),
     startY,
     theme: 'striped',
     margin: { left: PDF_MARGIN, right: PDF_MARGIN },
