@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groupPermissions, groups } from '../src/db/schema.ts';
+import { auditLog, drugs, groupPermissions, groups } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -102,6 +102,48 @@ describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
     } finally {
       await t.db.update(groupPermissions).set({ canRead: true }).where(area('auditTrail'));
     }
+  });
+});
+
+describe('changesets of the audit trail screen', () => {
+  it('name related records instead of storing their ids', async () => {
+    const drugId = async (name: string) =>
+      (await t.db.select().from(drugs).where(eq(drugs.name, name)))[0]!.id;
+    const signed = { electronicSignature: DEMO_PASSWORD };
+    const exam = await t.request('staff', {
+      method: 'POST',
+      url: '/api/v1/exams',
+      payload: { name: 'Audited Scan', drugId: await drugId('Fludeoxyglucose F18'), ...signed },
+    });
+    expect(exam.statusCode).toBe(201);
+    const moved = await t.request('staff', {
+      method: 'PUT',
+      url: `/api/v1/exams/${exam.json().id}`,
+      payload: { drugId: await drugId('Florbetapir F18'), reasonForChange: 'Data entry error', ...signed },
+    });
+    expect(moved.statusCode).toBe(200);
+    const entries = (await changeset(`exams/${exam.json().id}`, 'staff')).json();
+    expect(entries.map((e: { changeset: unknown }) => e.changeset)).toEqual([
+      { name: [null, 'Audited Scan'], drug: [null, 'Fludeoxyglucose F18'], active: [null, true] },
+      { drug: ['Fludeoxyglucose F18', 'Florbetapir F18'] },
+    ]);
+    expect(entries[1].reason).toBe('Data entry error');
+  });
+
+  it('hold no id fields for any entity type the screen offers today', async () => {
+    const screenTypes = [
+      'clinical-sites',
+      'cmos',
+      'drugs',
+      'exams',
+      'imaging-centers',
+      'studies',
+      'timepoints',
+    ];
+    const rows = await t.db.select().from(auditLog).where(inArray(auditLog.entityType, screenTypes));
+    expect(rows.length).toBeGreaterThan(0);
+    const idFields = rows.flatMap((r) => Object.keys(r.changeset).filter((k) => /(Id|Ids|_id)$/.test(k)));
+    expect(idFields).toEqual([]);
   });
 });
 

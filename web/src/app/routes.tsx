@@ -57,6 +57,13 @@ export const appRoutes: AppRoute[] = [
     path: '/profile/change-password',
     page: lazy(() => import('../features/profile/change-password-page.tsx')),
   },
+  // Top level after Place order, CMO Acknowledgement and Order status (spec's menu order).
+  {
+    path: '/audit-trail',
+    requirement: { permissions: ['auditTrail.read'], roles: STAFF_ADMIN },
+    page: lazy(() => import('../features/audit-trail/audit-trail-page.tsx')),
+    menu: { label: 'Audit trail' },
+  },
   // Config, in the spec's menu order.
   {
     path: '/config/timepoints',

@@ -15,6 +15,9 @@ import { useApi } from '../../api/api-context.tsx';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
+import { fetchAllRows } from './export/export-data.ts';
+import type { ExportOptions } from './export/export-menu.tsx';
+import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
 import { type ColumnType, formatCell } from './format.ts';
 import { type ColumnFilterKind, toListParams } from './list-params.ts';
 
@@ -32,7 +35,7 @@ export interface DataTableColumn<T> {
   requirement?: AccessRequirement;
 }
 
-export interface DataTableProps<T extends { id: number }> {
+export interface DataTableProps<T extends { id: number }> extends ExportOptions {
   /** The list endpoint, e.g. `/cmos`. */
   resource: string;
   columns: DataTableColumn<T>[];
@@ -40,6 +43,8 @@ export interface DataTableProps<T extends { id: number }> {
   rowActions?: (row: T) => ReactNode;
   toolbarActions?: ReactNode;
   renderDetailPanel?: (row: T) => ReactNode;
+  /** False hides the export and print menu. */
+  enableExport?: boolean;
 }
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
@@ -56,6 +61,10 @@ export function DataTable<T extends { id: number }>({
   rowActions,
   toolbarActions,
   renderDetailPanel,
+  enableExport = true,
+  title,
+  exportName,
+  orientation,
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
@@ -90,6 +99,12 @@ export function DataTable<T extends { id: number }>({
     queryFn: ({ signal }) => api<ListResponse<T>>('GET', resource, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
+  // An export holds every row matching the table's filters, search and sort, read page by page.
+  const { page: _page, size: _size, ...filterParams } = params;
+  const loadAllRows = () =>
+    fetchAllRows((page, size) =>
+      api<ListResponse<T>>('GET', resource, { query: { ...filterParams, page, size } }),
+    );
   // Table list-load errors are silently ignored and show an empty table (spec section 8).
   const data = useMemo(() => (query.isError ? [] : (query.data?.items ?? [])), [query.isError, query.data]);
 
@@ -141,6 +156,13 @@ export function DataTable<T extends { id: number }>({
       ? () => <Box sx={{ display: 'flex', gap: 1 }}>{toolbarActions}</Box>
       : undefined,
     renderDetailPanel: renderDetailPanel ? ({ row }) => renderDetailPanel(row.original) : undefined,
+    renderToolbarInternalActions: ({ table }) => (
+      <TableToolbarActions<T>
+        table={table}
+        columns={visibleColumns}
+        tableExport={{ enabled: enableExport, loadRows: loadAllRows, title, exportName, orientation }}
+      />
+    ),
     // Columns size to their content, so the actions column stays in view.
     layoutMode: 'semantic',
     enableDensityToggle: false,

@@ -59,6 +59,7 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
         {title}
       </Typography>
       <DataTable<T>
+        title={title}
         resource={resource}
         columns={columns}
         defaultSort={[{ id: 'created_at', desc: true }]}

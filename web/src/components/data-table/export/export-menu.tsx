@@ -1,0 +1,98 @@
+import { GENERIC_TOAST_ID, messages } from '@dosechain/contract';
+import { Description, FileDownload, GridOn, PictureAsPdf, Print } from '@mui/icons-material';
+import {
+  CircularProgress,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+} from '@mui/material';
+import { type ReactNode, useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { isAbort } from '../../../api/http-client.ts';
+import { type ExportColumn, exportBaseName, toExportTable } from './export-data.ts';
+import { type ExportFormat, printPdf, saveBlob, toCsv, toPdf, toXlsx } from './export-files.ts';
+
+/** How a table exports: its title and file name, and where its rows come from. */
+export interface ExportOptions {
+  /** Written at the top of the PDF and the print. */
+  title?: string;
+  /** The file name without extension; else the title, else 'data'. */
+  exportName?: string;
+  /** PDF and print page orientation; portrait by default. */
+  orientation?: 'portrait' | 'landscape';
+}
+
+export interface ExportMenuProps<T> extends ExportOptions {
+  /** The chosen (visible) columns, in their order. */
+  columns: ExportColumn<T>[];
+  /** Every row to export: the filtered list, not only the visible page. */
+  loadRows: () => Promise<T[]>;
+}
+
+const choices: { format: ExportFormat; label: string; icon: ReactNode }[] = [
+  { format: 'csv', label: 'Export CSV', icon: <Description fontSize="small" /> },
+  { format: 'xlsx', label: 'Export XLSX', icon: <GridOn fontSize="small" /> },
+  { format: 'pdf', label: 'Export PDF', icon: <PictureAsPdf fontSize="small" /> },
+  { format: 'print', label: 'Print', icon: <Print fontSize="small" /> },
+];
+
+/** The toolbar's export menu: CSV, XLSX, PDF and Print of the filtered rows and chosen columns. */
+export function ExportMenu<T>({
+  columns,
+  loadRows,
+  title,
+  exportName,
+  orientation = 'portrait',
+}: ExportMenuProps<T>) {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (format: ExportFormat) => {
+    setAnchor(null);
+    setBusy(true);
+    try {
+      const table = toExportTable(columns, await loadRows());
+      const base = exportBaseName(exportName, title);
+      const pdfOptions = { title, orientation };
+      if (format === 'csv') saveBlob(await toCsv(table), `${base}.csv`);
+      else if (format === 'xlsx') saveBlob(await toXlsx(table, base), `${base}.xlsx`);
+      else if (format === 'pdf') saveBlob((await toPdf(table, pdfOptions)).output('blob'), `${base}.pdf`);
+      else await printPdf(table, pdfOptions);
+    } catch (err) {
+      if (!isAbort(err)) toast.error(messages.unexpectedError, { toastId: GENERIC_TOAST_ID });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Tooltip title="Export and print">
+        <span>
+          <IconButton
+            aria-label="Export and print"
+            aria-haspopup="menu"
+            aria-controls={anchor ? menuId : undefined}
+            aria-expanded={anchor ? 'true' : undefined}
+            disabled={busy}
+            onClick={(e) => setAnchor(e.currentTarget)}
+          >
+            {busy ? <CircularProgress size={20} aria-label="Exporting" /> : <FileDownload />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {choices.map((c) => (
+          <MenuItem key={c.format} onClick={() => run(c.format)}>
+            <ListItemIcon>{c.icon}</ListItemIcon>
+            <ListItemText>{c.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  type MRT_RowData,
+  MRT_ShowHideColumnsButton,
+  type MRT_TableInstance,
+  MRT_ToggleFiltersButton,
+  MRT_ToggleGlobalFilterButton,
+} from 'material-react-table';
+import type { DataTableColumn } from '../data-table.tsx';
+import { ExportMenu, type ExportOptions } from './export-menu.tsx';
+
+export interface TableExport<T> extends ExportOptions {
+  /** False hides the export menu. */
+  enabled?: boolean;
+  /** Every row the export writes (the filtered set, not only the page). */
+  loadRows: () => Promise<T[]>;
+}
+
+/** The columns the user has chosen to see (MRT column visibility), in the table's order. */
+export function chosenColumns<T extends MRT_RowData>(
+  table: MRT_TableInstance<T>,
+  columns: DataTableColumn<T>[],
+): DataTableColumn<T>[] {
+  const byField = new Map(columns.map((c) => [c.field, c]));
+  return table
+    .getVisibleLeafColumns()
+    .map((c) => byField.get(c.id))
+    .filter((c): c is DataTableColumn<T> => c !== undefined);
+}
+
+/** MRT's own toolbar buttons (search, filters, columns) followed by the export menu. */
+export function TableToolbarActions<T extends MRT_RowData>({
+  table,
+  columns,
+  tableExport,
+}: {
+  table: MRT_TableInstance<T>;
+  columns: DataTableColumn<T>[];
+  tableExport: TableExport<T>;
+}) {
+  const { enabled = true, loadRows, ...options } = tableExport;
+  return (
+    <>
+      <MRT_ToggleGlobalFilterButton table={table} />
+      <MRT_ToggleFiltersButton table={table} />
+      <MRT_ShowHideColumnsButton table={table} />
+      {enabled && <ExportMenu<T> columns={chosenColumns(table, columns)} loadRows={loadRows} {...options} />}
+    </>
+  );
+}

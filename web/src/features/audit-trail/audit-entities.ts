@@ -1,0 +1,120 @@
+import type {
+  AccessRequirement,
+  AuditEntityType,
+  Company,
+  Drug,
+  Exam,
+  Study,
+  Timepoint,
+} from '@dosechain/contract';
+import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
+import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
+
+/** An entity type of the audit trail, as data: its records' list and how its history reads. */
+export interface AuditEntity<T extends AuditRecord = AuditRecord> {
+  /** The audit trail's entity type: the resource's path name. */
+  entityType: AuditEntityType;
+  /** As the entity-type choice shows it (spec section 2, Audit trail). */
+  label: string;
+  /** The list endpoint of its records. */
+  resource: string;
+  /** Stable: the table re-renders on every new array. */
+  columns: DataTableColumn<T>[];
+  /** The read permission its records and history need. */
+  requirement: AccessRequirement;
+  /** How a record is named in the history's title. */
+  recordName: (record: T) => string;
+  /** Labels of stored field names where the words of the name are not enough. */
+  fieldLabels?: Record<string, string>;
+}
+
+export interface AuditRecord {
+  id: number;
+}
+
+const configRead: AccessRequirement = { permissions: ['config.read'] };
+const statusLabel = { active: 'Status' };
+
+/** Keeps each descriptor's row type while the list holds them side by side. */
+const entity = <T extends AuditRecord>(descriptor: AuditEntity<T>) => descriptor as unknown as AuditEntity;
+
+const companyColumns: DataTableColumn<Company>[] = [
+  { field: 'name', header: 'Name', value: (c) => c.name },
+  { field: 'city', header: 'City', value: (c) => c.address?.city },
+  { field: 'country', header: 'Country', value: (c) => c.address?.country },
+  createdColumn(),
+];
+const company = (entityType: AuditEntityType, label: string, resource: string) =>
+  entity<Company>({
+    entityType,
+    label,
+    resource,
+    columns: companyColumns,
+    requirement: configRead,
+    recordName: (c) => c.name,
+    fieldLabels: { phoneNumber: 'Phone' },
+  });
+
+/**
+ * The audit trail's entity types in the spec's order. Only those whose list API exists are
+ * listed, so the choice never offers a type whose records cannot be read.
+ */
+export const auditEntities: AuditEntity[] = [
+  // Availabilities (drug-availabilities, cmoManufactureAvailability.read): with the availability API.
+  company('clinical-sites', 'Clinical Site', '/clinical-sites'),
+  company('cmos', 'CMO', '/cmos'),
+  entity<Drug>({
+    entityType: 'drugs',
+    label: 'Drugs',
+    resource: '/drugs',
+    columns: [
+      { field: 'name', header: 'Name', value: (d) => d.name },
+      { field: 'other_name', header: 'Other name', value: (d) => d.otherName },
+      activeColumn(),
+      createdColumn(),
+    ],
+    requirement: configRead,
+    recordName: (d) => d.name,
+    fieldLabels: statusLabel,
+  }),
+  entity<Exam>({
+    entityType: 'exams',
+    label: 'Exams',
+    resource: '/exams',
+    columns: [
+      { field: 'name', header: 'Name', value: (e) => e.name },
+      { field: 'drug_name', header: 'Drug', value: (e) => e.drug?.name },
+      activeColumn(),
+      createdColumn(),
+    ],
+    requirement: configRead,
+    recordName: (e) => `${e.name} (${e.drug?.name ?? ''})`,
+    fieldLabels: statusLabel,
+  }),
+  // Groups (groups, userManagement.read): with the groups API.
+  company('imaging-centers', 'Imaging Center', '/imaging-centers'),
+  // Orders (orders, order.read): with the orders API.
+  entity<Study>({
+    entityType: 'studies',
+    label: 'Studies',
+    resource: '/studies',
+    columns: [
+      { field: 'name', header: 'Name', value: (s) => s.name },
+      { field: 'sponsor', header: 'Sponsor', value: (s) => s.sponsor },
+      activeColumn(),
+      createdColumn(),
+    ],
+    requirement: configRead,
+    recordName: (s) => s.name,
+    fieldLabels: statusLabel,
+  }),
+  entity<Timepoint>({
+    entityType: 'timepoints',
+    label: 'Timepoints',
+    resource: '/timepoints',
+    columns: [{ field: 'name', header: 'Name', value: (t) => t.name }, createdColumn()],
+    requirement: configRead,
+    recordName: (t) => t.name,
+  }),
+  // Users (users, userManagement.read): with the users API.
+];

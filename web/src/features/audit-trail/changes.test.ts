@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { describeChanges, fieldLabel, formatChangeValue, issuedByText } from './changes.ts';
+
+describe('fieldLabel', () => {
+  it('turns stored field names into words', () => {
+    expect(fieldLabel('name')).toBe('Name');
+    expect(fieldLabel('otherName')).toBe('Other name');
+    expect(fieldLabel('address.line_1')).toBe('Address line 1');
+    expect(fieldLabel('address.zipCode')).toBe('Address zip code');
+    expect(fieldLabel('imagingCenters')).toBe('Imaging centers');
+  });
+
+  it('prefers a given label', () => {
+    expect(fieldLabel('active', { active: 'Status' })).toBe('Status');
+  });
+});
+
+describe('formatChangeValue', () => {
+  it('writes empty, booleans, lists and objects in words', () => {
+    expect(formatChangeValue('otherName', null)).toBe('(empty)');
+    expect(formatChangeValue('otherName', '')).toBe('(empty)');
+    expect(formatChangeValue('active', true)).toBe('Active');
+    expect(formatChangeValue('active', false)).toBe('Inactive');
+    expect(formatChangeValue('lockedOut', true)).toBe('Yes');
+    expect(formatChangeValue('distributionList', ['A <a@x.org>', 'B <b@x.org>'])).toBe(
+      'A <a@x.org>; B <b@x.org>',
+    );
+    expect(formatChangeValue('distributionList', [])).toBe('(empty)');
+    expect(formatChangeValue('repeat', { every: 2, on: ['Mo', 'We'] })).toBe('Every: 2, On: Mo; We');
+    expect(formatChangeValue('doses', 12)).toBe('12');
+  });
+
+  it('writes an ISO datetime as a date, and other text as it is', () => {
+    expect(formatChangeValue('validFrom', '2026-03-05T14:07:09.000Z')).not.toContain('T14');
+    expect(formatChangeValue('validFrom', '2026-03-05T14:07:09.000Z')).toContain('2026');
+    expect(formatChangeValue('name', 'Fluorodopa F 18')).toBe('Fluorodopa F 18');
+  });
+});
+
+describe('describeChanges', () => {
+  it('shows an update as old → new, a line per field', () => {
+    expect(
+      describeChanges({
+        eventType: 'update',
+        changeset: { name: ['Old', 'New'], otherName: [null, 'Alias'], active: [true, false] },
+      }),
+    ).toBe('Name: Old → New\nOther name: (empty) → Alias\nActive: Active → Inactive');
+  });
+
+  it('shows the new value of a new or added entry and the old value of a removed one', () => {
+    expect(
+      describeChanges({ eventType: 'new', changeset: { name: [null, 'Drug X'], drug: [null, 'F18'] } }),
+    ).toBe('Name: Drug X\nDrug: F18');
+    expect(describeChanges({ eventType: 'added', changeset: { clinicalSites: [null, 'Lakeside'] } })).toBe(
+      'Clinical sites: Lakeside',
+    );
+    expect(
+      describeChanges({ eventType: 'removed', changeset: { pairings: ['Exam · Site · CMO', null] } }),
+    ).toBe('Pairings: Exam · Site · CMO');
+  });
+
+  it('uses the entity’s labels', () => {
+    expect(
+      describeChanges({ eventType: 'update', changeset: { active: [false, true] } }, { active: 'Status' }),
+    ).toBe('Status: Inactive → Active');
+  });
+});
+
+describe('issuedByText', () => {
+  it('is the full name with the username', () => {
+    expect(issuedByText({ fullName: 'Sam Staff', username: 'staff' })).toBe('Sam Staff (staff)');
+    expect(issuedByText({ fullName: '', username: 'system' })).toBe('system');
+  });
+});

@@ -1,0 +1,73 @@
+import type { AuditEventType, ChangesetEntry } from '@dosechain/contract';
+import { DateTime } from 'luxon';
+
+/** The history's event column. */
+export const eventLabels: Record<AuditEventType, string> = {
+  new: 'New',
+  update: 'Update',
+  delete: 'Delete',
+  added: 'Added',
+  removed: 'Removed',
+};
+
+/** Field names as stored (`otherName`, `address.line_1`) as words: `Other name`, `Address line 1`. */
+export function fieldLabel(field: string, labels: Record<string, string> = {}): string {
+  if (labels[field]) return labels[field];
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const EMPTY = '(empty)';
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** One old or new value as text: names as they are, booleans and dates in words, lists joined. */
+export function formatChangeValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (typeof value === 'boolean') {
+    if (field === 'active') return value ? 'Active' : 'Inactive';
+    return value ? 'Yes' : 'No';
+  }
+  if (Array.isArray(value)) {
+    return value.length === 0 ? EMPTY : value.map((v) => formatChangeValue(field, v)).join('; ');
+  }
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .map(([k, v]) => `${fieldLabel(k)}: ${formatChangeValue(k, v)}`)
+      .join(', ');
+  }
+  if (typeof value === 'string' && ISO_DATETIME.test(value)) {
+    const date = DateTime.fromISO(value);
+    if (date.isValid) return date.toLocaleString(DateTime.DATETIME_MED);
+  }
+  return String(value);
+}
+
+/**
+ * The changes of one entry, a line per field. A new or added value shows alone, a deleted or
+ * removed one too; an update shows `old → new`.
+ */
+export function describeChanges(
+  entry: Pick<ChangesetEntry, 'eventType' | 'changeset'>,
+  labels: Record<string, string> = {},
+): string {
+  return Object.entries(entry.changeset)
+    .map(([field, [oldValue, newValue]]) => {
+      const label = fieldLabel(field, labels);
+      if (entry.eventType === 'new' || entry.eventType === 'added') {
+        return `${label}: ${formatChangeValue(field, newValue)}`;
+      }
+      if (entry.eventType === 'delete' || entry.eventType === 'removed') {
+        return `${label}: ${formatChangeValue(field, oldValue)}`;
+      }
+      return `${label}: ${formatChangeValue(field, oldValue)} → ${formatChangeValue(field, newValue)}`;
+    })
+    .join('\n');
+}
+
+/** Who made a change: full name and username. */
+export const issuedByText = (by: ChangesetEntry['issuedBy']) =>
+  by.fullName ? `${by.fullName} (${by.username})` : by.username;
