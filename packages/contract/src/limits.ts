@@ -25,6 +25,8 @@ export const limits = {
   csvImportDelayMs: 500,
   failedLoginsBeforeLock: 5,
   defaultCountry: 'US',
+  /** The longest window one availability search may expand. */
+  availabilitySearchMaxDays: 366,
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */
