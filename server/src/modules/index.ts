@@ -3,6 +3,7 @@ import type { AppDeps } from '../http/deps.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
 import { auditLogRoutes } from './audit-logs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { availabilityRoutes } from './availability/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
 import { drugRoutes } from './drugs/routes.ts';
@@ -29,4 +30,5 @@ export const apiModules: ApiModule[] = [
   drugRoutes,
   examRoutes,
   studiesRoutes,
+  availabilityRoutes,
 ];
