@@ -59,6 +59,12 @@ export const appRoutes: AppRoute[] = [
   },
   // Config, in the spec's menu order.
   {
+    path: '/config/drug-availability',
+    requirement: { permissions: ['cmoManufactureAvailability.read'], roles: STAFF_ADMIN },
+    page: lazy(() => import('../features/availability/availability-page.tsx')),
+    menu: { label: 'Availability', section: 'Config' },
+  },
+  {
     path: '/config/timepoints',
     requirement: configRead,
     page: lazy(() => import('../features/timepoints/timepoints-page.tsx')),

@@ -26,6 +26,7 @@ describe('the menu', () => {
   it('shows configuration to staff and admin with config.read', () => {
     expect(labels(user('admin', allPermissions()))).toEqual([
       'Dashboard',
+      'Availability',
       'Timepoints',
       'Drugs',
       'Exams',
