@@ -74,7 +74,14 @@ export type MonthlyOrdinal = z.infer<typeof monthlyOrdinalSchema>;
  */
 export const repeatSchema = z.strictObject({
   every: positiveInt(limits.repeatEveryMax),
-  on: z.union([weekdayListSchema, monthDayListSchema, monthlyOrdinalSchema]).nullish(),
+  // Loose here so that the frequency decides the message (repeatOnIssue), not the union.
+  on: z
+    .union([
+      z.array(z.enum(weekdayCodes)),
+      z.array(z.number()),
+      z.strictObject({ every: z.number(), on: z.array(z.enum(weekdayCodes)) }),
+    ])
+    .nullish(),
 });
 export type Repeat = z.infer<typeof repeatSchema>;
 
@@ -106,7 +113,13 @@ export function repeatOnIssue(
       : { path: ['repeat', 'on'], message: messages.required };
   }
   if (frequency === 'Monthly') {
-    if (monthDayListSchema.safeParse(on).success || monthlyOrdinalSchema.safeParse(on).success) return null;
+    if (monthDayListSchema.safeParse(on).success) return null;
+    if (on && !Array.isArray(on)) {
+      const ordinal = monthlyOrdinalSchema.safeParse(on);
+      if (ordinal.success) return null;
+      const first = ordinal.error.issues[0]!;
+      return { path: ['repeat', 'on', ...first.path.map(String)], message: first.message };
+    }
     return { path: ['repeat', 'on'], message: messages.monthlyDays };
   }
   return null;

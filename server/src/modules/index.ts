@@ -9,6 +9,7 @@ import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/
 import { drugRoutes } from './drugs/routes.ts';
 import { examRoutes } from './exams/routes.ts';
 import { meRoutes } from './me/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { studiesRoutes } from './studies/routes.ts';
 import { timepointRoutes } from './timepoints/routes.ts';
@@ -31,4 +32,5 @@ export const apiModules: ApiModule[] = [
   examRoutes,
   studiesRoutes,
   availabilityRoutes,
+  orderRoutes,
 ];

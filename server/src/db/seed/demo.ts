@@ -19,6 +19,7 @@ import {
   userGroups,
   users,
 } from '../schema.ts';
+import { seedDemoOrdering } from './demo-ordering.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -433,5 +434,6 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
         await tx.insert(roles).values({ userId: row!.id, type: r.type, companyId: companyIds[r.company] });
       }
     }
+    await seedDemoOrdering(tx, now);
   });
 }

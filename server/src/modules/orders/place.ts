@@ -1,0 +1,189 @@
+import { messages, type PlaceOrderAnswer, type placeOrderBodySchema } from '@dosechain/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditedMutation } from '../../audit/mutation.ts';
+import type { Executor, Tx } from '../../db/client.ts';
+import { doseSlots, drugAvailabilities, exams, orders, studies, timepoints } from '../../db/schema.ts';
+import { AppError, validationFailed } from '../../http/app-error.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { activeAvailabilities } from '../availability/capacity.ts';
+import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
+import { recurrenceOf } from '../availability/queries.ts';
+import { findCompany, isStorableId } from '../companies/queries.ts';
+import { enqueueOrderMail } from './notify.ts';
+import { mayOrderFor, type ResolvedPairing, resolvePairing, siteLinkedToCenter } from './pairing.ts';
+
+type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
+type FieldIssue = { parameter: string; message: string };
+
+const slotFull = () =>
+  new AppError(409, 'AVAILABILITY_SLOT_FULL', messages.slotFull, [
+    { code: 'AVAILABILITY_SLOT_FULL', message: messages.slotFull, parameter: 'calibrationDatetime' },
+  ]);
+
+const named = { studies, timepoints, exams } as const;
+
+async function findName(db: Executor, table: keyof typeof named, id: number): Promise<string | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const t = named[table];
+  const [row] = await db
+    .select({ name: t.name })
+    .from(t as typeof studies)
+    .where(eq(t.id, id));
+  return row?.name;
+}
+
+/**
+ * Everything the form checks, checked again: the records exist, the role may order for the
+ * site and imaging center, the study has a pairing for (exam, site), the center is linked to
+ * the site. One 400 with an entry per bad field.
+ */
+async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
+  const { db } = ctx;
+  const [study, timepoint, site, center, exam, pairing, linked] = await Promise.all([
+    findName(db, 'studies', input.studyId),
+    findName(db, 'timepoints', input.timePointId),
+    findCompany(db, 'clinical_site', input.siteId),
+    findCompany(db, 'imaging_center', input.imagingCenterId),
+    findName(db, 'exams', input.examId),
+    resolvePairing(db, input),
+    siteLinkedToCenter(db, input.siteId, input.imagingCenterId),
+  ]);
+  const allowed =
+    site !== undefined &&
+    (await mayOrderFor(db, ctx.actor.currentRole, {
+      siteId: input.siteId,
+      imagingCenterId: input.imagingCenterId,
+      cmoId: pairing?.cmoId,
+    }));
+  const issues: FieldIssue[] = [];
+  if (!study) issues.push({ parameter: 'studyId', message: messages.notFound('Study') });
+  if (!site || !allowed) issues.push({ parameter: 'siteId', message: messages.notFound('Clinical Site') });
+  if (!center) issues.push({ parameter: 'imagingCenterId', message: messages.notFound('Imaging Center') });
+  else if (site && !linked)
+    issues.push({ parameter: 'imagingCenterId', message: messages.imagingCenterNotLinked });
+  if (!exam) issues.push({ parameter: 'examId', message: messages.notFound('Exam') });
+  else if (study && site && !pairing) issues.push({ parameter: 'examId', message: messages.noPairing });
+  if (!timepoint) issues.push({ parameter: 'timePointId', message: messages.notFound('Timepoint') });
+  if (issues.length > 0 || !pairing || !study || !site || !center || !exam || !timepoint) {
+    throw validationFailed(issues);
+  }
+  return { pairing, names: { study, timepoint, site: site.name, center: center.name, exam } };
+}
+
+/**
+ * The active availabilities whose window on the CMO's manufacture day holds the calibration
+ * time; empty when the time is outside every window.
+ */
+async function candidateAvailabilities(db: Executor, pairing: ResolvedPairing, at: Date) {
+  const date = localDate(at, pairing.cmoTimezone);
+  const rows = await activeAvailabilities(db, pairing, date, nextDay(date));
+  const ids = rows
+    .filter((a) => {
+      if (!occursOn(recurrenceOf(a), date)) return false;
+      const window = dayInterval(date, a.startTime, a.endTime, pairing.cmoTimezone);
+      return window.start <= at && at < window.end;
+    })
+    .map((a) => ({ id: a.id, doses: a.doses }));
+  return { date, candidates: ids };
+}
+
+const nextDay = (date: string) => {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Takes one dose of the day (decision 004): the slot row is created if missing, then booked in
+ * the statement that checks it, so concurrent orders can never overbook. Tries each fitting
+ * availability in turn; null when every one is full (or was inactivated meanwhile).
+ */
+async function takeDose(
+  tx: Tx,
+  date: string,
+  candidates: { id: number; doses: number }[],
+): Promise<number | null> {
+  for (const candidate of candidates) {
+    await tx
+      .insert(doseSlots)
+      .values({ availabilityId: candidate.id, manufactureDate: date, capacity: candidate.doses })
+      .onConflictDoNothing({ target: [doseSlots.availabilityId, doseSlots.manufactureDate] });
+    const [slot] = await tx
+      .update(doseSlots)
+      .set({ booked: sql`${doseSlots.booked} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(doseSlots.availabilityId, candidate.id),
+          eq(doseSlots.manufactureDate, date),
+          sql`${doseSlots.booked} < ${doseSlots.capacity}`,
+          sql`exists (select 1 from ${drugAvailabilities} where ${drugAvailabilities.id} = ${candidate.id} and ${drugAvailabilities.active})`,
+        ),
+      )
+      .returning({ id: doseSlots.id });
+    if (slot) return slot.id;
+  }
+  return null;
+}
+
+/**
+ * Places an order (POST /orders): re-checks the references, the company scope, that the
+ * calibration time is not past and lies in a window of the pairing's availability; then, in
+ * one transaction, takes a dose of that day (409 AVAILABILITY_SLOT_FULL when none is left),
+ * inserts the pending order with the pairing's drug and CMO, audits it and queues its mail.
+ */
+export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): Promise<PlaceOrderAnswer> {
+  const { pairing, names } = await checkReferences(ctx, input);
+  const at = new Date(input.calibrationDatetime);
+  if (at.getTime() < ctx.clock.now().getTime()) {
+    throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
+  }
+  const { date, candidates } = await candidateAvailabilities(ctx.db, pairing, at);
+  if (candidates.length === 0) {
+    throw validationFailed([
+      { parameter: 'calibrationDatetime', message: messages.calibrationOutsideAvailability },
+    ]);
+  }
+  return auditedMutation(ctx, input, { meaning: 'Placed Order' }, async (tx, audit) => {
+    const doseSlotId = await takeDose(tx, date, candidates);
+    if (doseSlotId === null) throw slotFull();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        studyId: input.studyId,
+        siteId: input.siteId,
+        examId: input.examId,
+        drugId: pairing.drugId,
+        cmoId: pairing.cmoId,
+        imagingCenterId: input.imagingCenterId,
+        timepointId: input.timePointId,
+        doseSlotId,
+        subjectId: input.subjectId,
+        calibrationDatetime: at,
+        additionalNotes: input.additional_notes || null,
+        createdBy: ctx.actor.user.id,
+      })
+      .returning({ id: orders.id, number: orders.number, status: orders.status });
+    await audit({
+      entityType: 'orders',
+      entityId: order!.id,
+      eventType: 'new',
+      after: {
+        number: order!.number,
+        status: order!.status,
+        study: names.study,
+        site: names.site,
+        exam: names.exam,
+        drug: pairing.drugName,
+        cmo: pairing.cmoName,
+        imagingCenter: names.center,
+        timePoint: names.timepoint,
+        subjectId: input.subjectId,
+        calibrationDatetime: at.toISOString(),
+        additionalNotes: input.additional_notes || null,
+      },
+    });
+    await enqueueOrderMail(tx, { orderId: order!.id, event: 'placed' });
+    return { id: order!.id, number: order!.number };
+  });
+}
