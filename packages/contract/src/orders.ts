@@ -105,3 +105,18 @@ export type Order = z.infer<typeof orderSchema>;
 
 /** GET /order-statuses. */
 export const orderStatusLookupSchema = z.array(z.object({ id: z.enum(orderStatuses), name: z.string() }));
+
+/**
+ * GET /orders/options: what the role may place orders for — active studies with pairings at its
+ * sites (active exams), those sites with their linked imaging centers (an imaging-center role:
+ * only itself), and the timepoints.
+ */
+export const placeOrderOptionsSchema = z.object({
+  studies: z.array(namedRefSchema),
+  pairings: z.array(z.object({ studyId: z.number().int(), exam: namedRefSchema, site: namedRefSchema })),
+  sites: z.array(
+    namedRefSchema.extend({ imagingCenters: z.array(namedRefSchema.extend({ timezone: z.string() })) }),
+  ),
+  timepoints: z.array(namedRefSchema),
+});
+export type PlaceOrderOptions = z.infer<typeof placeOrderOptionsSchema>;

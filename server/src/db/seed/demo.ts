@@ -157,7 +157,11 @@ const readEverything = Object.fromEntries(
 
 export const demoGroups: Record<string, Permissions> = {
   Administrators: allPermissions(),
-  Staff: perms({ ...readEverything, config: ['create', 'update', 'read'] }),
+  Staff: perms({
+    ...readEverything,
+    config: ['create', 'update', 'read'],
+    cmoManufactureAvailability: ['create', 'update', 'read'],
+  }),
   'CMO Users': perms({
     order: ['read'],
     cmoAcknowledgement: ['create', 'update', 'read'],

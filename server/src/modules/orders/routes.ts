@@ -9,11 +9,13 @@ import {
   orderStatusLookupSchema,
   placeOrderAnswerSchema,
   placeOrderBodySchema,
+  placeOrderOptionsSchema,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { placeOrderOptions } from './options.ts';
 import { placeOrder } from './place.ts';
 import { getOrder, listOrders } from './service.ts';
 
@@ -48,6 +50,14 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) =>
       reply.status(201).send(await placeOrder(serviceContext(request, deps), request.body)),
+  );
+  r.get(
+    '/orders/options',
+    {
+      config: { access: { permissions: ['order.create'] } },
+      schema: { tags, response: { 200: placeOrderOptionsSchema, ...errors } },
+    },
+    (request) => placeOrderOptions(serviceContext(request, deps)),
   );
   r.get(
     '/orders/:id',
