@@ -191,7 +191,9 @@ describe('placing an order', () => {
     const asImaging = await place({}, 'imaging');
     expect(asImaging.statusCode).toBe(201);
     const otherCenter = await place({ imagingCenterId: ids.manhattan }, 'imaging');
-    expect(fieldErrors(otherCenter)).toEqual([['siteId', 'Clinical Site not found']]);
+    expect(fieldErrors(otherCenter)).toEqual([['imagingCenterId', 'Imaging Center not found']]);
+    const notLinked = await place({ siteId: ids.denver, imagingCenterId: ids.windy }, 'imaging');
+    expect(fieldErrors(notLinked)).toEqual([['siteId', 'Clinical Site not found']]);
     expect((await place({}, 'cmo')).statusCode).toBe(403);
     expect((await place({ siteId: ids.newYork, imagingCenterId: ids.manhattan }, 'admin')).statusCode).toBe(
       201,

@@ -52,14 +52,14 @@ export async function siteLinkedToCenter(db: Executor, siteId: number, imagingCe
 }
 
 /**
- * Whether the role may order for this site (and imaging center, when one is given): a
- * clinical-site role for its own site, an imaging-center role for sites linked to it (and only
- * as itself), a CMO role for what it makes; staff and admin for all.
+ * Whether the role may order for this site: a clinical-site role for its own site, an
+ * imaging-center role for the sites linked to it, a CMO role for what it makes (`cmoId`, the
+ * pairing's CMO); staff and admin for all.
  */
 export async function mayOrderFor(
   db: Executor,
   role: Role,
-  target: { siteId: number; imagingCenterId?: number; cmoId?: number },
+  target: { siteId: number; cmoId?: number },
 ): Promise<boolean> {
   const scope = companyScope(role);
   if (!scope) return true;
@@ -67,7 +67,6 @@ export async function mayOrderFor(
     case 'clinical_site':
       return target.siteId === scope.companyId;
     case 'imaging_center':
-      if (target.imagingCenterId !== undefined && target.imagingCenterId !== scope.companyId) return false;
       return siteLinkedToCenter(db, target.siteId, scope.companyId);
     case 'cmo':
       return target.cmoId === scope.companyId;

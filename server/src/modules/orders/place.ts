@@ -2,6 +2,7 @@ import { messages, type PlaceOrderAnswer, type placeOrderBodySchema } from '@dos
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
+import { companyScope } from '../../auth/scope.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { doseSlots, drugAvailabilities, exams, orders, studies, timepoints } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../http/app-error.ts';
@@ -49,21 +50,22 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
     resolvePairing(db, input),
     siteLinkedToCenter(db, input.siteId, input.imagingCenterId),
   ]);
-  const allowed =
-    site !== undefined &&
-    (await mayOrderFor(db, ctx.actor.currentRole, {
-      siteId: input.siteId,
-      imagingCenterId: input.imagingCenterId,
-      cmoId: pairing?.cmoId,
-    }));
+  const role = ctx.actor.currentRole;
+  const scope = companyScope(role);
+  // Out of the role's scope reads as not found, and says nothing more about that site or center.
+  const siteOk =
+    site !== undefined && (await mayOrderFor(db, role, { siteId: input.siteId, cmoId: pairing?.cmoId }));
+  const centerOk =
+    center !== undefined && (scope?.type !== 'imaging_center' || center.id === scope.companyId);
   const issues: FieldIssue[] = [];
   if (!study) issues.push({ parameter: 'studyId', message: messages.notFound('Study') });
-  if (!site || !allowed) issues.push({ parameter: 'siteId', message: messages.notFound('Clinical Site') });
-  if (!center) issues.push({ parameter: 'imagingCenterId', message: messages.notFound('Imaging Center') });
-  else if (site && !linked)
+  if (!siteOk) issues.push({ parameter: 'siteId', message: messages.notFound('Clinical Site') });
+  if (!centerOk) issues.push({ parameter: 'imagingCenterId', message: messages.notFound('Imaging Center') });
+  else if (siteOk && !linked) {
     issues.push({ parameter: 'imagingCenterId', message: messages.imagingCenterNotLinked });
+  }
   if (!exam) issues.push({ parameter: 'examId', message: messages.notFound('Exam') });
-  else if (study && site && !pairing) issues.push({ parameter: 'examId', message: messages.noPairing });
+  else if (study && siteOk && !pairing) issues.push({ parameter: 'examId', message: messages.noPairing });
   if (!timepoint) issues.push({ parameter: 'timePointId', message: messages.notFound('Timepoint') });
   if (issues.length > 0 || !pairing || !study || !site || !center || !exam || !timepoint) {
     throw validationFailed(issues);
@@ -78,14 +80,14 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
 async function candidateAvailabilities(db: Executor, pairing: ResolvedPairing, at: Date) {
   const date = localDate(at, pairing.cmoTimezone);
   const rows = await activeAvailabilities(db, pairing, date, nextDay(date));
-  const ids = rows
+  const candidates = rows
     .filter((a) => {
       if (!occursOn(recurrenceOf(a), date)) return false;
       const window = dayInterval(date, a.startTime, a.endTime, pairing.cmoTimezone);
       return window.start <= at && at < window.end;
     })
     .map((a) => ({ id: a.id, doses: a.doses }));
-  return { date, candidates: ids };
+  return { date, candidates };
 }
 
 const nextDay = (date: string) => {
