@@ -10,6 +10,7 @@ import {
   studies,
   timepoints,
 } from '../src/db/schema.ts';
+import { releaseDose } from '../src/modules/availability/capacity.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 // A Monday, 01:00 in New York. The demo's FDG availability (Isotope Labs Boston, New York):
@@ -220,6 +221,12 @@ describe('placing an order', () => {
     expect(await remaining('2027-03-10')).toBe(5);
     const [slot] = await t.db.select().from(doseSlots).where(eq(doseSlots.manufactureDate, '2027-03-09'));
     expect(slot).toMatchObject({ capacity: 5, booked: 5 });
+
+    // a dose given back (as rejecting or canceling does) can be ordered again, once
+    await t.db.transaction((tx) => releaseDose(tx, slot!.id));
+    expect(await remaining('2027-03-09')).toBe(1);
+    expect((await place({ ...at, subjectId: 'FULL-6' })).statusCode).toBe(201);
+    expect((await place({ ...at, subjectId: 'FULL-7' })).statusCode).toBe(409);
   });
 
   it('does not order on an inactivated availability; orders placed stay', async () => {

@@ -1,6 +1,6 @@
 import type { AvailableDay } from '@dosechain/contract';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
 import { doseSlots, drugAvailabilities } from '../../db/schema.ts';
 import { dayInterval, occurrenceDates } from './occurrences.ts';
 import { type AvailabilityRow, recurrenceOf } from './queries.ts';
@@ -77,4 +77,47 @@ export async function availableDays(
   return [...days.values()]
     .sort((x, y) => x.date.localeCompare(y.date))
     .map((d) => ({ ...d, intervals: d.intervals.sort((x, y) => x.start.localeCompare(y.start)) }));
+}
+
+/**
+ * Takes one dose of the day (decision 004): the slot row is created if missing, then booked in
+ * the statement that checks it, so concurrent orders can never overbook. Tries each fitting
+ * availability in turn; null when every one is full (or was inactivated meanwhile).
+ */
+export async function takeDose(
+  tx: Tx,
+  date: string,
+  candidates: { id: number; doses: number }[],
+): Promise<number | null> {
+  for (const candidate of candidates) {
+    await tx
+      .insert(doseSlots)
+      .values({ availabilityId: candidate.id, manufactureDate: date, capacity: candidate.doses })
+      .onConflictDoNothing({ target: [doseSlots.availabilityId, doseSlots.manufactureDate] });
+    const [slot] = await tx
+      .update(doseSlots)
+      .set({ booked: sql`${doseSlots.booked} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(doseSlots.availabilityId, candidate.id),
+          eq(doseSlots.manufactureDate, date),
+          sql`${doseSlots.booked} < ${doseSlots.capacity}`,
+          sql`exists (select 1 from ${drugAvailabilities} where ${drugAvailabilities.id} = ${candidate.id} and ${drugAvailabilities.active})`,
+        ),
+      )
+      .returning({ id: doseSlots.id });
+    if (slot) return slot.id;
+  }
+  return null;
+}
+
+/**
+ * Gives an order's dose back to its day (rejecting or canceling), in the transaction that
+ * changes the order's status.
+ */
+export async function releaseDose(tx: Tx, doseSlotId: number): Promise<void> {
+  await tx
+    .update(doseSlots)
+    .set({ booked: sql`${doseSlots.booked} - 1`, updatedAt: sql`now()` })
+    .where(and(eq(doseSlots.id, doseSlotId), sql`${doseSlots.booked} > 0`));
 }

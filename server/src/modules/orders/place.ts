@@ -1,13 +1,13 @@
 import { messages, type PlaceOrderAnswer, type placeOrderBodySchema } from '@dosechain/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { companyScope } from '../../auth/scope.ts';
-import type { Executor, Tx } from '../../db/client.ts';
-import { doseSlots, drugAvailabilities, exams, orders, studies, timepoints } from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
+import { exams, orders, studies, timepoints } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { activeAvailabilities } from '../availability/capacity.ts';
+import { activeAvailabilities, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
 import { findCompany, isStorableId } from '../companies/queries.ts';
@@ -95,38 +95,6 @@ const nextDay = (date: string) => {
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 };
-
-/**
- * Takes one dose of the day (decision 004): the slot row is created if missing, then booked in
- * the statement that checks it, so concurrent orders can never overbook. Tries each fitting
- * availability in turn; null when every one is full (or was inactivated meanwhile).
- */
-async function takeDose(
-  tx: Tx,
-  date: string,
-  candidates: { id: number; doses: number }[],
-): Promise<number | null> {
-  for (const candidate of candidates) {
-    await tx
-      .insert(doseSlots)
-      .values({ availabilityId: candidate.id, manufactureDate: date, capacity: candidate.doses })
-      .onConflictDoNothing({ target: [doseSlots.availabilityId, doseSlots.manufactureDate] });
-    const [slot] = await tx
-      .update(doseSlots)
-      .set({ booked: sql`${doseSlots.booked} + 1`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(doseSlots.availabilityId, candidate.id),
-          eq(doseSlots.manufactureDate, date),
-          sql`${doseSlots.booked} < ${doseSlots.capacity}`,
-          sql`exists (select 1 from ${drugAvailabilities} where ${drugAvailabilities.id} = ${candidate.id} and ${drugAvailabilities.active})`,
-        ),
-      )
-      .returning({ id: doseSlots.id });
-    if (slot) return slot.id;
-  }
-  return null;
-}
 
 /**
  * Places an order (POST /orders): re-checks the references, the company scope, that the
