@@ -1,9 +1,8 @@
 import { type Availability, activityUnits, messages } from '@dosechain/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, MenuItem } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo, useRef } from 'react';
-import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
@@ -20,7 +19,7 @@ import {
   AVAILABILITIES,
   type AvailabilityFormValues,
   availabilityFormFieldNames,
-  availabilityFormSchema,
+  availabilityFormResolver,
   emptyAvailabilityForm,
   toCreateBody,
 } from './availability-form-model.ts';
@@ -40,13 +39,13 @@ const todayIn = (zone: string | undefined) =>
 export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
   const eSignature = useESignatureRequired();
   const cmoZone = useRef<string | undefined>(undefined);
-  const schema = useMemo(
-    () => availabilityFormSchema(eSignature, () => todayIn(cmoZone.current)),
+  const resolver = useMemo(
+    () => availabilityFormResolver(eSignature, () => todayIn(cmoZone.current)),
     [eSignature],
   );
   const { control, handleSubmit, formState, setError, trigger } = useForm<AvailabilityFormValues>({
     mode: 'onChange',
-    resolver: zodResolver(schema) as Resolver<AvailabilityFormValues>,
+    resolver,
     defaultValues: { ...emptyAvailabilityForm(todayIn(undefined)), ...emptySignature },
   });
   const cmoId = useWatch({ control, name: 'cmoId' });

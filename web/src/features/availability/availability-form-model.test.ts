@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AvailabilityFormValues,
   availabilityFormIssues,
+  availabilityFormResolver,
   availabilityFormSchema,
   emptyAvailabilityForm,
   toCreateBody,
@@ -23,7 +24,7 @@ const filled = (over: Partial<AvailabilityFormValues> = {}): AvailabilityFormVal
 
 describe('the add availability form', () => {
   it('accepts a complete weekly availability and sends the contract body', () => {
-    const parsed = availabilityFormSchema(true, () => today).safeParse(filled({ every: 2 }));
+    const parsed = availabilityFormSchema(true).safeParse(filled({ every: 2 }));
     expect(parsed.success).toBe(true);
     const body = toCreateBody(filled({ every: 2 }));
     expect(body.repeat).toEqual({ every: 2, on: ['Mo', 'We'] });
@@ -63,11 +64,24 @@ describe('the add availability form', () => {
   });
 
   it('bounds doses and repeat every with the spec limits', () => {
-    const schema = availabilityFormSchema(false, () => today);
+    const schema = availabilityFormSchema(false);
     const errorOf = (over: Partial<AvailabilityFormValues>, path: string) =>
       schema.safeParse(filled(over)).error?.issues.find((i) => i.path[0] === path)?.message;
     expect(errorOf({ doses: 100_000_001 }, 'doses')).toBe('Max value is 100000000');
     expect(errorOf({ doses: 0 }, 'doses')).toBe('Min value is 1');
     expect(errorOf({ every: 1001 }, 'every')).toBe('Max value is 1000');
+  });
+
+  it('flags a cross-field problem while other fields are still empty', async () => {
+    const resolve = availabilityFormResolver(true, () => today);
+    const partial = { ...emptyAvailabilityForm(today), frequency: 'Monthly', monthlyDays: '0' };
+    const result = await resolve(partial as AvailabilityFormValues, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(result.errors.monthlyDays?.message).toBe(messages.monthlyDays);
+    expect(result.errors.drugId?.message).toBe(messages.required);
+    const ok = await resolve(filled(), undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(ok.errors).toEqual({});
   });
 });

@@ -9,6 +9,8 @@ import {
   repeatSchema,
   weekdayCodes,
 } from '@dosechain/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { withSignature } from '../../components/form/signed-form.ts';
 
@@ -85,16 +87,33 @@ export function availabilityFormIssues(v: Partial<FieldValues>, today: string): 
   return issues;
 }
 
+/** The add form's schema: its fields plus reason and e-signature. */
+export function availabilityFormSchema(eSignature: boolean) {
+  return withSignature(availabilityFormFields, eSignature);
+}
+
 /**
- * The add form's schema with reason, e-signature and the checks across fields; `today` is read
- * at each check, as it follows the chosen CMO's zone.
+ * The add form's validation: the schema, then the checks across fields. These run even while
+ * other fields are still empty (a zod refinement would wait for the whole form), so a bad
+ * monthly-days list is flagged as it is typed. `today` is read at each check, as it follows
+ * the chosen CMO's zone.
  */
-export function availabilityFormSchema(eSignature: boolean, today: () => string) {
-  return withSignature(availabilityFormFields, eSignature).superRefine((values, ctx) => {
-    for (const issue of availabilityFormIssues(values, today())) {
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+export function availabilityFormResolver(
+  eSignature: boolean,
+  today: () => string,
+): Resolver<AvailabilityFormValues> {
+  const schema = zodResolver(availabilityFormSchema(eSignature)) as Resolver<AvailabilityFormValues>;
+  return async (values, context, options) => {
+    const result = await schema(values, context, options);
+    const issues = availabilityFormIssues(values, today());
+    if (issues.length === 0) return result;
+    const errors: FieldErrors<AvailabilityFormValues> = { ...result.errors };
+    for (const { path, message } of issues) {
+      const name = path as keyof AvailabilityFormValues;
+      errors[name] ??= { type: 'custom', message };
     }
-  });
+    return { values: {}, errors };
+  };
 }
 
 /** What the add form holds (and submits: nothing is transformed). */
