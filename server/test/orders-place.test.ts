@@ -229,6 +229,46 @@ describe('placing an order', () => {
     expect((await place({ ...at, subjectId: 'FULL-7' })).statusCode).toBe(409);
   });
 
+  it('reads the day and window on the CMO clock: Los Angeles CMO, Denver imaging center', async () => {
+    // Pacific Radiopharma (Los Angeles) makes Florbetapir every 2 weeks Mo/We/Fr 05:00-13:00,
+    // from 2027-02-28 (its today): the week of 1 March is skipped, the week of 8 March is on.
+    const neuro = {
+      studyId: ids.neuro,
+      examId: ids.amyloid,
+      siteId: ids.denver,
+      imagingCenterId: ids.frontRange,
+    };
+    const q = `studyId=${ids.neuro}&examId=${ids.amyloid}&siteId=${ids.denver}&from=2027-03-01&to=2027-03-15`;
+    const days = (
+      await t.request('admin', { method: 'GET', url: `/api/v1/drug-availabilities/search?${q}` })
+    ).json();
+    expect(days).toEqual(
+      ['2027-03-08', '2027-03-10', '2027-03-12'].map((date) => ({
+        date,
+        remaining: 2,
+        intervals: [{ start: `${date}T13:00:00.000Z`, end: `${date}T21:00:00.000Z` }],
+      })),
+    );
+    const outside = 'The time you picked is outside the availability of that day';
+    // 05:00 in Los Angeles is 06:00 in Denver
+    expect(
+      (await place({ ...neuro, calibrationDatetime: '2027-03-08T06:00:00-07:00' }, 'admin')).statusCode,
+    ).toBe(201);
+    expect(
+      fieldErrors(await place({ ...neuro, calibrationDatetime: '2027-03-08T12:59:00.000Z' }, 'admin')),
+    ).toEqual([['calibrationDatetime', outside]]);
+    expect(
+      fieldErrors(await place({ ...neuro, calibrationDatetime: '2027-03-01T14:00:00.000Z' }, 'admin')),
+    ).toEqual([['calibrationDatetime', outside]]);
+    // 20:59Z on Friday is 12:59 in Los Angeles, inside; 21:00Z is the window's end
+    expect(
+      (await place({ ...neuro, calibrationDatetime: '2027-03-12T20:59:00.000Z' }, 'admin')).statusCode,
+    ).toBe(201);
+    expect(
+      fieldErrors(await place({ ...neuro, calibrationDatetime: '2027-03-12T21:00:00.000Z' }, 'admin')),
+    ).toEqual([['calibrationDatetime', outside]]);
+  });
+
   it('does not order on an inactivated availability; orders placed stay', async () => {
     const [fdg] = await t.db
       .select()
@@ -273,7 +313,9 @@ describe('placing an order', () => {
         (o: { imagingCenter: { name: string } }) => o.imagingCenter.name === 'Windy City Imaging',
       ),
     ).toBe(true);
-    expect(cmo.total).toBe(all.total); // every order so far is Boston's
+    const bostons = all.items.filter((o: { cmo: { name: string } }) => o.cmo.name === 'Isotope Labs Boston');
+    expect(cmo.total).toBe(bostons.length);
+    expect(cmo.total).toBe(all.total - 2); // two were made in Los Angeles
     const createdAt = all.items.map((o: { createdAt: string }) => o.createdAt);
     expect(createdAt).toEqual([...createdAt].sort().reverse());
     const filter = encodeURIComponent(
@@ -287,9 +329,9 @@ describe('placing an order', () => {
       'ONC-006',
     ]);
     const multi = await t.loginAs('multi'); // first role: the Los Angeles CMO
-    const none = await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: multi.headers() });
-    expect(none.json().total).toBe(0);
-    const someone = all.items[0].id;
+    const pacific = await t.app.inject({ method: 'GET', url: '/api/v1/orders', headers: multi.headers() });
+    expect(pacific.json().total).toBe(2);
+    const someone = bostons[0].id;
     const hidden = await t.app.inject({
       method: 'GET',
       url: `/api/v1/orders/${someone}`,
