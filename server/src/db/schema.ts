@@ -418,7 +418,6 @@ export const doseSlots = pgTable(
   },
   (t) => [
     uniqueIndex('dose_slots_availability_date_key').on(t.availabilityId, t.manufactureDate),
-    index('dose_slots_date_idx').on(t.manufactureDate),
     check('dose_slots_booked_within_capacity', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
   ],
 );

@@ -72,7 +72,6 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_timepoint_id_timepoints_id_fk" FOREI
 ALTER TABLE "orders" ADD CONSTRAINT "orders_dose_slot_id_dose_slots_id_fk" FOREIGN KEY ("dose_slot_id") REFERENCES "public"."dose_slots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "dose_slots_availability_date_key" ON "dose_slots" USING btree ("availability_id","manufacture_date");--> statement-breakpoint
-CREATE INDEX "dose_slots_date_idx" ON "dose_slots" USING btree ("manufacture_date");--> statement-breakpoint
 CREATE INDEX "drug_availabilities_drug_cmo_idx" ON "drug_availabilities" USING btree ("drug_id","cmo_id","active");--> statement-breakpoint
 CREATE INDEX "drug_availabilities_cmo_idx" ON "drug_availabilities" USING btree ("cmo_id");--> statement-breakpoint
 CREATE INDEX "drug_availabilities_created_idx" ON "drug_availabilities" USING btree ("created_at");--> statement-breakpoint
