@@ -20,6 +20,7 @@ const NOW = new Date('2027-03-01T06:00:00.000Z');
 type Ids = Record<
   | 'study'
   | 'neuro'
+  | 'cardio'
   | 'fdg'
   | 'amyloid'
   | 'chicago'
@@ -42,6 +43,7 @@ async function loadIds(t: TestApp): Promise<Ids> {
   return {
     study: await study('ONCO-2026-01'),
     neuro: await study('NEURO-AMY-301'),
+    cardio: await study('CARDIO-2024'),
     fdg: await exam('FDG PET Whole Body'),
     amyloid: await exam('Amyloid PET'),
     chicago: await company('Lakeside Clinical Research'),
@@ -150,6 +152,13 @@ describe('placing an order', () => {
       [{ imagingCenterId: ids.chicago }, [['imagingCenterId', 'Imaging Center not found']]],
       [{ timePointId: 999_999 }, [['timePointId', 'Timepoint not found']]],
       [{ studyId: 999_999 }, [['studyId', 'Study not found']]],
+      [
+        { studyId: ids.cardio },
+        [
+          ['studyId', 'This Study is inactive'],
+          ['examId', 'There is no pairing for this Study, Exam and Site'],
+        ],
+      ],
       [
         { calibrationDatetime: '2027-03-01T05:59:00.000Z' },
         [['calibrationDatetime', 'The calibration date-time must not be in the past']],

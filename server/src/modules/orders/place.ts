@@ -22,31 +22,45 @@ const slotFull = () =>
     { code: 'AVAILABILITY_SLOT_FULL', message: messages.slotFull, parameter: 'calibrationDatetime' },
   ]);
 
-const named = { studies, timepoints, exams } as const;
+type Named = { name: string; active: boolean };
 
-async function findName(db: Executor, table: keyof typeof named, id: number): Promise<string | undefined> {
+async function findStudy(db: Executor, id: number): Promise<Named | undefined> {
   if (!isStorableId(id)) return undefined;
-  const t = named[table];
   const [row] = await db
-    .select({ name: t.name })
-    .from(t as typeof studies)
-    .where(eq(t.id, id));
+    .select({ name: studies.name, active: studies.active })
+    .from(studies)
+    .where(eq(studies.id, id));
+  return row;
+}
+
+async function findExam(db: Executor, id: number): Promise<Named | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [row] = await db
+    .select({ name: exams.name, active: exams.active })
+    .from(exams)
+    .where(eq(exams.id, id));
+  return row;
+}
+
+async function findTimepoint(db: Executor, id: number): Promise<string | undefined> {
+  if (!isStorableId(id)) return undefined;
+  const [row] = await db.select({ name: timepoints.name }).from(timepoints).where(eq(timepoints.id, id));
   return row?.name;
 }
 
 /**
- * Everything the form checks, checked again: the records exist, the role may order for the
+ * Everything the form checks, checked again: the records exist (study and exam active), the role may order for the
  * site and imaging center, the study has a pairing for (exam, site), the center is linked to
  * the site. One 400 with an entry per bad field.
  */
 async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
   const { db } = ctx;
   const [study, timepoint, site, center, exam, pairing, linked] = await Promise.all([
-    findName(db, 'studies', input.studyId),
-    findName(db, 'timepoints', input.timePointId),
+    findStudy(db, input.studyId),
+    findTimepoint(db, input.timePointId),
     findCompany(db, 'clinical_site', input.siteId),
     findCompany(db, 'imaging_center', input.imagingCenterId),
-    findName(db, 'exams', input.examId),
+    findExam(db, input.examId),
     resolvePairing(db, input),
     siteLinkedToCenter(db, input.siteId, input.imagingCenterId),
   ]);
@@ -59,18 +73,23 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
     center !== undefined && (scope?.type !== 'imaging_center' || center.id === scope.companyId);
   const issues: FieldIssue[] = [];
   if (!study) issues.push({ parameter: 'studyId', message: messages.notFound('Study') });
+  else if (!study.active) issues.push({ parameter: 'studyId', message: messages.inactiveChoice('Study') });
   if (!siteOk) issues.push({ parameter: 'siteId', message: messages.notFound('Clinical Site') });
   if (!centerOk) issues.push({ parameter: 'imagingCenterId', message: messages.notFound('Imaging Center') });
   else if (siteOk && !linked) {
     issues.push({ parameter: 'imagingCenterId', message: messages.imagingCenterNotLinked });
   }
   if (!exam) issues.push({ parameter: 'examId', message: messages.notFound('Exam') });
+  else if (!exam.active) issues.push({ parameter: 'examId', message: messages.inactiveChoice('Exam') });
   else if (study && siteOk && !pairing) issues.push({ parameter: 'examId', message: messages.noPairing });
   if (!timepoint) issues.push({ parameter: 'timePointId', message: messages.notFound('Timepoint') });
   if (issues.length > 0 || !pairing || !study || !site || !center || !exam || !timepoint) {
     throw validationFailed(issues);
   }
-  return { pairing, names: { study, timepoint, site: site.name, center: center.name, exam } };
+  return {
+    pairing,
+    names: { study: study.name, timepoint, site: site.name, center: center.name, exam: exam.name },
+  };
 }
 
 /**
