@@ -52,6 +52,12 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
     menu: { label: 'Dashboard' },
   },
+  {
+    path: '/place-order',
+    requirement: { permissions: ['order.create'] },
+    page: lazy(() => import('../features/place-order/place-order-page.tsx')),
+    menu: { label: 'Place order' },
+  },
   { path: '/profile/edit', page: lazy(() => import('../features/profile/edit-profile-page.tsx')) },
   {
     path: '/profile/change-password',
