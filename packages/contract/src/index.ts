@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './availability.ts';
 export * from './check-in-use.ts';
 export * from './companies.ts';
 export * from './drugs.ts';
@@ -10,6 +11,7 @@ export * from './limits.ts';
 export * from './list-query.ts';
 export * from './messages.ts';
 export * from './mutation.ts';
+export * from './orders.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';
 export * from './roles.ts';

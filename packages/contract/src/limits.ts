@@ -26,6 +26,8 @@ export const limits = {
   failedLoginsBeforeLock: 5,
   defaultCountry: 'US',
   recoveryLinkMinutes: 15,
+  /** The longest window one availability search may expand. */
+  availabilitySearchMaxDays: 366,
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */

@@ -79,4 +79,29 @@ export const messages = {
   // password recovery (spec section 2: the same confirmation whether or not the address exists)
   recoveryEmailSent: (email: string, minutes: number) =>
     `If ${email} belongs to an account, an email with a recovery link is on its way. The link is valid for ${minutes} minutes.`,
+  // availability (spec sections 5 and 8)
+  availabilityCreated: 'Availability was created!',
+  availabilityUpdated: 'Availability was updated!',
+  errorCreatingAvailability: 'Error creating availability',
+  errorUpdatingAvailability: 'Error updating availability',
+  errorActivatingAvailability: 'Error updating the availability',
+  availabilityDrugInactive: (id: number, drug: string) =>
+    `Can not activate Availability #${id} because Drug ${drug} is inactive`,
+  availabilityCreateDrugInactive: (drug: string) =>
+    `Drug ${drug} is inactive, an Availability can't be created on it`,
+  validFromPast: 'Must be today or later',
+  notBeforeValidFrom: 'Must not be before the valid from date',
+  endAfterStart: 'Must be after the start time',
+  searchWindowTooLong: (days: number) => `The window can be at most ${days} days`,
+
+  // orders (spec section 8)
+  orderPlaced: (n: number) => `Order #${n} was placed!`,
+  errorPlacingOrder: 'Error placing the order',
+  slotFull: 'The day you picked is no longer available, please pick another day',
+  orderStatusChanged: (id: number, status: string) => `Order #${id} ${status}`,
+  errorUpdatingOrder: 'Error updating the order',
+  noPairing: 'There is no pairing for this Study, Exam and Site',
+  imagingCenterNotLinked: 'This Imaging Center is not linked to the Site',
+  calibrationOutsideAvailability: 'The time you picked is outside the availability of that day',
+  calibrationInPast: 'The calibration date-time must not be in the past',
 } as const;

@@ -1,7 +1,10 @@
+import { activityUnits, availabilityFrequencies, orderStatuses, type Repeat } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -350,6 +353,136 @@ export const studyDistributionEntryCompanies = pgTable(
   (t) => [
     primaryKey({ columns: [t.entryId, t.companyId] }),
     index('study_distribution_entry_companies_company_idx').on(t.companyId),
+  ],
+);
+
+export const activityUnitEnum = pgEnum('activity_unit', activityUnits);
+export const availabilityFrequencyEnum = pgEnum('availability_frequency', availabilityFrequencies);
+
+/**
+ * A CMO's recurring manufacture calendar for a drug: `doses` per manufacture day, on the days
+ * the recurrence gives between validFrom and validUntil, in the window [start_time, end_time)
+ * of the CMO's time zone. Only validUntil and active change after creation.
+ */
+export const drugAvailabilities = pgTable(
+  'drug_availabilities',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    drugId: integer('drug_id')
+      .notNull()
+      .references(() => drugs.id),
+    cmoId: integer('cmo_id')
+      .notNull()
+      .references(() => companies.id),
+    doses: integer().notNull(),
+    activityUnit: activityUnitEnum('activity_unit').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    frequency: availabilityFrequencyEnum().notNull(),
+    repeatEvery: integer('repeat_every').notNull(),
+    /** Weekly: weekday codes; Monthly: day numbers or {every: ordinal, on: weekday codes}. */
+    repeatOn: jsonb('repeat_on').$type<Repeat['on']>(),
+    /** `HH:mm` in the CMO's zone; the end may be `24:00`. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('drug_availabilities_drug_cmo_idx').on(t.drugId, t.cmoId, t.active),
+    index('drug_availabilities_cmo_idx').on(t.cmoId),
+    index('drug_availabilities_created_idx').on(t.createdAt),
+    check('drug_availabilities_doses_positive', sql`${t.doses} > 0`),
+    check('drug_availabilities_valid_range', sql`${t.validUntil} >= ${t.validFrom}`),
+  ],
+);
+
+/**
+ * The capacity of one manufacture day of an availability (decision 004): an order takes a
+ * dose with `booked = booked + 1 WHERE booked < capacity`; rejecting or canceling gives it back.
+ * Created lazily for the day being ordered.
+ */
+export const doseSlots = pgTable(
+  'dose_slots',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    availabilityId: integer('availability_id')
+      .notNull()
+      .references(() => drugAvailabilities.id),
+    manufactureDate: date('manufacture_date', { mode: 'string' }).notNull(),
+    capacity: integer().notNull(),
+    booked: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('dose_slots_availability_date_key').on(t.availabilityId, t.manufactureDate),
+    check('dose_slots_booked_within_capacity', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
+  ],
+);
+
+export const orderStatusEnum = pgEnum('order_status', orderStatuses);
+
+/**
+ * An order of one dose for a subject's exam. Drug and CMO come from the study's pairing at
+ * placement; `number` is the human-readable number the database assigns.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    number: integer().notNull().generatedAlwaysAsIdentity({ name: 'orders_number_seq', startWith: 1001 }),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => companies.id),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id),
+    drugId: integer('drug_id')
+      .notNull()
+      .references(() => drugs.id),
+    cmoId: integer('cmo_id')
+      .notNull()
+      .references(() => companies.id),
+    imagingCenterId: integer('imaging_center_id')
+      .notNull()
+      .references(() => companies.id),
+    timepointId: integer('timepoint_id')
+      .notNull()
+      .references(() => timepoints.id),
+    doseSlotId: integer('dose_slot_id')
+      .notNull()
+      .references(() => doseSlots.id),
+    subjectId: text('subject_id').notNull(),
+    calibrationDatetime: timestamp('calibration_datetime', { withTimezone: true }).notNull(),
+    status: orderStatusEnum().notNull().default('pending'),
+    projectedDelivery: timestamp('projected_delivery', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    cancelationReason: text('cancelation_reason'),
+    additionalNotes: text('additional_notes'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_status_calibration_idx').on(t.status, t.calibrationDatetime),
+    index('orders_cmo_status_idx').on(t.cmoId, t.status),
+    index('orders_site_idx').on(t.siteId),
+    index('orders_imaging_center_idx').on(t.imagingCenterId),
+    index('orders_study_idx').on(t.studyId),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_dose_slot_idx').on(t.doseSlotId),
   ],
 );
 

@@ -3,11 +3,13 @@ import type { AppDeps } from '../http/deps.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
 import { auditLogRoutes } from './audit-logs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { availabilityRoutes } from './availability/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
 import { drugRoutes } from './drugs/routes.ts';
 import { examRoutes } from './exams/routes.ts';
 import { meRoutes } from './me/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { studiesRoutes } from './studies/routes.ts';
@@ -31,4 +33,6 @@ export const apiModules: ApiModule[] = [
   examRoutes,
   studiesRoutes,
   passwordRecoveryRoutes,
+  availabilityRoutes,
+  orderRoutes,
 ];

@@ -52,6 +52,12 @@ export const appRoutes: AppRoute[] = [
     page: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
     menu: { label: 'Dashboard' },
   },
+  {
+    path: '/place-order',
+    requirement: { permissions: ['order.create'] },
+    page: lazy(() => import('../features/place-order/place-order-page.tsx')),
+    menu: { label: 'Place order' },
+  },
   { path: '/profile/edit', page: lazy(() => import('../features/profile/edit-profile-page.tsx')) },
   {
     path: '/profile/change-password',
@@ -65,6 +71,12 @@ export const appRoutes: AppRoute[] = [
     menu: { label: 'Audit trail' },
   },
   // Config, in the spec's menu order.
+  {
+    path: '/config/drug-availability',
+    requirement: { permissions: ['cmoManufactureAvailability.read'], roles: STAFF_ADMIN },
+    page: lazy(() => import('../features/availability/availability-page.tsx')),
+    menu: { label: 'Availability', section: 'Config' },
+  },
   {
     path: '/config/timepoints',
     requirement: configRead,

@@ -19,6 +19,7 @@ import {
   userGroups,
   users,
 } from '../schema.ts';
+import { seedDemoOrdering } from './demo-ordering.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -156,7 +157,11 @@ const readEverything = Object.fromEntries(
 
 export const demoGroups: Record<string, Permissions> = {
   Administrators: allPermissions(),
-  Staff: perms({ ...readEverything, config: ['create', 'update', 'read'] }),
+  Staff: perms({
+    ...readEverything,
+    config: ['create', 'update', 'read'],
+    cmoManufactureAvailability: ['create', 'update', 'read'],
+  }),
   'CMO Users': perms({
     order: ['read'],
     cmoAcknowledgement: ['create', 'update', 'read'],
@@ -433,5 +438,6 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
         await tx.insert(roles).values({ userId: row!.id, type: r.type, companyId: companyIds[r.company] });
       }
     }
+    await seedDemoOrdering(tx, now);
   });
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
-import { drugs, exams } from '../../db/schema.ts';
+import { drugAvailabilities, drugs, exams } from '../../db/schema.ts';
 import { AppError, alreadyUsed, notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
@@ -102,7 +102,8 @@ export async function createDrug(
 
 /**
  * Whether an active record uses the drug, so that it cannot be inactivated. The share lock an
- * exam takes on its drug orders this check against a concurrent exam creation or activation.
+ * exam or availability takes on its drug orders this check against a concurrent creation or
+ * activation.
  */
 async function drugInUse(tx: Executor, drugId: number): Promise<boolean> {
   const [row] = await tx
@@ -110,14 +111,20 @@ async function drugInUse(tx: Executor, drugId: number): Promise<boolean> {
     .from(exams)
     .where(and(eq(exams.drugId, drugId), eq(exams.active, true)))
     .limit(1);
-  return row !== undefined;
+  if (row) return true;
+  const [availability] = await tx
+    .select({ id: drugAvailabilities.id })
+    .from(drugAvailabilities)
+    .where(and(eq(drugAvailabilities.drugId, drugId), eq(drugAvailabilities.active, true)))
+    .limit(1);
+  return availability !== undefined;
 }
 
 const drugInUseError = (name: string) => new AppError(409, 'DRUG_IN_USE', messages.drugInUse(name));
 
 /**
  * Edits or toggles a drug, signed and audited. Inactivation needs a reason and is refused
- * while an active exam uses the drug (DRUG_IN_USE).
+ * while an active exam or availability uses the drug (DRUG_IN_USE).
  */
 export async function updateDrug(
   ctx: ServiceContext,

@@ -26,6 +26,9 @@ describe('the menu', () => {
   it('shows configuration to staff and admin with config.read', () => {
     expect(labels(user('admin', allPermissions()))).toEqual([
       'Dashboard',
+      'Place order',
+      'Audit trail',
+      'Availability',
       'Timepoints',
       'Drugs',
       'Exams',
@@ -37,7 +40,13 @@ describe('the menu', () => {
   });
 
   it('hides configuration from company roles even with the permission, and without it', () => {
-    expect(labels(user('cmo', allPermissions()))).toEqual(['Dashboard']);
+    expect(labels(user('cmo', allPermissions()))).toEqual(['Dashboard', 'Place order']);
     expect(labels(user('staff'))).toEqual(['Dashboard']);
+  });
+
+  it('offers Place order to whoever may place orders, whatever the role', () => {
+    const perms = emptyPermissions();
+    perms.order.create = true;
+    expect(labels(user('clinical_site', perms))).toEqual(['Dashboard', 'Place order']);
   });
 });

@@ -33,6 +33,12 @@ export interface DataTableColumn<T> {
   enableSorting?: boolean;
   /** Hidden unless the user meets this. */
   requirement?: AccessRequirement;
+  /** The column's width in pixels, for narrow columns; the table's default otherwise. */
+  size?: number;
+  /** Left out until the user shows it with the column chooser (wide tables). */
+  hiddenByDefault?: boolean;
+  /** False drops the header's column menu (its filter stays in the filter row), to save width. */
+  columnMenu?: false;
 }
 
 export interface DataTableProps<T extends { id: number }> extends ExportOptions {
@@ -121,6 +127,8 @@ export function DataTable<T extends { id: number }>({
         enableColumnFilter: c.filter !== false,
         filterVariant: filterVariant(c.filter),
         filterSelectOptions: c.options,
+        ...(c.size ? { size: c.size, minSize: c.size } : {}),
+        enableColumnActions: c.columnMenu !== false,
       })),
     [visibleColumns],
   );
@@ -129,6 +137,11 @@ export function DataTable<T extends { id: number }>({
     columns: mrtColumns,
     data,
     getRowId: (row) => String(row.id),
+    initialState: {
+      columnVisibility: Object.fromEntries(
+        visibleColumns.filter((c) => c.hiddenByDefault).map((c) => [c.field, false]),
+      ),
+    },
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,

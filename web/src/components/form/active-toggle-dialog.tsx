@@ -27,6 +27,7 @@ export function ActiveToggleDialog({
   onConfirm,
   onClose,
   failure = messages.errorUpdating(entity),
+  success,
 }: {
   entity: string;
   name: string;
@@ -34,6 +35,8 @@ export function ActiveToggleDialog({
   onConfirm: (meta: ToggleMeta) => Promise<unknown>;
   onClose: () => void;
   failure?: string;
+  /** The toast when it went through; '<entity> <name> activated/inactivated' by default. */
+  success?: string;
 }) {
   const eSignature = useESignatureRequired();
   const schema = useMemo(
@@ -54,7 +57,7 @@ export function ActiveToggleDialog({
     const done = await submitWithFeedback(() => onConfirm(meta), {
       setError,
       fields: ['reasonForChange', 'electronicSignature'],
-      success: `${entity} ${name} ${activate ? 'activated' : 'inactivated'}`,
+      success: success ?? `${entity} ${name} ${activate ? 'activated' : 'inactivated'}`,
       failure,
     });
     if (done) onClose();

@@ -1,3 +1,4 @@
+import type { PermissionArea } from '@dosechain/contract';
 import { Block, CheckCircle, Edit } from '@mui/icons-material';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,8 +8,11 @@ import { Can } from '../../auth/can.tsx';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { ActiveToggleDialog, type ToggleMeta } from '../../components/form/active-toggle-dialog.tsx';
 
+/** The permission areas a list page can be governed by (spec section 6). */
+export type ConfigPermissionArea = Extract<PermissionArea, 'config' | 'cmoManufactureAvailability'>;
+
 /** A configuration resource's list screen, described as data (react-admin's resource descriptor). */
-export interface ConfigListPageProps<T extends { id: number; name: string; active?: boolean }> {
+export interface ConfigListPageProps<T extends { id: number; name?: string; active?: boolean }> {
   /** The page title, e.g. 'Drugs'. */
   title: string;
   /** The singular, e.g. 'Drug': 'Add Drug', 'Inactivate Drug'. */
@@ -25,6 +29,12 @@ export interface ConfigListPageProps<T extends { id: number; name: string; activ
   toggleFailure?: string;
   /** Row actions before Edit, e.g. View. */
   rowActions?: (record: T) => ReactNode;
+  /** Whose create/update permissions govern Add, Edit and the toggle; `config` by default. */
+  permissionArea?: ConfigPermissionArea;
+  /** How the toggle dialog names a record; its name by default. */
+  recordName?: (record: T) => string;
+  /** The toast of a toggle that went through; '<entity> <name> activated/inactivated' by default. */
+  toggleSuccess?: string;
 }
 
 type DialogState<T> = { kind: 'form'; record?: T } | { kind: 'toggle'; record: T } | null;
@@ -33,7 +43,7 @@ type DialogState<T> = { kind: 'form'; record?: T } | { kind: 'toggle'; record: T
  * Title, the server-side table (newest first), Add for config.create, Edit and the
  * active/inactive toggle for config.update.
  */
-export function ConfigListPage<T extends { id: number; name: string; active?: boolean }>({
+export function ConfigListPage<T extends { id: number; name?: string; active?: boolean }>({
   title,
   entity,
   resource,
@@ -42,6 +52,9 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
   toggleable = false,
   toggleFailure,
   rowActions,
+  permissionArea = 'config',
+  recordName = (record) => record.name ?? `#${record.id}`,
+  toggleSuccess,
 }: ConfigListPageProps<T>) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -64,7 +77,7 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
         columns={columns}
         defaultSort={[{ id: 'created_at', desc: true }]}
         toolbarActions={
-          <Can permissions={['config.create']}>
+          <Can permissions={[`${permissionArea}.create`]}>
             <Button variant="contained" onClick={() => setDialog({ kind: 'form' })}>
               {`Add ${entity}`}
             </Button>
@@ -73,7 +86,7 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
         rowActions={(record) => (
           <>
             {rowActions?.(record)}
-            <Can permissions={['config.update']}>
+            <Can permissions={[`${permissionArea}.update`]}>
               <Tooltip title="Edit">
                 <IconButton aria-label="Edit" onClick={() => setDialog({ kind: 'form', record })}>
                   <Edit />
@@ -97,11 +110,12 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
       {dialog?.kind === 'toggle' && (
         <ActiveToggleDialog
           entity={entity}
-          name={dialog.record.name}
+          name={recordName(dialog.record)}
           activate={!dialog.record.active}
           onConfirm={(meta) => toggle(dialog.record, meta)}
           onClose={close}
           failure={toggleFailure}
+          success={toggleSuccess}
         />
       )}
     </Stack>

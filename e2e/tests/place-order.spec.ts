@@ -1,0 +1,159 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+const SIGNATURE = 'Please insert your password to complete the action';
+
+/** Back to the top, so that a full-page screenshot shows the app bar where it belongs. */
+const toTop = (page: import('@playwright/test').Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+/** Picks an option of a combobox of the page. */
+async function choose(page: import('@playwright/test').Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a site user places an order on an available day and hour and follows the link of the toast', async ({
+  page,
+}) => {
+  await loginAs(page, 'site');
+  await page.getByRole('navigation').getByRole('link', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'Place order' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'How to place an order' }).click();
+  const help = page.getByRole('dialog', { name: 'How to place an order' });
+  await expect(help.getByText('Pick a day in the calendar')).toBeVisible();
+  await screenshot(page, 'place-order-help');
+  await help.getByRole('button', { name: 'Close' }).click();
+
+  // A site user orders for its own site only.
+  await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('Lakeside Clinical Research');
+  await expect(page.getByRole('combobox', { name: 'Site' })).toBeDisabled();
+  await screenshot(page, 'place-order-empty');
+
+  await choose(page, 'Study', 'ONCO-2026-01');
+  await choose(page, 'Exam', 'FDG PET Whole Body');
+  await choose(page, 'Imaging center', 'Windy City Imaging');
+  await expect(page.getByRole('textbox', { name: 'Imaging center time zone' })).toHaveValue(
+    /^America\/Chicago \(UTC-0[56]:00\)$/,
+  );
+  const subject = page.getByRole('textbox', { name: 'Subject' });
+  await subject.fill('S'.repeat(51));
+  await expect(page.getByText('Subject can be max 50 characters long')).toBeVisible();
+  await subject.fill('ONC-E2E-01');
+  await choose(page, 'Timepoint', 'Baseline');
+  await page.getByRole('textbox', { name: 'Additional notes' }).fill('Morning slot please');
+  await expect(page.getByText('19/1000')).toBeVisible();
+
+  // Days without doses are disabled; pick the first open one, then its first hour.
+  const calendar = page.getByRole('group', { name: 'Availability calendar' });
+  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
+  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
+  await openDay.click();
+  await page.getByRole('combobox', { name: 'Calibration time' }).click();
+  const hours = page.getByRole('option');
+  await expect(hours.first()).toBeVisible();
+  await hours.first().click();
+  await expect(page.getByRole('textbox', { name: 'Calibration date-time' })).toHaveValue(
+    /^\d{4}-\d{2}-\d{2} \d{2}:00 \(UTC-0[56]:00\)$/,
+  );
+  await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await toTop(page);
+  await screenshot(page, 'place-order-filled');
+
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const link = page.getByRole('link', { name: /^Order #\d+ was placed!$/ });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', /^\/orders\/\d+$/);
+  const href = await link.getAttribute('href');
+  // The form starts again.
+  await expect(subject).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Study' })).toHaveValue('');
+  await toTop(page);
+  // Not the shared screenshot helper: it fast-forwards animations, and the toast's progress bar
+  // running out closes the toast.
+  await page.screenshot({ path: 'test-results/screens/place-order-placed.png', fullPage: true });
+  await link.click();
+  await expect(page).toHaveURL(href ?? '/orders/');
+});
+
+/** Logs in through the API and answers the headers of an authenticated call. */
+async function apiSession(request: APIRequestContext, username: string) {
+  const login = await request.post('/api/v1/auth/login?includeUser=true', {
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const body = (await login.json()) as { accessToken: string; user: { currentRole: { id: number | null } } };
+  return {
+    Authorization: `Bearer ${body.accessToken}`,
+    ...(body.user.currentRole.id ? { 'Role-Id': String(body.user.currentRole.id) } : {}),
+  };
+}
+
+test('a day booked out while the form is open is refused, then cannot be picked', async ({
+  page,
+  request,
+}) => {
+  // The first PSMA day after tomorrow (ONCO-2026-01 at Lakeside, Tu/Th, 3 doses).
+  const headers = await apiSession(request, 'site');
+  const options = await (await request.get('/api/v1/orders/options', { headers })).json();
+  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
+  const pairing = options.pairings.find(
+    (p: { studyId: number; exam: { name: string } }) => p.studyId === study.id && p.exam.name === 'PSMA PET',
+  );
+  const site = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
+  const center = site.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
+  const ids = { studyId: study.id, siteId: site.id, examId: pairing.exam.id };
+  const days = await (
+    await request.get('/api/v1/drug-availabilities/search', { headers, params: ids })
+  ).json();
+  // After tomorrow, so that none of its hours passes while the test runs.
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  const target = days.find((d: { date: string }) => d.date > tomorrow);
+  expect(target).toBeTruthy();
+
+  // The site user picks that day and an hour.
+  await loginAs(page, 'site');
+  await page.goto('/place-order');
+  await choose(page, 'Study', 'ONCO-2026-01');
+  await choose(page, 'Exam', 'PSMA PET');
+  await choose(page, 'Imaging center', 'Windy City Imaging');
+  await page.getByRole('textbox', { name: 'Subject' }).fill('ONC-E2E-02');
+  await choose(page, 'Timepoint', 'Week 4');
+  const calendar = page.getByRole('group', { name: 'Availability calendar' });
+  const [year, month, dayOfMonth] = target.date.split('-').map(Number);
+  const now = new Date();
+  if (year * 12 + month > now.getFullYear() * 12 + now.getMonth() + 1) {
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+  }
+  const targetDay = calendar.getByRole('gridcell', { name: String(dayOfMonth), exact: true });
+  await targetDay.click();
+  await choose(page, 'Calibration time', '07:00');
+  await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+
+  // Meanwhile the day's last doses go to other orders.
+  for (let i = 0; i < target.remaining; i++) {
+    const placed = await request.post('/api/v1/orders', {
+      headers,
+      data: {
+        ...ids,
+        imagingCenterId: center.id,
+        timePointId: options.timepoints[0].id,
+        subjectId: `FULL-${i}`,
+        calibrationDatetime: target.intervals[0].start,
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(placed.status()).toBe(201);
+  }
+
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(
+    page.getByText('The day you picked is no longer available, please pick another day'),
+  ).toBeVisible();
+  // The calendar is asked again: the booked-out day is disabled, other days stay open.
+  await expect(targetDay).toBeDisabled();
+  await expect(calendar.locator('button[role="gridcell"]:not([disabled])').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Calibration time' })).toHaveText(/^[\s\u200b]*$/);
+  await toTop(page);
+  await screenshot(page, 'place-order-booked-day');
+});

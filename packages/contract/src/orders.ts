@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { addressOutSchema } from './companies.ts';
+import { namedRefSchema, optionalText } from './fields.ts';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import { mutationMeta } from './mutation.ts';
+
+/** Order statuses in lifecycle order (spec section 4). */
+export const orderStatuses = ['pending', 'accepted', 'rejected', 'canceled', 'delivered'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  canceled: 'Canceled',
+  delivered: 'Delivered',
+};
+
+/** Which status an order may move to from each status (spec section 4). */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['accepted', 'rejected', 'canceled'],
+  accepted: ['delivered', 'canceled'],
+  rejected: [],
+  canceled: [],
+  delivered: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return orderTransitions[from].includes(to);
+}
+
+/** Moving into one of these gives the order's dose back to the day's capacity. */
+export const capacityReleasingStatuses: readonly OrderStatus[] = ['rejected', 'canceled'];
+
+const id = z.number({ error: messages.required }).int().positive();
+
+/** POST /orders (spec section 3, Place-order payload). */
+export const placeOrderBodySchema = z.strictObject({
+  studyId: id,
+  siteId: id,
+  examId: id,
+  imagingCenterId: id,
+  timePointId: id,
+  subjectId: z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .refine((v) => v.length === 0 || v.trim().length > 0, messages.onlySpaces)
+    .max(limits.subjectMax, messages.subjectMax)
+    .trim(),
+  /** An instant with offset, inside an interval of the day's availability, not in the past. */
+  calibrationDatetime: z.iso.datetime({ offset: true, error: messages.required }),
+  additional_notes: optionalText(limits.notesMax),
+  ...mutationMeta,
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+export const placeOrderAnswerSchema = z.object({ id: z.number().int(), number: z.number().int() });
+export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswerSchema>;
+
+export const contactUserSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type ContactUser = z.infer<typeof contactUserSchema>;
+
+export const orderImagingCenterSchema = namedRefSchema.extend({
+  phoneNumber: z.string().nullable(),
+  timezone: z.string(),
+  address: addressOutSchema,
+  /** Answered by `GET /orders/{id}`. */
+  contactUsers: z.array(contactUserSchema).optional(),
+});
+
+/** An order (spec section 3) with its references resolved to names. */
+export const orderSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  status: z.enum(orderStatuses),
+  study: namedRefSchema,
+  site: namedRefSchema.extend({ timezone: z.string() }),
+  exam: namedRefSchema,
+  drug: namedRefSchema,
+  cmo: namedRefSchema.extend({ timezone: z.string() }),
+  timePoint: namedRefSchema,
+  imagingCenter: orderImagingCenterSchema,
+  subjectId: z.string(),
+  calibrationDatetime: z.string(),
+  projectedDelivery: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  cancelationReason: z.string().nullable(),
+  additionalNotes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The site's coordinators; answered by `GET /orders/{id}`. */
+  coordinatorUsers: z.array(contactUserSchema).optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /order-statuses. */
+export const orderStatusLookupSchema = z.array(z.object({ id: z.enum(orderStatuses), name: z.string() }));
+
+/**
+ * GET /orders/options: what the role may place orders for — active studies with pairings at its
+ * sites (active exams), those sites with their linked imaging centers (an imaging-center role:
+ * only itself), and the timepoints.
+ */
+export const placeOrderOptionsSchema = z.object({
+  studies: z.array(namedRefSchema),
+  pairings: z.array(z.object({ studyId: z.number().int(), exam: namedRefSchema, site: namedRefSchema })),
+  sites: z.array(
+    namedRefSchema.extend({ imagingCenters: z.array(namedRefSchema.extend({ timezone: z.string() })) }),
+  ),
+  timepoints: z.array(namedRefSchema),
+});
+export type PlaceOrderOptions = z.infer<typeof placeOrderOptionsSchema>;

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { dayInterval, localDate, occurrenceDates, occursOn, type Recurrence } from './occurrences.ts';
+
+const rule = (r: Partial<Recurrence>): Recurrence => ({
+  validFrom: '2027-01-01',
+  validUntil: '2027-12-31',
+  frequency: 'Daily',
+  repeatEvery: 1,
+  repeatOn: null,
+  ...r,
+});
+const iso = (i: { start: Date; end: Date }) => [i.start.toISOString(), i.end.toISOString()];
+
+describe('occurrence dates', () => {
+  it('Daily every n days from validFrom, inside the window and the validity', () => {
+    expect(occurrenceDates(rule({ repeatEvery: 1 }), '2027-01-30', '2027-02-02')).toEqual([
+      '2027-01-30',
+      '2027-01-31',
+      '2027-02-01',
+    ]);
+    expect(occurrenceDates(rule({ repeatEvery: 3 }), '2027-01-01', '2027-01-11')).toEqual([
+      '2027-01-01',
+      '2027-01-04',
+      '2027-01-07',
+      '2027-01-10',
+    ]);
+    // counted from validFrom, not from the window
+    expect(occurrenceDates(rule({ repeatEvery: 3 }), '2027-01-05', '2027-01-11')).toEqual([
+      '2027-01-07',
+      '2027-01-10',
+    ]);
+    expect(
+      occurrenceDates(
+        rule({ validFrom: '2027-03-10', validUntil: '2027-03-12' }),
+        '2027-03-01',
+        '2027-04-01',
+      ),
+    ).toEqual(['2027-03-10', '2027-03-11', '2027-03-12']);
+    expect(occurrenceDates(rule({}), '2028-01-01', '2028-02-01')).toEqual([]);
+    expect(occurrenceDates(rule({}), '2027-01-05', '2027-01-05')).toEqual([]);
+  });
+
+  it('Weekday is Monday to Friday; every n weeks', () => {
+    // 2027-03-01 is a Monday
+    expect(occurrenceDates(rule({ frequency: 'Weekday' }), '2027-03-01', '2027-03-15')).toEqual([
+      '2027-03-01',
+      '2027-03-02',
+      '2027-03-03',
+      '2027-03-04',
+      '2027-03-05',
+      '2027-03-08',
+      '2027-03-09',
+      '2027-03-10',
+      '2027-03-11',
+      '2027-03-12',
+    ]);
+    expect(
+      occurrenceDates(
+        rule({ frequency: 'Weekday', repeatEvery: 2, validFrom: '2027-03-01' }),
+        '2027-03-01',
+        '2027-03-22',
+      ),
+    ).toEqual([
+      '2027-03-01',
+      '2027-03-02',
+      '2027-03-03',
+      '2027-03-04',
+      '2027-03-05',
+      '2027-03-15',
+      '2027-03-16',
+      '2027-03-17',
+      '2027-03-18',
+      '2027-03-19',
+    ]);
+  });
+
+  it('Weekly on the listed days, every n weeks counted from the week of validFrom', () => {
+    const weekly = rule({ frequency: 'Weekly', repeatOn: ['Mo', 'Th'], validFrom: '2027-03-03' });
+    expect(occurrenceDates(weekly, '2027-03-01', '2027-03-15')).toEqual([
+      '2027-03-04',
+      '2027-03-08',
+      '2027-03-11',
+    ]);
+    const biweekly = rule({ frequency: 'Weekly', repeatEvery: 2, repeatOn: ['Su'], validFrom: '2027-03-01' });
+    expect(occurrenceDates(biweekly, '2027-03-01', '2027-04-05')).toEqual([
+      '2027-03-07',
+      '2027-03-21',
+      '2027-04-04',
+    ]);
+  });
+
+  it('Monthly on day numbers: the 31st skips shorter months; every n months', () => {
+    const monthly = rule({ frequency: 'Monthly', repeatOn: [15, 31] });
+    expect(occurrenceDates(monthly, '2027-01-01', '2027-07-01')).toEqual([
+      '2027-01-15',
+      '2027-01-31',
+      '2027-02-15',
+      '2027-03-15',
+      '2027-03-31',
+      '2027-04-15',
+      '2027-05-15',
+      '2027-05-31',
+      '2027-06-15',
+    ]);
+    const everyThird = rule({ frequency: 'Monthly', repeatEvery: 3, repeatOn: [1] });
+    expect(occurrenceDates(everyThird, '2027-01-01', '2028-01-01')).toEqual([
+      '2027-01-01',
+      '2027-04-01',
+      '2027-07-01',
+      '2027-10-01',
+    ]);
+    expect(
+      occursOn(
+        rule({ frequency: 'Monthly', repeatOn: [29], validFrom: '2028-01-01', validUntil: '2028-12-31' }),
+        '2028-02-29',
+      ),
+    ).toBe(true);
+    expect(occursOn(rule({ frequency: 'Monthly', repeatOn: [29] }), '2027-02-28')).toBe(false);
+  });
+
+  it('Monthly on the nth weekday: the 5th Friday skips months without one; 2nd Monday and Wednesday', () => {
+    const fifthFriday = rule({ frequency: 'Monthly', repeatOn: { every: 5, on: ['Fr'] } });
+    // Fridays in 2027: five in January, April, July, October, December
+    expect(occurrenceDates(fifthFriday, '2027-01-01', '2028-01-01')).toEqual([
+      '2027-01-29',
+      '2027-04-30',
+      '2027-07-30',
+      '2027-10-29',
+      '2027-12-31',
+    ]);
+    const secondMoWe = rule({
+      frequency: 'Monthly',
+      repeatEvery: 2,
+      repeatOn: { every: 2, on: ['Mo', 'We'] },
+    });
+    expect(occurrenceDates(secondMoWe, '2027-01-01', '2027-06-01')).toEqual([
+      '2027-01-11',
+      '2027-01-13',
+      '2027-03-08',
+      '2027-03-10',
+      '2027-05-10',
+      '2027-05-12',
+    ]);
+  });
+});
+
+describe('day windows in the CMO time zone', () => {
+  it('keeps wall-clock hours across the spring and autumn DST changes in America/New_York', () => {
+    const zone = 'America/New_York';
+    expect(iso(dayInterval('2027-03-13', '08:00', '12:00', zone))).toEqual([
+      '2027-03-13T13:00:00.000Z',
+      '2027-03-13T17:00:00.000Z',
+    ]);
+    // 2027-03-14: clocks go forward at 02:00
+    expect(iso(dayInterval('2027-03-14', '08:00', '12:00', zone))).toEqual([
+      '2027-03-14T12:00:00.000Z',
+      '2027-03-14T16:00:00.000Z',
+    ]);
+    const whole = dayInterval('2027-03-14', '00:00', '24:00', zone);
+    expect(iso(whole)).toEqual(['2027-03-14T05:00:00.000Z', '2027-03-15T04:00:00.000Z']);
+    expect(whole.end.getTime() - whole.start.getTime()).toBe(23 * 3600_000);
+    // 2027-11-07: clocks go back, a 25-hour day
+    const autumn = dayInterval('2027-11-07', '00:00', '24:00', zone);
+    expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3600_000);
+    expect(iso(dayInterval('2027-11-07', '08:00', '12:00', zone))).toEqual([
+      '2027-11-07T13:00:00.000Z',
+      '2027-11-07T17:00:00.000Z',
+    ]);
+  });
+
+  it('keeps wall-clock hours across the DST changes in Europe/Zurich', () => {
+    const zone = 'Europe/Zurich';
+    expect(iso(dayInterval('2027-03-27', '06:00', '10:30', zone))).toEqual([
+      '2027-03-27T05:00:00.000Z',
+      '2027-03-27T09:30:00.000Z',
+    ]);
+    expect(iso(dayInterval('2027-03-28', '06:00', '10:30', zone))).toEqual([
+      '2027-03-28T04:00:00.000Z',
+      '2027-03-28T08:30:00.000Z',
+    ]);
+    expect(iso(dayInterval('2027-10-31', '06:00', '24:00', zone))).toEqual([
+      '2027-10-31T05:00:00.000Z',
+      '2027-10-31T23:00:00.000Z',
+    ]);
+    // a start inside the skipped hour (02:00-03:00) moves forward
+    expect(dayInterval('2027-03-28', '02:30', '04:00', zone).start.toISOString()).toBe(
+      '2027-03-28T01:30:00.000Z',
+    );
+  });
+
+  it('a weekly rule gives the same local hours before and after the change; dates are read in the CMO zone', () => {
+    const weekly = rule({ frequency: 'Weekly', repeatOn: ['Su'], validFrom: '2027-03-01' });
+    const windows = occurrenceDates(weekly, '2027-03-01', '2027-03-22').map((d) =>
+      iso(dayInterval(d, '09:00', '17:00', 'America/New_York')),
+    );
+    expect(windows).toEqual([
+      ['2027-03-07T14:00:00.000Z', '2027-03-07T22:00:00.000Z'],
+      ['2027-03-14T13:00:00.000Z', '2027-03-14T21:00:00.000Z'],
+      ['2027-03-21T13:00:00.000Z', '2027-03-21T21:00:00.000Z'],
+    ]);
+    // 23:30 in New York is already the next day in Zurich
+    const instant = new Date('2027-03-22T03:30:00.000Z');
+    expect(localDate(instant, 'America/New_York')).toBe('2027-03-21');
+    expect(localDate(instant, 'Europe/Zurich')).toBe('2027-03-22');
+  });
+});

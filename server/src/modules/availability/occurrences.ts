@@ -1,0 +1,98 @@
+import type { AvailabilityFrequency, Repeat, WeekdayCode } from '@dosechain/contract';
+import { DateTime } from 'luxon';
+import rrule from 'rrule';
+
+const { RRule } = rrule;
+type Weekday = InstanceType<typeof rrule.Weekday>;
+
+/** What decides the manufacture days of an availability. Dates are `YYYY-MM-DD`. */
+export interface Recurrence {
+  validFrom: string;
+  validUntil: string;
+  frequency: AvailabilityFrequency;
+  repeatEvery: number;
+  repeatOn: Repeat['on'];
+}
+
+/** A manufacture day's window as instants: start <= t < end. */
+export interface DayInterval {
+  start: Date;
+  end: Date;
+}
+
+const weekdays: Record<WeekdayCode, Weekday> = {
+  Mo: RRule.MO,
+  Tu: RRule.TU,
+  We: RRule.WE,
+  Th: RRule.TH,
+  Fr: RRule.FR,
+  Sa: RRule.SA,
+  Su: RRule.SU,
+};
+const monToFri: WeekdayCode[] = ['Mo', 'Tu', 'We', 'Th', 'Fr'];
+
+/**
+ * A date as a "floating" wall-clock instant: rrule computes in UTC fields, and the dates it
+ * gives back are read the same way, so no zone (and no DST) takes part in choosing the days.
+ */
+const floating = (date: string) => new Date(`${date}T00:00:00.000Z`);
+const dateOf = (instant: Date) => instant.toISOString().slice(0, 10);
+
+function ruleOptions(rec: Recurrence): Partial<ConstructorParameters<typeof RRule>[0]> {
+  const interval = rec.repeatEvery;
+  const on = rec.repeatOn;
+  switch (rec.frequency) {
+    case 'Daily':
+      return { freq: RRule.DAILY, interval };
+    case 'Weekday':
+      // Every n weeks, Monday to Friday (n = 1: every weekday).
+      return { freq: RRule.WEEKLY, interval, byweekday: monToFri.map((d) => weekdays[d]) };
+    case 'Weekly':
+      return { freq: RRule.WEEKLY, interval, byweekday: (on as WeekdayCode[]).map((d) => weekdays[d]) };
+    case 'Monthly':
+      if (Array.isArray(on)) return { freq: RRule.MONTHLY, interval, bymonthday: on as number[] };
+      if (on && typeof on === 'object') {
+        return { freq: RRule.MONTHLY, interval, byweekday: on.on.map((d) => weekdays[d].nth(on.every)) };
+      }
+      throw new Error('A monthly availability needs days or an ordinal weekday rule');
+  }
+}
+
+/**
+ * The manufacture dates of an availability in [from, to) — dates, `to` exclusive — within
+ * validFrom..validUntil (both inclusive), per RFC 5545: a monthly "31st" skips shorter months
+ * and a "5th Friday" skips months without one.
+ */
+export function occurrenceDates(rec: Recurrence, from: string, to: string): string[] {
+  const start = from > rec.validFrom ? from : rec.validFrom;
+  const endExclusive = floating(to).getTime();
+  const until = floating(rec.validUntil);
+  if (start > rec.validUntil || floating(start).getTime() >= endExclusive) return [];
+  const rule = new RRule({ ...ruleOptions(rec), dtstart: floating(rec.validFrom), until, wkst: RRule.MO });
+  const last = new Date(Math.min(endExclusive - 1, until.getTime()));
+  return rule.between(floating(start), last, true).map(dateOf);
+}
+
+/** Whether the availability manufactures on this date. */
+export function occursOn(rec: Recurrence, date: string): boolean {
+  const next = DateTime.fromISO(date, { zone: 'utc' }).plus({ days: 1 }).toISODate() as string;
+  return occurrenceDates(rec, date, next).length > 0;
+}
+
+/**
+ * The window [startTime, endTime) of a date on the wall clock of `zone`, as instants; `24:00`
+ * is the next midnight. Across a DST change the window keeps its wall-clock times (a day may
+ * then be 23 or 25 hours long); a time that does not exist that day moves forward.
+ */
+export function dayInterval(date: string, startTime: string, endTime: string, zone: string): DayInterval {
+  const at = (time: string) =>
+    time === '24:00'
+      ? DateTime.fromISO(date, { zone }).plus({ days: 1 }).startOf('day')
+      : DateTime.fromISO(`${date}T${time}`, { zone });
+  return { start: at(startTime).toJSDate(), end: at(endTime).toJSDate() };
+}
+
+/** The manufacture date (in the CMO's zone) an instant falls on. */
+export function localDate(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISODate() as string;
+}

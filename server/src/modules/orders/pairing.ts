@@ -1,0 +1,74 @@
+import type { Role } from '@dosechain/contract';
+import { and, eq } from 'drizzle-orm';
+import { companyScope } from '../../auth/scope.ts';
+import type { Executor } from '../../db/client.ts';
+import { drugs, exams, siteImagingCenters, studyPairings } from '../../db/schema.ts';
+import type { Maker } from '../availability/capacity.ts';
+import { cmos } from '../availability/queries.ts';
+import { isStorableId } from '../companies/queries.ts';
+
+export interface ResolvedPairing extends Maker {
+  drugName: string;
+  cmoName: string;
+}
+
+/** The study's pairing for (exam, site): which CMO makes which drug. */
+export async function resolvePairing(
+  db: Executor,
+  ids: { studyId: number; examId: number; siteId: number },
+): Promise<ResolvedPairing | undefined> {
+  if (![ids.studyId, ids.examId, ids.siteId].every(isStorableId)) return undefined;
+  const [row] = await db
+    .select({
+      drugId: drugs.id,
+      drugName: drugs.name,
+      cmoId: cmos.id,
+      cmoName: cmos.name,
+      cmoTimezone: cmos.timezone,
+    })
+    .from(studyPairings)
+    .innerJoin(exams, eq(exams.id, studyPairings.examId))
+    .innerJoin(drugs, eq(drugs.id, exams.drugId))
+    .innerJoin(cmos, eq(cmos.id, studyPairings.cmoId))
+    .where(
+      and(
+        eq(studyPairings.studyId, ids.studyId),
+        eq(studyPairings.examId, ids.examId),
+        eq(studyPairings.siteId, ids.siteId),
+      ),
+    );
+  return row;
+}
+
+export async function siteLinkedToCenter(db: Executor, siteId: number, imagingCenterId: number) {
+  if (!isStorableId(siteId) || !isStorableId(imagingCenterId)) return false;
+  const [row] = await db
+    .select({ siteId: siteImagingCenters.siteId })
+    .from(siteImagingCenters)
+    .where(
+      and(eq(siteImagingCenters.siteId, siteId), eq(siteImagingCenters.imagingCenterId, imagingCenterId)),
+    );
+  return row !== undefined;
+}
+
+/**
+ * Whether the role may order for this site: a clinical-site role for its own site, an
+ * imaging-center role for the sites linked to it, a CMO role for what it makes (`cmoId`, the
+ * pairing's CMO); staff and admin for all.
+ */
+export async function mayOrderFor(
+  db: Executor,
+  role: Role,
+  target: { siteId: number; cmoId?: number },
+): Promise<boolean> {
+  const scope = companyScope(role);
+  if (!scope) return true;
+  switch (scope.type) {
+    case 'clinical_site':
+      return target.siteId === scope.companyId;
+    case 'imaging_center':
+      return siteLinkedToCenter(db, target.siteId, scope.companyId);
+    case 'cmo':
+      return target.cmoId === scope.companyId;
+  }
+}

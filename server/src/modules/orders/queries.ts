@@ -1,0 +1,172 @@
+import type { Role } from '@dosechain/contract';
+import { type ContactUser, type Order, orderStatuses } from '@dosechain/contract';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { fullName } from '../../auth/principal.ts';
+import { companyScope } from '../../auth/scope.ts';
+import type { Executor } from '../../db/client.ts';
+import {
+  companies,
+  doseSlots,
+  drugs,
+  exams,
+  orders,
+  roles,
+  studies,
+  timepoints,
+  users,
+} from '../../db/schema.ts';
+import { defineListResource } from '../../http/list-query.ts';
+import { toCompany } from '../companies/queries.ts';
+
+const sites = alias(companies, 'site');
+const centers = alias(companies, 'imaging_center');
+const makers = alias(companies, 'order_cmo');
+
+export const orderList = defineListResource({
+  fields: {
+    id: { column: orders.id, type: 'number', key: 'id' },
+    number: { column: orders.number, type: 'number', key: 'number' },
+    status: { column: orders.status, type: 'enum', key: 'status', values: orderStatuses },
+    study_id: { column: orders.studyId, type: 'number', key: 'study' },
+    study_name: { column: studies.name, type: 'text', key: 'study' },
+    site_id: { column: orders.siteId, type: 'number', key: 'site' },
+    site_name: { column: sites.name, type: 'text', key: 'site' },
+    exam_id: { column: orders.examId, type: 'number', key: 'exam' },
+    exam_name: { column: exams.name, type: 'text', key: 'exam' },
+    drug_id: { column: orders.drugId, type: 'number', key: 'drug' },
+    drug_name: { column: drugs.name, type: 'text', key: 'drug' },
+    cmo_id: { column: orders.cmoId, type: 'number', key: 'cmo' },
+    cmo_name: { column: makers.name, type: 'text', key: 'cmo' },
+    imaging_center_id: { column: orders.imagingCenterId, type: 'number', key: 'imagingCenter' },
+    imaging_center_name: { column: centers.name, type: 'text', key: 'imagingCenter' },
+    timepoint_id: { column: orders.timepointId, type: 'number', key: 'timePoint' },
+    availability_id: { column: doseSlots.availabilityId, type: 'number', key: 'id' },
+    subject_id: { column: orders.subjectId, type: 'text', key: 'subjectId' },
+    created_at: { column: orders.createdAt, type: 'datetime', key: 'createdAt' },
+    calibration_datetime: {
+      column: orders.calibrationDatetime,
+      type: 'datetime',
+      key: 'calibrationDatetime',
+    },
+    projected_delivery: { column: orders.projectedDelivery, type: 'datetime', key: 'projectedDelivery' },
+    updated_at: { column: orders.updatedAt, type: 'datetime', key: 'updatedAt' },
+  },
+  searchFields: ['subject_id', 'study_name', 'site_name', 'exam_name'],
+  defaultSort: '-created_at',
+});
+
+/** The orders a role may see: a CMO its own, a site its own, an imaging center its own; staff all. */
+export function orderScope(role: Role): SQL | undefined {
+  const scope = companyScope(role);
+  if (!scope) return undefined;
+  switch (scope.type) {
+    case 'cmo':
+      return eq(orders.cmoId, scope.companyId);
+    case 'clinical_site':
+      return eq(orders.siteId, scope.companyId);
+    case 'imaging_center':
+      return eq(orders.imagingCenterId, scope.companyId);
+  }
+}
+
+/** Orders with every name they show; add `where`, order and paging. */
+export function selectOrders(db: Executor) {
+  return db
+    .select({
+      order: orders,
+      study: { id: studies.id, name: studies.name },
+      site: { id: sites.id, name: sites.name, timezone: sites.timezone },
+      exam: { id: exams.id, name: exams.name },
+      drug: { id: drugs.id, name: drugs.name },
+      cmo: { id: makers.id, name: makers.name, timezone: makers.timezone },
+      timePoint: { id: timepoints.id, name: timepoints.name },
+      imagingCenter: centers,
+    })
+    .from(orders)
+    .innerJoin(studies, eq(studies.id, orders.studyId))
+    .innerJoin(sites, eq(sites.id, orders.siteId))
+    .innerJoin(exams, eq(exams.id, orders.examId))
+    .innerJoin(drugs, eq(drugs.id, orders.drugId))
+    .innerJoin(makers, eq(makers.id, orders.cmoId))
+    .innerJoin(timepoints, eq(timepoints.id, orders.timepointId))
+    .innerJoin(centers, eq(centers.id, orders.imagingCenterId))
+    .innerJoin(doseSlots, eq(doseSlots.id, orders.doseSlotId));
+}
+
+/** The number of orders; add `where` (the list's joins, so every list field filters). */
+export function countOrders(db: Executor) {
+  return db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(studies, eq(studies.id, orders.studyId))
+    .innerJoin(sites, eq(sites.id, orders.siteId))
+    .innerJoin(exams, eq(exams.id, orders.examId))
+    .innerJoin(drugs, eq(drugs.id, orders.drugId))
+    .innerJoin(makers, eq(makers.id, orders.cmoId))
+    .innerJoin(centers, eq(centers.id, orders.imagingCenterId))
+    .innerJoin(doseSlots, eq(doseSlots.id, orders.doseSlotId));
+}
+
+type OrderJoined = Awaited<ReturnType<ReturnType<typeof selectOrders>['where']>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toOrder(row: OrderJoined): Order {
+  const { order: o } = row;
+  const center = toCompany(row.imagingCenter);
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    study: row.study,
+    site: row.site,
+    exam: row.exam,
+    drug: row.drug,
+    cmo: row.cmo,
+    timePoint: row.timePoint,
+    imagingCenter: {
+      id: center.id,
+      name: center.name,
+      phoneNumber: center.phoneNumber,
+      timezone: center.timezone,
+      address: center.address,
+    },
+    subjectId: o.subjectId,
+    calibrationDatetime: o.calibrationDatetime.toISOString(),
+    projectedDelivery: iso(o.projectedDelivery),
+    acceptedAt: iso(o.acceptedAt),
+    rejectedAt: iso(o.rejectedAt),
+    canceledAt: iso(o.canceledAt),
+    deliveredAt: iso(o.deliveredAt),
+    rejectionReason: o.rejectionReason,
+    cancelationReason: o.cancelationReason,
+    additionalNotes: o.additionalNotes,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Active users of a company role with a flag set: the imaging center's contacts or the
+ * site's coordinators.
+ */
+export async function flaggedUsers(
+  db: Executor,
+  companyId: number,
+  flag: 'imagingCenterContact' | 'siteCoordinator',
+): Promise<ContactUser[]> {
+  const rows = await db
+    .selectDistinct({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.userId, users.id))
+    .where(and(eq(roles.companyId, companyId), eq(users[flag], true), eq(users.active, true)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  return rows.map((u) => ({ id: u.id, fullName: fullName(u), email: u.email, phone: u.phone }));
+}

@@ -1,0 +1,78 @@
+import {
+  errorBodySchema,
+  idParam,
+  listQuerySchema,
+  listResponseSchema,
+  orderSchema,
+  orderStatuses,
+  orderStatusLabels,
+  orderStatusLookupSchema,
+  placeOrderAnswerSchema,
+  placeOrderBodySchema,
+  placeOrderOptionsSchema,
+} from '@dosechain/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serviceContext } from '../../http/context.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { placeOrderOptions } from './options.ts';
+import { placeOrder } from './place.ts';
+import { getOrder, listOrders } from './service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const withNotFound = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['orders'];
+
+/** `/orders` (order.read to see, order.create to place; company scope in the services) and `/order-statuses`. */
+export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/orders',
+    {
+      config: { access: { permissions: ['order.read'] } },
+      schema: {
+        tags,
+        querystring: listQuerySchema,
+        response: { 200: listResponseSchema(orderSchema.partial().required({ id: true })), ...errors },
+      },
+    },
+    (request) => listOrders(serviceContext(request, deps), request.query),
+  );
+  r.post(
+    '/orders',
+    {
+      config: { access: { permissions: ['order.create'] } },
+      schema: {
+        tags,
+        body: placeOrderBodySchema,
+        response: { 201: placeOrderAnswerSchema, ...withNotFound },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await placeOrder(serviceContext(request, deps), request.body)),
+  );
+  r.get(
+    '/orders/options',
+    {
+      config: { access: { permissions: ['order.create'] } },
+      schema: { tags, response: { 200: placeOrderOptionsSchema, ...errors } },
+    },
+    (request) => placeOrderOptions(serviceContext(request, deps)),
+  );
+  r.get(
+    '/orders/:id',
+    {
+      config: { access: { permissions: ['order.read'] } },
+      schema: { tags, params: idParam, response: { 200: orderSchema, ...withNotFound } },
+    },
+    (request) => getOrder(serviceContext(request, deps), request.params.id),
+  );
+  r.get(
+    '/order-statuses',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, response: { 200: orderStatusLookupSchema, ...errors } },
+    },
+    () => orderStatuses.map((id) => ({ id, name: orderStatusLabels[id] })),
+  );
+}

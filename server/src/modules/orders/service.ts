@@ -1,0 +1,42 @@
+import { type ListQuery, type ListResponse, messages, type Order } from '@dosechain/contract';
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { isStorableId } from '../companies/queries.ts';
+import { countOrders, flaggedUsers, orderList, orderScope, selectOrders, toOrder } from './queries.ts';
+
+/** One page of the orders the role may see (company scope), newest first by default. */
+export async function listOrders(
+  ctx: ServiceContext,
+  query: ListQuery,
+): Promise<ListResponse<ListItem<Order>>> {
+  const plan = listPlan(orderList, query, orderScope(ctx.actor.currentRole));
+  const [rows, totals] = await Promise.all([
+    selectOrders(ctx.db)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    countOrders(ctx.db).where(plan.where),
+  ]);
+  return listAnswer(plan, rows.map(toOrder), totals[0]?.total ?? 0);
+}
+
+/**
+ * An order with its imaging center's contacts and the site's coordinators; 404 'Order not
+ * found' also for another company's order.
+ */
+export async function getOrder(ctx: ServiceContext, id: number): Promise<Order> {
+  const [row] = isStorableId(id)
+    ? await selectOrders(ctx.db).where(and(eq(orders.id, id), orderScope(ctx.actor.currentRole)))
+    : [];
+  if (!row) throw notFound(messages.notFound('Order'));
+  const [contactUsers, coordinatorUsers] = await Promise.all([
+    flaggedUsers(ctx.db, row.order.imagingCenterId, 'imagingCenterContact'),
+    flaggedUsers(ctx.db, row.order.siteId, 'siteCoordinator'),
+  ]);
+  const order = toOrder(row);
+  return { ...order, imagingCenter: { ...order.imagingCenter, contactUsers }, coordinatorUsers };
+}

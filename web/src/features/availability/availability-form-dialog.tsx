@@ -1,0 +1,132 @@
+import { type Availability, activityUnits, messages } from '@dosechain/contract';
+import { Grid, MenuItem } from '@mui/material';
+import { DateTime } from 'luxon';
+import { useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { DateOrTimeField } from '../../components/form/date-fields.tsx';
+import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { LookupSelect } from '../../components/form/lookup-select.tsx';
+import { PositiveNumberField } from '../../components/form/positive-number-field.tsx';
+import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { emptySignature } from '../../components/form/signed-form.ts';
+import { useCompany } from '../companies/company-api.ts';
+import { companyKinds } from '../companies/company-kinds.ts';
+import { DRUGS } from '../drugs/drug-form-dialog.tsx';
+import {
+  AVAILABILITIES,
+  type AvailabilityFormValues,
+  availabilityFormFieldNames,
+  availabilityFormResolver,
+  emptyAvailabilityForm,
+  toCreateBody,
+} from './availability-form-model.ts';
+import { FrequencyFields } from './frequency-fields.tsx';
+import { ManufactureWindowFields } from './manufacture-window-fields.tsx';
+
+/** Today in a zone (the browser's until a CMO is chosen). */
+const todayIn = (zone: string | undefined) =>
+  DateTime.now()
+    .setZone(zone ?? 'local')
+    .toISODate() ?? '';
+
+/**
+ * Adds an availability: the drug a CMO makes, how many doses per manufacture day, from when
+ * until when, how it repeats and the daily window in the CMO's zone.
+ */
+export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
+  const eSignature = useESignatureRequired();
+  const cmoZone = useRef<string | undefined>(undefined);
+  const resolver = useMemo(
+    () => availabilityFormResolver(eSignature, () => todayIn(cmoZone.current)),
+    [eSignature],
+  );
+  const { control, handleSubmit, formState, setError, trigger } = useForm<AvailabilityFormValues>({
+    mode: 'onChange',
+    resolver,
+    defaultValues: { ...emptyAvailabilityForm(todayIn(undefined)), ...emptySignature },
+  });
+  const cmoId = useWatch({ control, name: 'cmoId' });
+  const unit = useWatch({ control, name: 'activityUnit' });
+  const validFrom = useWatch({ control, name: 'validFrom' });
+  const cmo = useCompany(companyKinds.cmo, cmoId ?? undefined);
+  const timezone = cmoId ? cmo.data?.timezone : undefined;
+  if (cmoZone.current !== timezone) {
+    cmoZone.current = timezone;
+    // "Today" moved with the zone: check the start date again.
+    if (validFrom) queueMicrotask(() => void trigger('validFrom'));
+  }
+  const today = DateTime.fromISO(todayIn(timezone));
+
+  const save = useSaveRecord<Availability>(AVAILABILITIES);
+  const onSubmit = async (values: AvailabilityFormValues) => {
+    const saved = await submitWithFeedback(() => save.mutateAsync(toCreateBody(values)), {
+      setError,
+      fields: availabilityFormFieldNames,
+      success: messages.availabilityCreated,
+      failure: messages.errorCreatingAvailability,
+    });
+    if (saved) onClose();
+  };
+
+  return (
+    <FormDialog
+      title="Add Availability"
+      onClose={onClose}
+      onSubmit={handleSubmit(onSubmit)}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+      maxWidth="md"
+    >
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <LookupSelect control={control} name="drugId" label="Drug" resource={DRUGS} activeOnly required />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <LookupSelect control={control} name="cmoId" label="CMO" resource={companyKinds.cmo.api} required />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 8 }}>
+        <PositiveNumberField
+          control={control}
+          name="doses"
+          label="Doses per manufacture day"
+          unit={{ singular: unit ?? 'mCi', plural: `${unit ?? 'mCi'}s` }}
+          required
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 4 }}>
+        <FormTextField control={control} name="activityUnit" label="Unit" select required>
+          {activityUnits.map((u) => (
+            <MenuItem key={u} value={u}>
+              {u}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <DateOrTimeField
+          control={control}
+          name="validFrom"
+          label="Valid from"
+          mode="date"
+          minDate={today}
+          required
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <DateOrTimeField
+          control={control}
+          name="validUntil"
+          label="Valid until"
+          mode="date"
+          minDate={validFrom ? DateTime.fromISO(validFrom) : today}
+          required
+        />
+      </Grid>
+      <FrequencyFields control={control} />
+      <ManufactureWindowFields control={control} timezone={timezone} />
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}

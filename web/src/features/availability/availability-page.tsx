@@ -1,0 +1,76 @@
+import { type Availability, availabilityFrequencies, messages } from '@dosechain/contract';
+import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
+import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatCell } from '../../components/data-table/format.ts';
+import { ConfigListPage } from '../config/config-list-page.tsx';
+import { AvailabilityEditDialog } from './availability-edit-dialog.tsx';
+import { AvailabilityFormDialog } from './availability-form-dialog.tsx';
+import { AVAILABILITIES } from './availability-form-model.ts';
+import { frequencySummary } from './frequency-summary.ts';
+
+const columns = (
+  [
+    { field: 'id', header: '#', value: (a) => a.id, filter: false, size: 60 },
+    { field: 'drug_name', header: 'Drug', value: (a) => a.drug?.name, size: 130 },
+    { field: 'cmo_name', header: 'CMO', value: (a) => a.cmo?.name, size: 120 },
+    {
+      field: 'doses',
+      header: 'Doses',
+      value: (a) => `${a.doses} ${a.activityUnit}`,
+      filter: false,
+      size: 90,
+    },
+    {
+      field: 'valid_from',
+      header: 'Valid',
+      size: 130,
+      value: (a) => `${formatCell('date', a.validFrom)} – ${formatCell('date', a.validUntil)}`,
+      filter: 'date-range',
+    },
+    {
+      field: 'frequency',
+      header: 'Frequency',
+      size: 140,
+      value: (a) => frequencySummary(a.frequency, a.repeat),
+      filter: 'select',
+      options: availabilityFrequencies.map((f) => ({ value: f, label: f })),
+    },
+    {
+      field: 'window',
+      header: 'Window',
+      size: 100,
+      value: (a) => `${a.startTime}–${a.endTime}`,
+      enableSorting: false,
+      filter: false,
+    },
+    { ...activeColumn<Availability>(), size: 90 },
+    // The table is wide: Created is offered by the column chooser.
+    { ...createdColumn<Availability>(), hiddenByDefault: true },
+  ] satisfies DataTableColumn<Availability>[]
+)
+  // Ten columns: the header menus go, so that the row actions stay in view.
+  .map((c): DataTableColumn<Availability> => ({ ...c, columnMenu: false }));
+
+/** The Availability screen: each CMO's manufacturing availability of a drug. */
+export default function AvailabilityPage() {
+  return (
+    <ConfigListPage<Availability>
+      title="Availability"
+      entity="Availability"
+      resource={AVAILABILITIES}
+      columns={columns}
+      permissionArea="cmoManufactureAvailability"
+      recordName={(a) => `#${a.id}`}
+      toggleable
+      toggleSuccess={messages.availabilityUpdated}
+      toggleFailure={messages.errorActivatingAvailability}
+      renderForm={(availability, close) =>
+        availability ? (
+          <AvailabilityEditDialog availability={availability} onClose={close} />
+        ) : (
+          <AvailabilityFormDialog onClose={close} />
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { Badge, Box } from '@mui/material';
+import { DateCalendar, DayCalendarSkeleton, LocalizationProvider, PickerDay } from '@mui/x-date-pickers';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+import type { PickerDayProps } from '@mui/x-date-pickers/PickerDay';
+import { DateTime } from 'luxon';
+import type { CalendarDay } from './calendar-days.ts';
+
+type DayProps = PickerDayProps & { openDays?: ReadonlyMap<string, CalendarDay> };
+
+/** A day of the month grid with a badge of the doses it still has. */
+function AvailabilityDay({ openDays, day, outsideCurrentMonth, ...rest }: DayProps) {
+  const open = outsideCurrentMonth ? undefined : openDays?.get((day as DateTime).toISODate() ?? '');
+  const remaining = open?.remaining;
+  return (
+    <Badge
+      overlap="circular"
+      color="primary"
+      badgeContent={remaining}
+      max={99}
+      invisible={remaining === undefined || rest.disabled}
+      sx={{ '& .MuiBadge-badge': { fontSize: 10, height: 16, minWidth: 16, top: 4, right: 4, px: 0.5 } }}
+    >
+      <PickerDay
+        {...rest}
+        day={day}
+        outsideCurrentMonth={outsideCurrentMonth}
+        title={
+          remaining === undefined ? undefined : `${remaining} ${remaining === 1 ? 'dose' : 'doses'} left`
+        }
+      />
+    </Badge>
+  );
+}
+
+/**
+ * The month view of the days that can be ordered on: other days are disabled, each open day
+ * carries its remaining doses, and moving to another month asks for its days.
+ */
+export function AvailabilityCalendar({
+  openDays,
+  loading,
+  zone,
+  value,
+  onChange,
+  onMonthChange,
+  disabled,
+}: {
+  openDays: ReadonlyMap<string, CalendarDay>;
+  loading: boolean;
+  /** The imaging center's zone: "today" and the past are its. */
+  zone: string;
+  value: string | null;
+  onChange: (date: string) => void;
+  onMonthChange: (monthStart: DateTime) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterLuxon}>
+      <Box role="group" aria-label="Availability calendar">
+        <DateCalendar
+          timezone={zone}
+          value={value ? DateTime.fromISO(value, { zone }) : null}
+          onChange={(d: DateTime | null) => d && onChange(d.toISODate() ?? '')}
+          onMonthChange={onMonthChange}
+          disablePast
+          disabled={disabled}
+          loading={loading}
+          renderLoading={() => <DayCalendarSkeleton />}
+          shouldDisableDate={(d: DateTime) => !openDays.has(d.toISODate() ?? '')}
+          views={['day']}
+          slots={{ day: AvailabilityDay }}
+          slotProps={{ day: { openDays } as Partial<PickerDayProps> }}
+        />
+      </Box>
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AvailableDay } from '@dosechain/contract';
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+
+export const SEARCH = '/drug-availabilities/search';
+
+/**
+ * The search window of a displayed month, in manufacture dates: a day more on each side, as the
+ * CMO's dates and the imaging center's may differ by one (`to` is exclusive).
+ */
+export function monthWindow(month: DateTime): { from: string; to: string } {
+  const start = month.startOf('month');
+  return {
+    from: start.minus({ days: 1 }).toISODate() ?? '',
+    to: start.plus({ months: 1, days: 1 }).toISODate() ?? '',
+  };
+}
+
+/** The manufacture days with doses left for a study, site and exam, in the displayed month. */
+export function useAvailableDays(
+  ids: { studyId?: number; siteId?: number; examId?: number },
+  month: DateTime,
+) {
+  const api = useApi();
+  const { from, to } = monthWindow(month);
+  const ready = ids.studyId !== undefined && ids.siteId !== undefined && ids.examId !== undefined;
+  return useQuery({
+    queryKey: [SEARCH, ids.studyId, ids.siteId, ids.examId, from, to],
+    queryFn: ({ signal }) =>
+      api<AvailableDay[]>('GET', SEARCH, {
+        query: { studyId: ids.studyId, siteId: ids.siteId, examId: ids.examId, from, to },
+        signal,
+      }),
+    enabled: ready,
+  });
+}
+
+/** The current time, renewed every `everyMs`, so hours that pass drop out of the picker. */
+export function useNow(everyMs = 60_000): DateTime {
+  const [now, setNow] = useState(() => DateTime.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(DateTime.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

@@ -1,0 +1,237 @@
+import {
+  limits,
+  messages,
+  type PlaceOrderAnswer,
+  type PlaceOrderBody,
+  placeOrderBodySchema,
+} from '@dosechain/contract';
+import { Alert, Box, Grid, Link, Paper, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useApi } from '../../api/api-context.tsx';
+import { ApiError } from '../../api/http-client.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { SEARCH, useAvailableDays, useNow } from './availability-search.ts';
+import { CalibrationPicker } from './calibration-picker.tsx';
+import { ChoiceSelect } from './choice-select.tsx';
+import { type CenterChoice, useOrderChoices } from './order-choices.ts';
+import { PlaceOrderHelp } from './place-order-help.tsx';
+
+type Values = SignedOutput<typeof placeOrderBodySchema.shape>;
+const fields = [...Object.keys(placeOrderBodySchema.shape), 'electronicSignature'];
+
+/** The company a site or imaging-center role orders for; it cannot be changed. */
+function useFixedCompanies() {
+  const { user } = useAuth();
+  const role = user?.currentRole;
+  const own = role?.companyId ? { id: role.companyId, name: role.companyName ?? '' } : undefined;
+  return {
+    site: role?.type === 'clinical_site' ? own : undefined,
+    center:
+      role?.type === 'imaging_center' && own
+        ? ({ ...own, timezone: role.companyTimezone ?? undefined } satisfies CenterChoice)
+        : undefined,
+  };
+}
+
+/** The toast of a placed order, linking to it. It lives outside the router, so it navigates itself. */
+function PlacedToast({ order, open }: { order: PlaceOrderAnswer; open: (path: string) => void }) {
+  const href = `/orders/${order.id}`;
+  return (
+    <Link
+      href={href}
+      color="inherit"
+      onClick={(e) => {
+        e.preventDefault();
+        open(href);
+      }}
+    >
+      {messages.orderPlaced(order.number)}
+    </Link>
+  );
+}
+
+/**
+ * Place order: what (study, site, exam), where (imaging center), for whom (subject, timepoint)
+ * and when — a manufacture day with doses left and an hour inside its window, on the imaging
+ * center's clock. Signed; the form starts again after each order.
+ */
+export default function PlaceOrderPage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const fixed = useFixedCompanies();
+  const blank = {
+    studyId: undefined,
+    siteId: fixed.site?.id,
+    examId: undefined,
+    imagingCenterId: fixed.center?.id,
+    timePointId: undefined,
+    subjectId: '',
+    calibrationDatetime: '',
+    additional_notes: '',
+  };
+  const { control, handleSubmit, formState, setError, reset, resetField } = useSignedForm(
+    placeOrderBodySchema,
+    blank,
+  );
+  const [studyId, siteId, examId, imagingCenterId] = useWatch({
+    control,
+    name: ['studyId', 'siteId', 'examId', 'imagingCenterId'],
+  });
+  const notes = useWatch({ control, name: 'additional_notes' }) ?? '';
+  const choices = useOrderChoices(studyId ?? undefined, siteId ?? undefined);
+  const center: CenterChoice | undefined =
+    fixed.center ?? choices.imagingCenters.find((c) => c.id === imagingCenterId);
+  const zone = center?.timezone;
+  const now = useNow();
+
+  const [month, setMonth] = useState<DateTime>(() =>
+    DateTime.now()
+      .setZone(zone ?? 'local')
+      .startOf('month'),
+  );
+  const [day, setDay] = useState<string | null>(null);
+  const ready = Boolean(studyId && siteId && examId && imagingCenterId && zone);
+  const search = useAvailableDays(
+    ready ? { studyId: studyId ?? undefined, siteId: siteId ?? undefined, examId: examId ?? undefined } : {},
+    month,
+  );
+
+  /** Empties what depended on a changed choice, without flagging it before the user gets there. */
+  const clear = (...names: ('siteId' | 'examId' | 'imagingCenterId')[]) => {
+    for (const n of names) resetField(n);
+    setDay(null);
+    resetField('calibrationDatetime');
+  };
+
+  const onSubmit = async (values: Values) => {
+    const body: PlaceOrderBody = { ...values, additional_notes: values.additional_notes || undefined };
+    try {
+      const order = await api<PlaceOrderAnswer>('POST', '/orders', { body });
+      // Longer than the other toasts: it carries the way to the new order.
+      toast.success(<PlacedToast order={order} open={(path) => navigate(path)} />, { autoClose: 15_000 });
+      reset(blank);
+      setDay(null);
+      await queryClient.invalidateQueries({ queryKey: [SEARCH] });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'AVAILABILITY_SLOT_FULL') {
+        toast.error(messages.slotFull);
+        setDay(null);
+        resetField('calibrationDatetime');
+        await queryClient.invalidateQueries({ queryKey: [SEARCH] });
+        return;
+      }
+      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorPlacingOrder);
+    }
+  };
+
+  return (
+    <Stack spacing={2} component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="h4" component="h1">
+          Place order
+        </Typography>
+        <PlaceOrderHelp />
+      </Box>
+      {choices.failed && <Alert severity="warning">The studies you may order for could not be loaded.</Alert>}
+      {!choices.loading && !choices.failed && choices.studies.length === 0 && (
+        <Alert severity="info">There is no study you can place orders for.</Alert>
+      )}
+      <Paper sx={{ p: 2 }}>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChoiceSelect
+              control={control}
+              name="studyId"
+              label="Study"
+              options={choices.studies}
+              loading={choices.loading}
+              onPicked={() => clear(...(fixed.site ? [] : (['siteId'] as const)), 'examId')}
+            />
+            <ChoiceSelect
+              control={control}
+              name="siteId"
+              label="Site"
+              options={choices.sites}
+              fixed={fixed.site}
+              disabled={!studyId}
+              onPicked={() => clear('examId', ...(fixed.center ? [] : (['imagingCenterId'] as const)))}
+            />
+            <ChoiceSelect
+              control={control}
+              name="examId"
+              label="Exam"
+              options={choices.exams}
+              disabled={!studyId || !siteId}
+              onPicked={() => clear()}
+            />
+            <ChoiceSelect
+              control={control}
+              name="imagingCenterId"
+              label="Imaging center"
+              options={choices.imagingCenters}
+              fixed={fixed.center}
+              disabled={!siteId}
+              onPicked={() => clear()}
+            />
+            <FormTextField control={control} name="subjectId" label="Subject" required />
+            <ChoiceSelect
+              control={control}
+              name="timePointId"
+              label="Timepoint"
+              options={choices.timepoints}
+            />
+            <FormTextField
+              control={control}
+              name="additional_notes"
+              label="Additional notes"
+              multiline
+              minRows={3}
+              maxRows={8}
+              helperText={`${notes.length}/${limits.notesMax}`}
+              slotProps={{ htmlInput: { maxLength: limits.notesMax } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <CalibrationPicker
+              control={control}
+              name="calibrationDatetime"
+              zone={zone}
+              days={search.data ?? []}
+              loading={search.isFetching}
+              failed={search.isError}
+              ready={ready}
+              day={day}
+              onDayChange={(d) => {
+                setDay(d);
+                resetField('calibrationDatetime');
+              }}
+              onMonthChange={(m) => setMonth(m.startOf('month'))}
+              now={now}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Grid container columnSpacing={2}>
+              <SignedChangeFields control={control} />
+            </Grid>
+          </Grid>
+        </Grid>
+      </Paper>
+      <Box>
+        <SubmitButton isValid={formState.isValid} isSubmitting={formState.isSubmitting}>
+          Place order
+        </SubmitButton>
+      </Box>
+    </Stack>
+  );
+}
