@@ -31,6 +31,24 @@ test('an expired password leads to the expired-password screen', async ({ page }
   await screenshot(page, 'change-expired-password');
 });
 
+test('a logged-out user changes a password at /change-password and signs in with the new one', async ({
+  page,
+}) => {
+  await page.goto('/change-password');
+  await page.getByLabel('Username').fill('expired');
+  await page.getByLabel('Current password').fill('Demo1234');
+  await page.getByLabel('New password').fill('Renewed1234');
+  await page.getByLabel('Confirm password').fill('Renewed1234');
+  await screenshot(page, 'change-password-public');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Username').fill('expired');
+  await page.getByLabel('Password', { exact: true }).fill('Renewed1234');
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('admin sees the menu and the welcome text, then logs out', async ({ page }) => {
   await loginAs(page, 'admin');
   await expect(page.getByText('Supply Chain Management System').first()).toBeVisible();

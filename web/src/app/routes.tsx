@@ -47,6 +47,12 @@ export const appRoutes: AppRoute[] = [
     publicOnly: true,
     page: lazy(() => import('../features/auth/change-expired-password-page.tsx')),
   },
+  // The same logged-out change, for someone who knows their password but has no expiry redirect.
+  {
+    path: '/change-password',
+    publicOnly: true,
+    page: lazy(() => import('../features/auth/change-expired-password-page.tsx')),
+  },
   {
     path: '/',
     page: lazy(() => import('../features/dashboard/dashboard-page.tsx')),

@@ -3,26 +3,34 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 
 const schema = z.intersection(
-  z.object({ currentPassword: z.string().min(1, messages.enterPassword) }),
+  z.object({
+    username: z.string().trim().min(1, messages.required),
+    currentPassword: z.string().min(1, messages.enterPassword),
+  }),
   passwordWithConfirmationSchema,
 );
 type Values = z.input<typeof schema>;
 
-/** Reached from login when the password expired; the username comes in the navigation state. */
+/**
+ * A logged-out password change with the current password (`PUT /users/password-change`, username
+ * form). Reached from login when the password expired — the username then comes in the
+ * navigation state — or directly at `/change-password`, where the user types it.
+ */
 export default function ChangeExpiredPasswordPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const username = (useLocation().state as { username?: string } | null)?.username;
+  const knownUsername = (useLocation().state as { username?: string } | null)?.username;
   const [error, setError] = useState<string | null>(null);
   const {
     control,
@@ -32,15 +40,23 @@ export default function ChangeExpiredPasswordPage() {
   } = useForm<Values>({
     mode: 'onChange',
     resolver: zodResolver(schema),
-    defaultValues: { currentPassword: '', password: '', passwordConfirmation: '' },
+    defaultValues: {
+      username: knownUsername ?? '',
+      currentPassword: '',
+      password: '',
+      passwordConfirmation: '',
+    },
   });
-  if (!username) return <Navigate to="/login" replace />;
 
   const onSubmit = async (values: Values) => {
     setError(null);
     try {
       await api('PUT', '/users/password-change', {
-        body: { username, currentPassword: values.currentPassword, password: values.password },
+        body: {
+          username: values.username,
+          currentPassword: values.currentPassword,
+          password: values.password,
+        },
       });
       toast.success(messages.passwordUpdated);
       navigate('/login', { replace: true });
@@ -59,6 +75,9 @@ export default function ChangeExpiredPasswordPage() {
         <Alert severity="error" sx={{ my: 2 }}>
           {error}
         </Alert>
+      )}
+      {!knownUsername && (
+        <FormTextField control={control} name="username" label="Username" required autoComplete="username" />
       )}
       <PasswordChangeFields control={control} />
       <SubmitButton
