@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
 
 const SIGNATURE = 'Please insert your password to complete the action';
 
@@ -76,25 +75,12 @@ test('a site user places an order on an available day and hour and follows the l
   await expect(page).toHaveURL(href ?? '/orders/');
 });
 
-/** Logs in through the API and answers the headers of an authenticated call. */
-async function apiSession(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/v1/auth/login?includeUser=true', {
-    data: { username, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { accessToken: string; user: { currentRole: { id: number | null } } };
-  return {
-    Authorization: `Bearer ${body.accessToken}`,
-    ...(body.user.currentRole.id ? { 'Role-Id': String(body.user.currentRole.id) } : {}),
-  };
-}
-
 test('a day booked out while the form is open is refused, then cannot be picked', async ({
   page,
   request,
 }) => {
   // The first PSMA day after tomorrow (ONCO-2026-01 at Lakeside, Tu/Th, 3 doses).
-  const headers = await apiSession(request, 'site');
+  const headers = await apiHeaders(request, 'site');
   const options = await (await request.get('/api/v1/orders/options', { headers })).json();
   const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
   const pairing = options.pairings.find(

@@ -48,7 +48,7 @@ const columns = (
     { ...createdColumn<Availability>(), hiddenByDefault: true },
   ] satisfies DataTableColumn<Availability>[]
 )
-// Ten columns: the header menus go, so that the row actions stay in view.
+  // Ten columns: the header menus go, so that the row actions stay in view.
   .map((c): DataTableColumn<Availability> => ({ ...c, columnMenu: false }));
 
 /** The Availability screen: each CMO's manufacturing availability of a drug. */
