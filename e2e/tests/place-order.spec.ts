@@ -55,7 +55,12 @@ test('a site user places an order on an available day and hour and follows the l
   await expect(page.getByRole('textbox', { name: 'Calibration date-time' })).toHaveValue(
     /^\d{4}-\d{2}-\d{2} \d{2}:00 \(UTC-0[56]:00\)$/,
   );
-  await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  // A wrong password is refused on the password field, and nothing is placed.
+  const password = page.getByLabel(SIGNATURE);
+  await password.fill('NotMyPassword1');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('The password is incorrect, the action was not signed')).toBeVisible();
+  await password.fill(DEMO_PASSWORD);
   await toTop(page);
   await screenshot(page, 'place-order-filled');
 
@@ -142,4 +147,25 @@ test('a day booked out while the form is open is refused, then cannot be picked'
   await expect(page.getByRole('combobox', { name: 'Calibration time' })).toHaveText(/^[\s\u200b]*$/);
   await toTop(page);
   await screenshot(page, 'place-order-booked-day');
+});
+
+test('an imaging-center user orders as its own center, for the sites linked to it', async ({ page }) => {
+  await loginAs(page, 'imaging');
+  await page.getByRole('navigation').getByRole('link', { name: 'Place order' }).click();
+  const center = page.getByRole('combobox', { name: 'Imaging center' });
+  await expect(center).toHaveValue('Windy City Imaging');
+  await expect(center).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Imaging center time zone' })).toHaveValue(
+    /^America\/Chicago/,
+  );
+  await choose(page, 'Study', 'ONCO-2026-01');
+  await page.getByRole('combobox', { name: 'Site' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Lakeside Clinical Research']);
+  await page.getByRole('option', { name: 'Lakeside Clinical Research' }).click();
+  await choose(page, 'Exam', 'FDG PET Whole Body');
+  // Study, site, exam and the fixed center are enough to show the days.
+  const calendar = page.getByRole('group', { name: 'Availability calendar' });
+  await expect(calendar.locator('button[role="gridcell"]:not([disabled])').first()).toBeVisible();
+  await toTop(page);
+  await screenshot(page, 'place-order-imaging-center');
 });
