@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -16,6 +16,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   // Let MUI's enter transitions finish so the picture shows the settled screen.
   await page.waitForTimeout(400);
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** Logs a demo user in through the API and answers the headers of its authenticated calls. */
+export async function apiHeaders(
+  request: APIRequestContext,
+  username: string,
+): Promise<Record<string, string>> {
+  const login = await request.post('/api/v1/auth/login?includeUser=true', {
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const body = (await login.json()) as { accessToken: string; user: { currentRole: { id: number | null } } };
+  const roleId = body.user.currentRole.id;
+  return { Authorization: `Bearer ${body.accessToken}`, ...(roleId ? { 'Role-Id': String(roleId) } : {}) };
 }
 
 export const test = base;

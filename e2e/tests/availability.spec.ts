@@ -1,11 +1,11 @@
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
 
 const SIGNATURE = 'Please insert your password to complete the action';
 
 test('adds a weekly availability with its window on the day bar, edits its end date, inactivates and activates it', async ({
   page,
 }) => {
-  await loginAs(page, 'admin');
+  await loginAs(page, 'staff');
   const menu = page.getByRole('navigation');
   // Availability is the first entry of the Config section.
   await expect(
@@ -108,7 +108,7 @@ test('adds a weekly availability with its window on the day bar, edits its end d
 });
 
 test('the add form checks the monthly days and the window', async ({ page }) => {
-  await loginAs(page, 'admin');
+  await loginAs(page, 'staff');
   await page.goto('/config/drug-availability');
   await page.getByRole('button', { name: 'Add Availability' }).click();
   const dialog = page.getByRole('dialog');
@@ -131,4 +131,60 @@ test('the add form checks the monthly days and the window', async ({ page }) => 
   await page.getByRole('option', { name: '09:00' }).click();
   await expect(dialog.getByText('Must be after the start time')).toBeVisible();
   await screenshot(page, 'availability-add-monthly');
+});
+
+test('an availability whose drug is inactive cannot be activated, and says why', async ({
+  page,
+  request,
+}) => {
+  // Through the API: a drug with an availability, the availability inactivated, then the drug.
+  const headers = await apiHeaders(request, 'staff');
+  const sign = { electronicSignature: DEMO_PASSWORD };
+  const drug = await (
+    await request.post('/api/v1/drugs', { headers, data: { name: 'Fluciclovine F18', ...sign } })
+  ).json();
+  const cmos = await (await request.get('/api/v1/cmos', { headers, params: { search: 'Isotope' } })).json();
+  const today = new Date().toISOString().slice(0, 10);
+  const created = await request.post('/api/v1/drug-availabilities', {
+    headers,
+    data: {
+      drugId: drug.id,
+      cmoId: cmos.items[0].id,
+      doses: 2,
+      activityUnit: 'mBq',
+      // Tomorrow: "today" in the CMO's zone may still be yesterday in UTC.
+      validFrom: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      validUntil: `${Number(today.slice(0, 4)) + 1}-12-31`,
+      frequency: 'Daily',
+      repeat: { every: 1 },
+      startTime: '08:00',
+      endTime: '12:00',
+      ...sign,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const availability = await created.json();
+  const off = { active: false, reasonForChange: 'Supplier stopped', ...sign };
+  expect(
+    (await request.put(`/api/v1/drug-availabilities/${availability.id}`, { headers, data: off })).ok(),
+  ).toBe(true);
+  expect((await request.put(`/api/v1/drugs/${drug.id}`, { headers, data: off })).ok()).toBe(true);
+
+  await loginAs(page, 'staff');
+  await page.goto('/config/drug-availability');
+  const row = page.getByRole('row').filter({ hasText: 'Fluciclovine F18' });
+  await row.getByRole('button', { name: 'Activate' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(`Activate Availability #${availability.id}?`)).toBeVisible();
+  await dialog.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Activate' }).click();
+  await expect(
+    page.getByText(
+      `Can not activate Availability #${availability.id} because Drug Fluciclovine F18 is inactive`,
+    ),
+  ).toBeVisible();
+  await screenshot(page, 'availability-drug-inactive');
+  // The dialog stays for another try; the availability stays inactive.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByText('Inactive')).toBeVisible();
 });

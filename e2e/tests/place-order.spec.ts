@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
 
 const SIGNATURE = 'Please insert your password to complete the action';
 
@@ -56,7 +55,12 @@ test('a site user places an order on an available day and hour and follows the l
   await expect(page.getByRole('textbox', { name: 'Calibration date-time' })).toHaveValue(
     /^\d{4}-\d{2}-\d{2} \d{2}:00 \(UTC-0[56]:00\)$/,
   );
-  await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  // A wrong password is refused on the password field, and nothing is placed.
+  const password = page.getByLabel(SIGNATURE);
+  await password.fill('NotMyPassword1');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('The password is incorrect, the action was not signed')).toBeVisible();
+  await password.fill(DEMO_PASSWORD);
   await toTop(page);
   await screenshot(page, 'place-order-filled');
 
@@ -76,25 +80,12 @@ test('a site user places an order on an available day and hour and follows the l
   await expect(page).toHaveURL(href ?? '/orders/');
 });
 
-/** Logs in through the API and answers the headers of an authenticated call. */
-async function apiSession(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/v1/auth/login?includeUser=true', {
-    data: { username, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { accessToken: string; user: { currentRole: { id: number | null } } };
-  return {
-    Authorization: `Bearer ${body.accessToken}`,
-    ...(body.user.currentRole.id ? { 'Role-Id': String(body.user.currentRole.id) } : {}),
-  };
-}
-
 test('a day booked out while the form is open is refused, then cannot be picked', async ({
   page,
   request,
 }) => {
   // The first PSMA day after tomorrow (ONCO-2026-01 at Lakeside, Tu/Th, 3 doses).
-  const headers = await apiSession(request, 'site');
+  const headers = await apiHeaders(request, 'site');
   const options = await (await request.get('/api/v1/orders/options', { headers })).json();
   const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
   const pairing = options.pairings.find(
@@ -156,4 +147,25 @@ test('a day booked out while the form is open is refused, then cannot be picked'
   await expect(page.getByRole('combobox', { name: 'Calibration time' })).toHaveText(/^[\s\u200b]*$/);
   await toTop(page);
   await screenshot(page, 'place-order-booked-day');
+});
+
+test('an imaging-center user orders as its own center, for the sites linked to it', async ({ page }) => {
+  await loginAs(page, 'imaging');
+  await page.getByRole('navigation').getByRole('link', { name: 'Place order' }).click();
+  const center = page.getByRole('combobox', { name: 'Imaging center' });
+  await expect(center).toHaveValue('Windy City Imaging');
+  await expect(center).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Imaging center time zone' })).toHaveValue(
+    /^America\/Chicago/,
+  );
+  await choose(page, 'Study', 'ONCO-2026-01');
+  await page.getByRole('combobox', { name: 'Site' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Lakeside Clinical Research']);
+  await page.getByRole('option', { name: 'Lakeside Clinical Research' }).click();
+  await choose(page, 'Exam', 'FDG PET Whole Body');
+  // Study, site, exam and the fixed center are enough to show the days.
+  const calendar = page.getByRole('group', { name: 'Availability calendar' });
+  await expect(calendar.locator('button[role="gridcell"]:not([disabled])').first()).toBeVisible();
+  await toTop(page);
+  await screenshot(page, 'place-order-imaging-center');
 });

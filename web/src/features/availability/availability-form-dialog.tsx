@@ -1,7 +1,7 @@
 import { type Availability, activityUnits, messages } from '@dosechain/contract';
 import { Grid, MenuItem } from '@mui/material';
 import { DateTime } from 'luxon';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
@@ -43,7 +43,7 @@ export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
     () => availabilityFormResolver(eSignature, () => todayIn(cmoZone.current)),
     [eSignature],
   );
-  const { control, handleSubmit, formState, setError, trigger } = useForm<AvailabilityFormValues>({
+  const { control, handleSubmit, formState, setError, trigger, getValues } = useForm<AvailabilityFormValues>({
     mode: 'onChange',
     resolver,
     defaultValues: { ...emptyAvailabilityForm(todayIn(undefined)), ...emptySignature },
@@ -53,11 +53,11 @@ export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
   const validFrom = useWatch({ control, name: 'validFrom' });
   const cmo = useCompany(companyKinds.cmo, cmoId ?? undefined);
   const timezone = cmoId ? cmo.data?.timezone : undefined;
-  if (cmoZone.current !== timezone) {
+  useEffect(() => {
     cmoZone.current = timezone;
     // "Today" moved with the zone: check the start date again.
-    if (validFrom) queueMicrotask(() => void trigger('validFrom'));
-  }
+    if (getValues('validFrom')) void trigger('validFrom');
+  }, [timezone, getValues, trigger]);
   const today = DateTime.fromISO(todayIn(timezone));
 
   const save = useSaveRecord<Availability>(AVAILABILITIES);

@@ -18,18 +18,14 @@ export interface BarSegment {
 const pct = (minutes: number) => (minutes / DAY_MINUTES) * 100;
 
 /**
- * Where a daily window sits on the bar. A window ending before it starts runs past midnight
- * and is drawn as two pieces; an empty or unreadable window draws nothing.
+ * Where a daily window sits on the bar. A window must end after it starts (the contract has no
+ * windows past midnight), so an empty, reversed or unreadable one draws nothing.
  */
 export function windowSegments(start: string, end: string): BarSegment[] {
   const from = readTime(start);
   const to = readTime(end);
-  if (from === undefined || to === undefined || from === to) return [];
-  if (from < to) return [{ left: pct(from), width: pct(to - from) }];
-  const pieces: BarSegment[] = [];
-  if (to > 0) pieces.push({ left: 0, width: pct(to) });
-  if (from < DAY_MINUTES) pieces.push({ left: pct(from), width: pct(DAY_MINUTES - from) });
-  return pieces;
+  if (from === undefined || to === undefined || to <= from) return [];
+  return [{ left: pct(from), width: pct(to - from) }];
 }
 
 /** The hour marks under the bar: every `step` hours from 0 to 24, with their position. */

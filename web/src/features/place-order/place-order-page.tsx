@@ -13,10 +13,8 @@ import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
-import { ApiError } from '../../api/http-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -25,9 +23,9 @@ import { CalibrationPicker } from './calibration-picker.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
 import { type CenterChoice, useOrderChoices } from './order-choices.ts';
 import { PlaceOrderHelp } from './place-order-help.tsx';
+import { sendOrder } from './send-order.ts';
 
 type Values = SignedOutput<typeof placeOrderBodySchema.shape>;
-const fields = [...Object.keys(placeOrderBodySchema.shape), 'electronicSignature'];
 
 /** The company a site or imaging-center role orders for; it cannot be changed. */
 function useFixedCompanies() {
@@ -116,23 +114,19 @@ export default function PlaceOrderPage() {
 
   const onSubmit = async (values: Values) => {
     const body: PlaceOrderBody = { ...values, additional_notes: values.additional_notes || undefined };
-    try {
-      const order = await api<PlaceOrderAnswer>('POST', '/orders', { body });
+    const result = await sendOrder(api, body, setError);
+    if ('placed' in result) {
       // Longer than the other toasts: it carries the way to the new order.
-      toast.success(<PlacedToast order={order} open={(path) => navigate(path)} />, { autoClose: 15_000 });
+      toast.success(<PlacedToast order={result.placed} open={(path) => navigate(path)} />, {
+        autoClose: 15_000,
+      });
       reset(blank);
-      setDay(null);
-      await queryClient.invalidateQueries({ queryKey: [SEARCH] });
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'AVAILABILITY_SLOT_FULL') {
-        toast.error(messages.slotFull);
-        setDay(null);
-        resetField('calibrationDatetime');
-        await queryClient.invalidateQueries({ queryKey: [SEARCH] });
-        return;
-      }
-      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorPlacingOrder);
     }
+    if ('refused' in result) return;
+    // Placed, or the day was taken meanwhile: the calendar is asked again and the day picked anew.
+    setDay(null);
+    resetField('calibrationDatetime');
+    await queryClient.invalidateQueries({ queryKey: [SEARCH] });
   };
 
   return (

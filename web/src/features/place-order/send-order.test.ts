@@ -1,0 +1,65 @@
+import { messages, type PlaceOrderBody } from '@dosechain/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type HttpClient } from '../../api/http-client.ts';
+import { sendOrder } from './send-order.ts';
+
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: toasts }));
+
+const body: PlaceOrderBody = {
+  studyId: 1,
+  siteId: 2,
+  examId: 3,
+  imagingCenterId: 4,
+  timePointId: 5,
+  subjectId: 'S-1',
+  calibrationDatetime: '2026-12-02T14:00:00.000Z',
+  electronicSignature: 'Demo1234',
+};
+const failing = (err: unknown) => vi.fn(async () => Promise.reject(err)) as unknown as HttpClient;
+const refusal = (status: number, code: string, errors: { parameter: string; message: string }[] = []) =>
+  new ApiError(status, { code, message: `${code} message`, errors: errors.map((e) => ({ code, ...e })) });
+
+describe('sendOrder', () => {
+  it('posts the order and answers it', async () => {
+    const api = vi.fn(async () => ({ id: 7, number: 1011 })) as unknown as HttpClient;
+    expect(await sendOrder(api, body, vi.fn())).toEqual({ placed: { id: 7, number: 1011 } });
+    expect(api).toHaveBeenCalledWith('POST', '/orders', { body });
+  });
+
+  it('tells the user the day is gone when the slot is full', async () => {
+    toasts.error.mockClear();
+    const result = await sendOrder(failing(refusal(409, 'AVAILABILITY_SLOT_FULL')), body, vi.fn());
+    expect(result).toEqual({ slotFull: true });
+    expect(toasts.error).toHaveBeenCalledWith(
+      'The day you picked is no longer available, please pick another day',
+    );
+  });
+
+  it('puts a refusal on the fields it names, the e-signature included, without a toast', async () => {
+    toasts.error.mockClear();
+    const setError = vi.fn();
+    const outside = refusal(400, 'VALIDATION_FAILED', [
+      { parameter: 'calibrationDatetime', message: messages.calibrationOutsideAvailability },
+    ]);
+    expect(await sendOrder(failing(outside), body, setError)).toEqual({ refused: true });
+    expect(setError).toHaveBeenCalledWith('calibrationDatetime', {
+      type: 'server',
+      message: messages.calibrationOutsideAvailability,
+    });
+    await sendOrder(failing(refusal(400, 'ESIGN_FAILED')), body, setError);
+    expect(setError).toHaveBeenCalledWith('electronicSignature', {
+      type: 'server',
+      message: 'ESIGN_FAILED message',
+    });
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it("says 'Error placing the order' for anything else", async () => {
+    toasts.error.mockClear();
+    expect(await sendOrder(failing(refusal(404, 'NOT_FOUND')), body, vi.fn())).toEqual({ refused: true });
+    expect(await sendOrder(failing(new TypeError('network')), body, vi.fn())).toEqual({ refused: true });
+    expect(toasts.error).toHaveBeenCalledTimes(2);
+    expect(toasts.error).toHaveBeenLastCalledWith('Error placing the order');
+  });
+});
