@@ -7,10 +7,12 @@ import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
 import { drugRoutes } from './drugs/routes.ts';
 import { examRoutes } from './exams/routes.ts';
+import { groupRoutes } from './groups/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { studiesRoutes } from './studies/routes.ts';
 import { timepointRoutes } from './timepoints/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
@@ -29,4 +31,6 @@ export const apiModules: ApiModule[] = [
   drugRoutes,
   examRoutes,
   studiesRoutes,
+  groupRoutes,
+  userRoutes,
 ];
