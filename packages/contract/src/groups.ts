@@ -8,7 +8,9 @@ import {
   type PermissionAction,
   type PermissionArea,
   type Permissions,
+  permissionActionLabels,
   permissionActions,
+  permissionAreaLabels,
   permissionAreas,
   permissionsSchema,
 } from './permissions.ts';
@@ -85,4 +87,14 @@ export type Group = z.infer<typeof groupSchema>;
 /** The user-management permission whose holders keep the system administrable (docs/decisions/008). */
 export function grantsUserManagement(permissions: Pick<Permissions, 'userManagement'>): boolean {
   return permissions.userManagement.read && permissions.userManagement.update;
+}
+
+/** A matrix as people read it: "User management: Submitter, Viewer" per granted area. */
+export function readablePermissions(perms: Permissions): string[] {
+  return permissionAreas.flatMap((area) => {
+    const granted = areaActions[area].filter((a) => perms[area][a]);
+    return granted.length === 0
+      ? []
+      : [`${permissionAreaLabels[area]}: ${granted.map((a) => permissionActionLabels[a]).join(', ')}`];
+  });
 }

@@ -4,7 +4,7 @@ import { emailField, optionalText, phoneField, requiredText } from './fields.ts'
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
-import { isCompanyRole, type RoleType, roleTypes } from './roles.ts';
+import { isCompanyRole, type RoleType, roleTypeLabels, roleTypes } from './roles.ts';
 
 /** One role as sent: a company role names its company, staff and admin name none. */
 export const roleInputSchema = z
@@ -127,3 +127,9 @@ export const userSchema = z.object({
   updatedAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** A role as people read it: "CMO — Isotope Labs Boston", or "Staff". */
+export function roleDescription(role: { type: RoleType; companyName?: string | null }): string {
+  const type = roleTypeLabels[role.type];
+  return role.companyName ? `${type} — ${role.companyName}` : type;
+}

@@ -15,6 +15,7 @@ export interface AppRoute {
 }
 
 const configRead: AccessRequirement = { permissions: ['config.read'], roles: STAFF_ADMIN };
+const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'], roles: STAFF_ADMIN };
 
 type CompanyPages = typeof import('../features/companies/company-pages.tsx');
 const companyPages = () => import('../features/companies/company-pages.tsx');
@@ -85,6 +86,19 @@ export const appRoutes: AppRoute[] = [
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
   ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),
+  // User Management.
+  {
+    path: '/user-management/groups',
+    requirement: userManagementRead,
+    page: lazy(() => import('../features/groups/groups-page.tsx')),
+    menu: { label: 'Groups', section: 'User Management' },
+  },
+  {
+    path: '/user-management/users',
+    requirement: userManagementRead,
+    page: lazy(() => import('../features/users/users-page.tsx')),
+    menu: { label: 'Users', section: 'User Management' },
+  },
 ];
 
 /** The order of the sidebar: top-level items first, then the submenus (spec section 2). */

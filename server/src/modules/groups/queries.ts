@@ -6,9 +6,8 @@ import {
   type PermissionArea,
   type Permissions,
   type PermissionsInput,
-  permissionActionLabels,
-  permissionAreaLabels,
   permissionAreas,
+  readablePermissions,
 } from '@dosechain/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { fullName } from '../../auth/principal.ts';
@@ -105,16 +104,6 @@ export function toGroup(row: GroupRow, details: GroupDetails | undefined): Group
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** The matrix as the audit trail shows it: "User management: Submitter, Viewer" per granted area. */
-export function readablePermissions(perms: Permissions): string[] {
-  return permissionAreas.flatMap((area) => {
-    const granted = areaActions[area].filter((a) => perms[area][a]);
-    return granted.length === 0
-      ? []
-      : [`${permissionAreaLabels[area]}: ${granted.map((a) => permissionActionLabels[a]).join(', ')}`];
-  });
 }
 
 /** A group as its audit rows record it: names, not ids. */

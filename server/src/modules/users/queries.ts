@@ -1,4 +1,4 @@
-import { type Role, roleTypeLabels, roleTypes, type User } from '@dosechain/contract';
+import { type Role, roleDescription, roleTypeLabels, roleTypes, type User } from '@dosechain/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { fullName, type UserRow } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
@@ -124,12 +124,6 @@ export function toUser(row: UserRow, details: UserDetails | undefined): User {
   };
 }
 
-/** A role as people read it: "CMO — Isotope Labs Boston", or "Staff". */
-export function roleLabel(role: Pick<Role, 'type' | 'companyName'>): string {
-  const type = roleTypeLabels[role.type];
-  return role.companyName ? `${type} — ${role.companyName}` : type;
-}
-
 /** A user as their audit rows record them: group names and role labels, not ids. */
 export function userAuditFields(row: UserRow, details: UserDetails) {
   return {
@@ -147,6 +141,6 @@ export function userAuditFields(row: UserRow, details: UserDetails) {
     primaryInvestigator: row.primaryInvestigator,
     imagingCenterContact: row.imagingCenterContact,
     groups: details.groups.map((g) => g.name).sort(),
-    roles: details.roles.map(roleLabel).sort(),
+    roles: details.roles.map(roleDescription).sort(),
   };
 }

@@ -1,4 +1,4 @@
-import { type AccessRequirement, type ListResponse, limits } from '@dosechain/contract';
+import { type AccessRequirement, type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
 import { Box } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -40,6 +40,8 @@ export interface DataTableProps<T extends { id: number }> {
   rowActions?: (row: T) => ReactNode;
   toolbarActions?: ReactNode;
   renderDetailPanel?: (row: T) => ReactNode;
+  /** Conditions always applied (stable reference), e.g. `[{field: 'company_id', op: 'eq', value: 3}]`. */
+  baseFilter?: readonly FilterCondition[];
 }
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
@@ -56,6 +58,7 @@ export function DataTable<T extends { id: number }>({
   rowActions,
   toolbarActions,
   renderDetailPanel,
+  baseFilter,
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
@@ -84,6 +87,7 @@ export function DataTable<T extends { id: number }>({
   const params = toListParams(
     { ...pagination, sorting, columnFilters: debouncedFilters, globalFilter: debouncedSearch },
     filterKinds,
+    baseFilter,
   );
   const query = useQuery({
     queryKey: ['list', resource, params],

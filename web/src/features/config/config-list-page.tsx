@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { ActiveToggleDialog, type ToggleMeta } from '../../components/form/active-toggle-dialog.tsx';
 
 /** A configuration resource's list screen, described as data (react-admin's resource descriptor). */
-export interface ConfigListPageProps<T extends { id: number; name: string; active?: boolean }> {
+export interface ConfigListPageProps<T extends { id: number; active?: boolean }> {
   /** The page title, e.g. 'Drugs'. */
   title: string;
   /** The singular, e.g. 'Drug': 'Add Drug', 'Inactivate Drug'. */
@@ -25,15 +25,24 @@ export interface ConfigListPageProps<T extends { id: number; name: string; activ
   toggleFailure?: string;
   /** Row actions before Edit, e.g. View. */
   rowActions?: (record: T) => ReactNode;
+  /** The permission area of Add and Edit: `config` unless said otherwise (user management pages). */
+  area?: 'config' | 'userManagement';
+  /** How a record is named in the toggle dialog; its `name` unless said otherwise. */
+  recordName?: (record: T) => string;
+  defaultSort?: { id: string; desc: boolean }[];
 }
+
+const nameOf = (record: { id: number }) =>
+  'name' in record && typeof record.name === 'string' ? record.name : `#${record.id}`;
+const newestFirst = [{ id: 'created_at', desc: true }];
 
 type DialogState<T> = { kind: 'form'; record?: T } | { kind: 'toggle'; record: T } | null;
 
 /**
  * Title, the server-side table (newest first), Add for config.create, Edit and the
- * active/inactive toggle for config.update.
+ * active/inactive toggle for config.update (or the `area`'s create and update).
  */
-export function ConfigListPage<T extends { id: number; name: string; active?: boolean }>({
+export function ConfigListPage<T extends { id: number; active?: boolean }>({
   title,
   entity,
   resource,
@@ -42,6 +51,9 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
   toggleable = false,
   toggleFailure,
   rowActions,
+  area = 'config',
+  recordName = nameOf,
+  defaultSort = newestFirst,
 }: ConfigListPageProps<T>) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -61,9 +73,9 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
       <DataTable<T>
         resource={resource}
         columns={columns}
-        defaultSort={[{ id: 'created_at', desc: true }]}
+        defaultSort={defaultSort}
         toolbarActions={
-          <Can permissions={['config.create']}>
+          <Can permissions={[`${area}.create`]}>
             <Button variant="contained" onClick={() => setDialog({ kind: 'form' })}>
               {`Add ${entity}`}
             </Button>
@@ -72,7 +84,7 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
         rowActions={(record) => (
           <>
             {rowActions?.(record)}
-            <Can permissions={['config.update']}>
+            <Can permissions={[`${area}.update`]}>
               <Tooltip title="Edit">
                 <IconButton aria-label="Edit" onClick={() => setDialog({ kind: 'form', record })}>
                   <Edit />
@@ -96,7 +108,7 @@ export function ConfigListPage<T extends { id: number; name: string; active?: bo
       {dialog?.kind === 'toggle' && (
         <ActiveToggleDialog
           entity={entity}
-          name={dialog.record.name}
+          name={recordName(dialog.record)}
           activate={!dialog.record.active}
           onConfirm={(meta) => toggle(dialog.record, meta)}
           onClose={close}
