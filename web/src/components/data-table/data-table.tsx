@@ -138,6 +138,8 @@ export function DataTable<T extends { id: number }>({
     muiPaginationProps: { rowsPerPageOptions: [...limits.pageSizeOptions] },
     enableRowActions: Boolean(rowActions),
     positionActionsColumn: 'last',
+    // A wide table scrolls sideways; its actions stay in view on the right.
+    initialState: { columnPinning: { right: ['mrt-row-actions'] } },
     renderRowActions: rowActions
       ? ({ row }: { row: MRT_Row<T> }) => <Box sx={{ display: 'flex' }}>{rowActions(row.original)}</Box>
       : undefined,
