@@ -81,6 +81,18 @@ describe('groups: create and update', () => {
         users: [null, ['site']],
       },
     });
+    // The member's own history records it too.
+    const [added] = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, siteUser)))
+    ).slice(-1);
+    expect(added).toMatchObject({
+      eventType: 'added',
+      changeset: { groups: [null, 'Order Reviewers'] },
+      reason: 'Initial entry',
+    });
   });
 
   it('validates with the spec messages: required, spaces, length, uniqueness, actions, users', async () => {

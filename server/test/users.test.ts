@@ -255,6 +255,24 @@ describe('users: update', () => {
         ],
       },
     });
+    // The groups' own histories record the move.
+    const groupTrail = async (name: string) =>
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityType, 'groups'), eq(auditLog.entityId, await groupId(t, name))))
+          .orderBy(auditLog.id)
+      ).at(-1);
+    expect(await groupTrail('CMO Users')).toMatchObject({
+      eventType: 'removed',
+      changeset: { users: ['editme', null] },
+      reason: 'New information',
+    });
+    expect(await groupTrail('Imaging Users')).toMatchObject({
+      eventType: 'added',
+      changeset: { users: [null, 'editme'] },
+    });
     // Taking the imaging-center role away while the contact flag stays is refused.
     const flagLeft = await put(id, { roles: [{ type: 'cmo', companyId: company['Isotope Labs Boston'] }] });
     expect(flagLeft.statusCode).toBe(400);

@@ -19,6 +19,7 @@ import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
 import { keepingUserManagement, type UserManagementViolation } from '../user-management/administrable.ts';
+import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
 import {
   findGroup,
   groupAuditFields,
@@ -119,6 +120,7 @@ export async function createGroup(
         eventType: 'new',
         after: groupAuditFields(row!, details),
       });
+      await auditMembershipOnOtherSide(audit, 'users', row!.name, [], userIds);
       return toGroup(row!, details);
     }),
   );
@@ -184,6 +186,13 @@ export async function updateGroup(
             before: beforeAudit,
             after: afterAudit,
           });
+          await auditMembershipOnOtherSide(
+            audit,
+            'users',
+            row!.name,
+            beforeDetails.users.map((u) => u.id),
+            details.users.map((u) => u.id),
+          );
           return toGroup(row!, details);
         },
         () => cause,

@@ -25,6 +25,7 @@ import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
 import { keepingUserManagement } from '../user-management/administrable.ts';
+import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
 import { findUser, joinedListFields, loadUserDetails, toUser, userAuditFields, userList } from './queries.ts';
 
 type CreateInput = z.output<typeof userCreateBodySchema>;
@@ -241,6 +242,7 @@ export async function createUser(ctx: ServiceContext, input: CreateInput): Promi
         eventType: 'new',
         changeset: { ...diffChangeset(null, userAuditFields(row!, details)), password: [null, '[set]'] },
       });
+      await auditMembershipOnOtherSide(audit, 'groups', row!.username, [], groupIds);
       return toUser(row!, details);
     }),
   );
@@ -306,6 +308,13 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UpdateI
             .returning();
           if (before.active && row!.active === false) await revokeUserSessions(tx, id);
           await audit({ entityType: 'users', entityId: id, eventType: 'update', changeset });
+          await auditMembershipOnOtherSide(
+            audit,
+            'groups',
+            row!.username,
+            beforeDetails.groups.map((g) => g.id),
+            details.groups.map((g) => g.id),
+          );
           return toUser(row!, details);
         },
         () =>
