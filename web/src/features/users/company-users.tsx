@@ -4,35 +4,16 @@ import { useMemo } from 'react';
 import { activeColumn } from '../../components/data-table/common-columns.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { USERS } from './user-choices.ts';
-import { emailColumn, fullNameColumn, lockedColumn, usernameColumn } from './user-columns.ts';
+import { emailColumn, fullNameColumn, usernameColumn } from './user-columns.ts';
 
-const flagColumns: Record<CompanyType, DataTableColumn<User>[]> = {
+/** The flags that mean something for the company's kind (spec section 6), as one column. */
+const flagsOf: Record<CompanyType, ((u: User) => string | false)[]> = {
   cmo: [],
   clinical_site: [
-    {
-      field: 'site_coordinator',
-      header: 'Site coordinator',
-      value: (u) => u.siteCoordinator,
-      type: 'boolean',
-      filter: false,
-    },
-    {
-      field: 'primary_investigator',
-      header: 'Primary investigator',
-      value: (u) => u.primaryInvestigator,
-      type: 'boolean',
-      filter: false,
-    },
+    (u) => u.siteCoordinator && 'Site coordinator',
+    (u) => u.primaryInvestigator && 'Primary investigator',
   ],
-  imaging_center: [
-    {
-      field: 'imaging_center_contact',
-      header: 'Imaging center contact',
-      value: (u) => u.imagingCenterContact,
-      type: 'boolean',
-      filter: false,
-    },
-  ],
+  imaging_center: [(u) => u.imagingCenterContact && 'Imaging center contact'],
 };
 
 /** The users of one company in its kind of role, on the company's detail page (no add button). */
@@ -44,18 +25,23 @@ export function CompanyUsers({ type, companyId }: { type: CompanyType; companyId
     ],
     [type, companyId],
   );
-  const columns = useMemo(
-    () => [
+  const columns = useMemo<DataTableColumn<User>[]>(() => {
+    const flags: DataTableColumn<User> = {
+      field: 'flags',
+      header: 'Flags',
+      value: (u) => flagsOf[type].map((flag) => flag(u)).filter(Boolean),
+      type: 'list',
+      enableSorting: false,
+      filter: false,
+    };
+    return [
       usernameColumn,
       fullNameColumn,
       emailColumn,
-      { field: 'phone', header: 'Phone', value: (u: User) => u.phone, filter: false as const },
-      ...flagColumns[type],
+      ...(flagsOf[type].length > 0 ? [flags] : []),
       activeColumn<User>(),
-      lockedColumn,
-    ],
-    [type],
-  );
+    ];
+  }, [type]);
   return (
     <Paper sx={{ p: 2 }} component="section" aria-labelledby="company-users">
       <Stack spacing={1}>
