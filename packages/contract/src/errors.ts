@@ -26,6 +26,7 @@ export const errorCodes = [
   'USER_MANAGEMENT_INVALID_USERS_ASSIGNMENT',
   'USER_MANAGEMENT_INVALID_DEACTIVATION',
   'USER_MANAGEMENT_INVALID_GROUP_ASSIGNMENT',
+  'USER_NOT_LOCKED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -104,4 +104,18 @@ export const messages = {
   imagingCenterNotLinked: 'This Imaging Center is not linked to the Site',
   calibrationOutsideAvailability: 'The time you picked is outside the availability of that day',
   calibrationInPast: 'The calibration date-time must not be in the past',
+  // user management (spec section 8)
+  userManagementInvalidPermissionAssignment: "Can't leave this group without user management permission",
+  userManagementInvalidUsersAssignment: "Can't leave this group without active users",
+  userManagementInvalidDeactivation:
+    "Can't inactivate this group/user because it's the last one with user management permissions",
+  userManagementInvalidGroupAssignment: "You can't leave this user without user management permission groups",
+  userUnlocked: 'User successfully unlocked',
+  errorUnlockingUser: 'Error unlocking the user',
+  userNotLocked: 'The user is not locked',
+  notAnAreaAction: 'This area has no such permission',
+  roleHasNoCompany: 'Staff and admin roles have no company',
+  duplicateRole: 'This role is already listed',
+  onlyClinicalSiteUsers: 'Only for clinical site users',
+  onlyImagingCenterUsers: 'Only for imaging center users',
 } as const;

@@ -8,12 +8,14 @@ import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/routes.ts';
 import { drugRoutes } from './drugs/routes.ts';
 import { examRoutes } from './exams/routes.ts';
+import { groupRoutes } from './groups/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { studiesRoutes } from './studies/routes.ts';
 import { timepointRoutes } from './timepoints/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
@@ -35,4 +37,6 @@ export const apiModules: ApiModule[] = [
   passwordRecoveryRoutes,
   availabilityRoutes,
   orderRoutes,
+  groupRoutes,
+  userRoutes,
 ];

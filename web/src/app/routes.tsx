@@ -15,6 +15,7 @@ export interface AppRoute {
 }
 
 const configRead: AccessRequirement = { permissions: ['config.read'], roles: STAFF_ADMIN };
+const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'], roles: STAFF_ADMIN };
 
 type CompanyPages = typeof import('../features/companies/company-pages.tsx');
 const companyPages = () => import('../features/companies/company-pages.tsx');
@@ -125,6 +126,19 @@ export const appRoutes: AppRoute[] = [
     path: '/password-reset',
     publicOnly: true,
     page: lazy(() => import('../features/auth/password-reset-page.tsx')),
+  },
+  // User Management.
+  {
+    path: '/user-management/groups',
+    requirement: userManagementRead,
+    page: lazy(() => import('../features/groups/groups-page.tsx')),
+    menu: { label: 'Groups', section: 'User Management' },
+  },
+  {
+    path: '/user-management/users',
+    requirement: userManagementRead,
+    page: lazy(() => import('../features/users/users-page.tsx')),
+    menu: { label: 'Users', section: 'User Management' },
   },
 ];
 

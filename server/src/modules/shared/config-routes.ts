@@ -21,6 +21,8 @@ const withNotFound = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
 export interface ConfigResource<T extends { id: number }, C extends z.ZodType, U extends z.ZodType> {
   /** e.g. `/drugs`; the record is `${path}/:id`. */
   path: string;
+  /** The permission area its routes need (`config` unless said otherwise, e.g. `userManagement`). */
+  area?: 'config' | 'userManagement';
   item: z.ZodObject;
   createBody: C;
   updateBody: U;
@@ -32,19 +34,21 @@ export interface ConfigResource<T extends { id: number }, C extends z.ZodType, U
 
 /**
  * The four routes of a configuration resource — list, create, read, update (toggling is an
- * update) — with the spec's access: staff/admin with config.read / create / update.
+ * update) — with the spec's access: staff/admin with config.read / create / update (or the
+ * resource's own area, as groups and users use userManagement).
  */
 export function configRoutes<T extends { id: number }, C extends z.ZodType, U extends z.ZodType>(
   resource: ConfigResource<T, C, U>,
 ) {
   const { path, item } = resource;
+  const area = resource.area ?? 'config';
   const tags = [path.slice(1)];
   return (app: FastifyInstance, deps: AppDeps): void => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       path,
       {
-        config: { access: { permissions: ['config.read'], roles: STAFF_ADMIN } },
+        config: { access: { permissions: [`${area}.read`], roles: STAFF_ADMIN } },
         schema: {
           tags,
           querystring: listQuerySchema,
@@ -56,7 +60,7 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
     r.post(
       path,
       {
-        config: { access: { permissions: ['config.create'], roles: STAFF_ADMIN } },
+        config: { access: { permissions: [`${area}.create`], roles: STAFF_ADMIN } },
         schema: { tags, body: resource.createBody, response: { 201: item, ...withNotFound } },
       },
       async (request, reply) =>
@@ -67,7 +71,7 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
     r.get(
       `${path}/:id`,
       {
-        config: { access: { permissions: ['config.read'], roles: STAFF_ADMIN } },
+        config: { access: { permissions: [`${area}.read`], roles: STAFF_ADMIN } },
         schema: { tags, params: idParam, response: { 200: item, ...withNotFound } },
       },
       (request) => resource.get(serviceContext(request, deps), request.params.id),
@@ -75,7 +79,7 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
     r.put(
       `${path}/:id`,
       {
-        config: { access: { permissions: ['config.update'], roles: STAFF_ADMIN } },
+        config: { access: { permissions: [`${area}.update`], roles: STAFF_ADMIN } },
         schema: {
           tags,
           params: idParam,

@@ -36,7 +36,16 @@ describe('the menu', () => {
       'Clinical Sites',
       'Imaging Centers',
       'CMOs',
+      'Groups',
+      'Users',
     ]);
+  });
+
+  it('shows User Management to staff and admin with userManagement.read only', () => {
+    const readers = emptyPermissions();
+    readers.userManagement.read = true;
+    expect(labels(user('staff', readers))).toEqual(['Dashboard', 'Groups', 'Users']);
+    expect(labels(user('clinical_site', readers))).toEqual(['Dashboard']);
   });
 
   it('hides configuration from company roles even with the permission, and without it', () => {

@@ -1,4 +1,4 @@
-import { type AccessRequirement, type ListResponse, limits } from '@dosechain/contract';
+import { type AccessRequirement, type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
 import { Box } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -51,6 +51,8 @@ export interface DataTableProps<T extends { id: number }> extends ExportOptions 
   renderDetailPanel?: (row: T) => ReactNode;
   /** False hides the export and print menu. */
   enableExport?: boolean;
+  /** Conditions always applied (stable reference), e.g. `[{field: 'company_id', op: 'eq', value: 3}]`. */
+  baseFilter?: readonly FilterCondition[];
 }
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
@@ -71,6 +73,7 @@ export function DataTable<T extends { id: number }>({
   title,
   exportName,
   orientation,
+  baseFilter,
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
@@ -99,6 +102,7 @@ export function DataTable<T extends { id: number }>({
   const params = toListParams(
     { ...pagination, sorting, columnFilters: debouncedFilters, globalFilter: debouncedSearch },
     filterKinds,
+    baseFilter,
   );
   const query = useQuery({
     queryKey: ['list', resource, params],
@@ -138,6 +142,8 @@ export function DataTable<T extends { id: number }>({
     data,
     getRowId: (row) => String(row.id),
     initialState: {
+      // A wide table scrolls sideways; its actions stay in view on the right.
+      columnPinning: { right: ['mrt-row-actions'] },
       columnVisibility: Object.fromEntries(
         visibleColumns.filter((c) => c.hiddenByDefault).map((c) => [c.field, false]),
       ),

@@ -33,8 +33,13 @@ function toIso(v: unknown): string | undefined {
  * The list query of a table's state (spec section 7): select filters use `in`, text search
  * `startswith`, date ranges `ge` and `le`, anything else `eq`; sort is `-field` for descending.
  */
-export function toListParams(state: TableState, filterKinds: Record<string, ColumnFilterKind>): ListParams {
-  const conditions: FilterCondition[] = [];
+export function toListParams(
+  state: TableState,
+  filterKinds: Record<string, ColumnFilterKind>,
+  /** Conditions the table always applies, e.g. one company's users. */
+  baseFilter: readonly FilterCondition[] = [],
+): ListParams {
+  const conditions: FilterCondition[] = [...baseFilter];
   for (const { id, value } of state.columnFilters) {
     if (isEmpty(value)) continue;
     const kind = filterKinds[id] ?? 'exact';

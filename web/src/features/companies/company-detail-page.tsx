@@ -1,4 +1,4 @@
-import { messages } from '@dosechain/contract';
+import { messages, STAFF_ADMIN } from '@dosechain/contract';
 import {
   Alert,
   Button,
@@ -13,12 +13,17 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { Link, useParams } from 'react-router';
+import { Can } from '../../auth/can.tsx';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
+import { CompanyUsers } from '../users/company-users.tsx';
 import { useCompany } from './company-api.ts';
 import type { CompanyKind } from './company-kinds.ts';
 import { RelatedCompanies } from './related-companies.tsx';
 
-/** A company's detail page: its information table ('<type> not found' when it cannot be loaded). */
+/**
+ * A company's detail page: its information table ('<type> not found' when it cannot be loaded),
+ * its users (for userManagement.read) and its related companies.
+ */
 export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
   const id = Number(useParams().id);
   const company = useCompany(kind, Number.isInteger(id) && id > 0 ? id : undefined);
@@ -70,6 +75,9 @@ export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
           </TableBody>
         </Table>
       </Paper>
+      <Can permissions={['userManagement.read']} roles={STAFF_ADMIN}>
+        <CompanyUsers type={kind.type} companyId={c.id} />
+      </Can>
       {kind.link && <RelatedCompanies company={c} link={kind.link} />}
       <Button component={Link} to={kind.route} sx={{ alignSelf: 'flex-start' }}>
         {`Back to ${kind.title}`}

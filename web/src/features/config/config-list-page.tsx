@@ -9,10 +9,13 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { ActiveToggleDialog, type ToggleMeta } from '../../components/form/active-toggle-dialog.tsx';
 
 /** The permission areas a list page can be governed by (spec section 6). */
-export type ConfigPermissionArea = Extract<PermissionArea, 'config' | 'cmoManufactureAvailability'>;
+export type ConfigPermissionArea = Extract<
+  PermissionArea,
+  'config' | 'cmoManufactureAvailability' | 'userManagement'
+>;
 
 /** A configuration resource's list screen, described as data (react-admin's resource descriptor). */
-export interface ConfigListPageProps<T extends { id: number; name?: string; active?: boolean }> {
+export interface ConfigListPageProps<T extends { id: number; active?: boolean }> {
   /** The page title, e.g. 'Drugs'. */
   title: string;
   /** The singular, e.g. 'Drug': 'Add Drug', 'Inactivate Drug'. */
@@ -31,19 +34,24 @@ export interface ConfigListPageProps<T extends { id: number; name?: string; acti
   rowActions?: (record: T) => ReactNode;
   /** Whose create/update permissions govern Add, Edit and the toggle; `config` by default. */
   permissionArea?: ConfigPermissionArea;
-  /** How the toggle dialog names a record; its name by default. */
+  /** How the toggle dialog names a record; its `name` by default. */
   recordName?: (record: T) => string;
   /** The toast of a toggle that went through; '<entity> <name> activated/inactivated' by default. */
   toggleSuccess?: string;
+  defaultSort?: { id: string; desc: boolean }[];
 }
+
+const nameOf = (record: { id: number }) =>
+  'name' in record && typeof record.name === 'string' ? record.name : `#${record.id}`;
+const newestFirst = [{ id: 'created_at', desc: true }];
 
 type DialogState<T> = { kind: 'form'; record?: T } | { kind: 'toggle'; record: T } | null;
 
 /**
  * Title, the server-side table (newest first), Add for config.create, Edit and the
- * active/inactive toggle for config.update.
+ * active/inactive toggle for config.update (or the `permissionArea`'s create and update).
  */
-export function ConfigListPage<T extends { id: number; name?: string; active?: boolean }>({
+export function ConfigListPage<T extends { id: number; active?: boolean }>({
   title,
   entity,
   resource,
@@ -53,8 +61,9 @@ export function ConfigListPage<T extends { id: number; name?: string; active?: b
   toggleFailure,
   rowActions,
   permissionArea = 'config',
-  recordName = (record) => record.name ?? `#${record.id}`,
+  recordName = nameOf,
   toggleSuccess,
+  defaultSort = newestFirst,
 }: ConfigListPageProps<T>) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -75,7 +84,7 @@ export function ConfigListPage<T extends { id: number; name?: string; active?: b
         title={title}
         resource={resource}
         columns={columns}
-        defaultSort={[{ id: 'created_at', desc: true }]}
+        defaultSort={defaultSort}
         toolbarActions={
           <Can permissions={[`${permissionArea}.create`]}>
             <Button variant="contained" onClick={() => setDialog({ kind: 'form' })}>

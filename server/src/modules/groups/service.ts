@@ -1,0 +1,202 @@
+import {
+  type Group,
+  grantsUserManagement,
+  type groupCreateBodySchema,
+  type groupUpdateBodySchema,
+  type ListQuery,
+  type ListResponse,
+  messages,
+} from '@dosechain/contract';
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditedMutation } from '../../audit/mutation.ts';
+import { diffChangeset } from '../../audit/record.ts';
+import type { Executor } from '../../db/client.ts';
+import { groups, userGroups, users } from '../../db/schema.ts';
+import { alreadyUsed, notFound, validationFailed } from '../../http/app-error.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { updateMeaning } from '../shared/active-toggle.ts';
+import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
+import { keepingUserManagement, type UserManagementViolation } from '../user-management/administrable.ts';
+import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
+import {
+  findGroup,
+  groupAuditFields,
+  groupList,
+  loadGroupDetails,
+  normalizePermissions,
+  toGroup,
+  writePermissions,
+} from './queries.ts';
+
+const notFoundError = () => notFound(messages.notFound('Group'));
+const nameTaken = (db: Executor, name: string, exceptId?: number) =>
+  takenIn(db, groups, { name: groups.name, id: groups.id }, name, exceptId);
+
+/** The users a body names must all exist; 400 on `userIds` otherwise. */
+async function checkUsersExist(tx: Executor, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+  if (found.length !== unique.length) {
+    throw validationFailed([{ parameter: 'userIds', message: messages.notFound('User'), code: 'not_found' }]);
+  }
+  return unique;
+}
+
+/** Makes the group's members exactly these users. */
+async function setMembers(tx: Executor, groupId: number, userIds: number[]): Promise<void> {
+  await tx
+    .delete(userGroups)
+    .where(
+      and(
+        eq(userGroups.groupId, groupId),
+        userIds.length ? notInArray(userGroups.userId, userIds) : undefined,
+      ),
+    );
+  if (userIds.length) {
+    await tx
+      .insert(userGroups)
+      .values(userIds.map((userId) => ({ userId, groupId })))
+      .onConflictDoNothing();
+  }
+}
+
+async function groupWithDetails(db: Executor, id: number): Promise<Group> {
+  const row = await findGroup(db, id);
+  if (!row) throw notFoundError();
+  return toGroup(row, (await loadGroupDetails(db, [id])).get(id));
+}
+
+/** One page of groups with their permissions and members. */
+export async function listGroups(
+  ctx: ServiceContext,
+  query: ListQuery,
+): Promise<ListResponse<ListItem<Group>>> {
+  const plan = listPlan(groupList, query);
+  const [rows, totals] = await Promise.all([
+    ctx.db
+      .select()
+      .from(groups)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    ctx.db.select({ total: count() }).from(groups).where(plan.where),
+  ]);
+  const details = await loadGroupDetails(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return listAnswer(
+    plan,
+    rows.map((r) => toGroup(r, details.get(r.id))),
+    totals[0]?.total ?? 0,
+  );
+}
+
+export function getGroup(ctx: ServiceContext, id: number): Promise<Group> {
+  return groupWithDetails(ctx.db, id);
+}
+
+/** Creates an active group with its permission matrix and members, signed and audited. */
+export async function createGroup(
+  ctx: ServiceContext,
+  input: z.output<typeof groupCreateBodySchema>,
+): Promise<Group> {
+  return uniqueName(() =>
+    auditedMutation(ctx, input, { meaning: 'Created Group' }, async (tx, audit) => {
+      if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
+      const userIds = await checkUsersExist(tx, input.userIds ?? []);
+      const [row] = await tx.insert(groups).values({ name: input.name }).returning();
+      const id = row!.id;
+      await writePermissions(tx, id, normalizePermissions(input.permissions));
+      await setMembers(tx, id, userIds);
+      const details = (await loadGroupDetails(tx, [id])).get(id)!;
+      await audit({
+        entityType: 'groups',
+        entityId: id,
+        eventType: 'new',
+        after: groupAuditFields(row!, details),
+      });
+      await auditMembershipOnOtherSide(audit, 'users', row!.name, [], userIds);
+      return toGroup(row!, details);
+    }),
+  );
+}
+
+/**
+ * Edits or toggles a group, signed and audited: name, permission matrix (replaced as a whole),
+ * members (replaced as a whole), active (inactivation needs a reason). Refused when it would
+ * leave no active group with user management and an active user (spec section 4).
+ */
+export async function updateGroup(
+  ctx: ServiceContext,
+  id: number,
+  input: z.output<typeof groupUpdateBodySchema>,
+): Promise<Group> {
+  const current = await findGroup(ctx.db, id);
+  if (!current) throw notFoundError();
+  return uniqueName(() =>
+    auditedMutation(ctx, input, updateMeaning('Group', current.active, input.active), async (tx, audit) => {
+      let cause: UserManagementViolation = 'USER_MANAGEMENT_INVALID_USERS_ASSIGNMENT';
+      return keepingUserManagement(
+        tx,
+        async () => {
+          const before = await findGroup(tx, id, true);
+          if (!before) throw notFoundError();
+          const beforeDetails = (await loadGroupDetails(tx, [id])).get(id)!;
+          const changes = {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.active !== undefined ? { active: input.active } : {}),
+          };
+          if (changes.name !== undefined && (await nameTaken(tx, changes.name, id)))
+            throw alreadyUsed('name');
+          const permissions =
+            input.permissions !== undefined ? normalizePermissions(input.permissions) : undefined;
+          const userIds = input.userIds !== undefined ? await checkUsersExist(tx, input.userIds) : undefined;
+
+          if (before.active && changes.active === false) cause = 'USER_MANAGEMENT_INVALID_DEACTIVATION';
+          else if (
+            permissions &&
+            grantsUserManagement(beforeDetails.permissions) &&
+            !grantsUserManagement(permissions)
+          ) {
+            cause = 'USER_MANAGEMENT_INVALID_PERMISSION_ASSIGNMENT';
+          }
+
+          if (permissions) await writePermissions(tx, id, permissions);
+          if (userIds) await setMembers(tx, id, userIds);
+          const details = (await loadGroupDetails(tx, [id])).get(id)!;
+          const beforeAudit = groupAuditFields(before, beforeDetails);
+          const afterAudit = groupAuditFields({ ...before, ...changes }, details);
+          if (Object.keys(diffChangeset(beforeAudit, afterAudit)).length === 0) {
+            return toGroup(before, details);
+          }
+          const [row] = await tx
+            .update(groups)
+            .set({ ...changes, updatedAt: sql`now()` })
+            .where(eq(groups.id, id))
+            .returning();
+          await audit({
+            entityType: 'groups',
+            entityId: id,
+            eventType: 'update',
+            before: beforeAudit,
+            after: afterAudit,
+          });
+          await auditMembershipOnOtherSide(
+            audit,
+            'users',
+            row!.name,
+            beforeDetails.users.map((u) => u.id),
+            details.users.map((u) => u.id),
+          );
+          return toGroup(row!, details);
+        },
+        () => cause,
+      );
+    }),
+  );
+}
