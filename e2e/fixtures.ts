@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -11,11 +12,44 @@ export async function loginAs(page: Page, username: string): Promise<void> {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Saves a screenshot for review under e2e/test-results/screens (not committed). */
+/**
+ * Saves a screenshot for review under e2e/test-results/screens (not committed). A page taller
+ * than the window is shot with the window stretched to the page's height, so the fixed app bar
+ * stays on top and the sidebar runs the full height, as a person sees them while scrolling.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Let MUI's enter transitions finish so the picture shows the settled screen.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true, animations: 'disabled' });
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() =>
+    Math.max(document.documentElement.scrollHeight, document.body.scrollHeight),
+  );
+  const stretch = viewport !== null && height > viewport.height;
+  if (stretch) {
+    await page.setViewportSize({ width: viewport.width, height });
+    await page.waitForTimeout(100);
+  }
+  try {
+    await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
+  } finally {
+    if (stretch) await page.setViewportSize(viewport);
+  }
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best-practice rules) on the page as it is now and fails on
+ * any serious or critical violation, listing each rule with the elements it flagged.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Check the settled screen, not one caught mid-transition (half-faded text fails contrast).
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    );
+  expect(serious, `axe-core on ${page.url()}`).toEqual([]);
 }
 
 /** Logs a demo user in through the API and answers the headers of its authenticated calls. */

@@ -1,4 +1,4 @@
-import { expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { expect, expectNoSeriousA11yViolations, loginAs, screenshot, test } from '../fixtures.ts';
 
 test('a logged-out user is sent to /login from a protected route, then back to it', async ({ page }) => {
   await page.goto('/config/cmos');
@@ -6,6 +6,7 @@ test('a logged-out user is sent to /login from a protected route, then back to i
   await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
   await expect(page.getByRole('link', { name: "Can't log in?" })).toBeVisible();
   await screenshot(page, 'login');
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill('Demo1234');
   await page.getByRole('button', { name: 'SIGN IN' }).click();
@@ -29,6 +30,7 @@ test('an expired password leads to the expired-password screen', async ({ page }
   await expect(page.getByText('Your password has expired, please choose a new one')).toBeVisible();
   await expect(page).toHaveURL(/\/change-expired-password$/);
   await screenshot(page, 'change-expired-password');
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a logged-out user changes a password at /change-password and signs in with the new one', async ({
@@ -58,6 +60,7 @@ test('admin sees the menu and the welcome text, then logs out', async ({ page })
   await expect(page.getByText(/Browse the sidebar to get started/)).toBeVisible();
   await expect(page.getByText('Hello, Ada Admin (Admin)')).toBeVisible();
   await screenshot(page, 'dashboard-admin');
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

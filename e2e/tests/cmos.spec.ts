@@ -1,4 +1,11 @@
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAs,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 test('admin creates a CMO, edits it, finds it in the list and opens its detail page', async ({ page }) => {
   const name = `E2E Isotopes ${Date.now()}`;
@@ -8,6 +15,7 @@ test('admin creates a CMO, edits it, finds it in the list and opens its detail p
   await expect(page.getByRole('heading', { name: 'CMOs' })).toBeVisible();
   await expect(page.getByText('Isotope Labs Boston')).toBeVisible();
   await screenshot(page, 'cmos-list');
+  await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Add CMO' }).click();
   const dialog = page.getByRole('dialog');
@@ -30,6 +38,7 @@ test('admin creates a CMO, edits it, finds it in the list and opens its detail p
     .click();
   await dialog.getByLabel('Please insert your password to complete the action').fill(DEMO_PASSWORD);
   await screenshot(page, 'cmo-add-form');
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('CMO created')).toBeVisible();
   await expect(page.getByRole('cell', { name })).toBeVisible();
@@ -50,6 +59,7 @@ test('admin creates a CMO, edits it, finds it in the list and opens its detail p
   await expect(page.getByText('10 Reactor Rd')).toBeVisible();
   await expect(page.getByText(/America\/Chicago/)).toBeVisible();
   await screenshot(page, 'cmo-detail');
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a missing CMO shows "CMO not found"', async ({ page }) => {
@@ -106,6 +116,7 @@ test('clinical sites and imaging centers have their own list and detail pages', 
   await expect(related.getByRole('link', { name: 'Windy City Imaging' })).toBeVisible();
   await expect(related.getByRole('link', { name: 'Manhattan Molecular Imaging' })).toBeVisible();
   await screenshot(page, 'clinical-site-detail');
+  await expectNoSeriousA11yViolations(page);
   await related.getByRole('link', { name: 'Windy City Imaging' }).click();
   await expect(page.getByRole('heading', { name: 'Windy City Imaging' })).toBeVisible();
   await expect(

@@ -1,4 +1,11 @@
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAs,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 test('staff adds a drug, inactivates it with a reason and activates it again', async ({ page }) => {
   await loginAs(page, 'staff');
@@ -23,6 +30,7 @@ test('staff adds a drug, inactivates it with a reason and activates it again', a
   await dialog.getByRole('combobox', { name: 'Reason for change' }).click();
   await page.getByRole('option', { name: 'Correction requested' }).click();
   await screenshot(page, 'drug-inactivate');
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Inactivate' }).click();
   await expect(page.getByText('Drug Flortaucipir F18 inactivated')).toBeVisible();
   await expect(row.getByText('Inactive')).toBeVisible();

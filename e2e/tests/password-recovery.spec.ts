@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, screenshot, test } from '../fixtures.ts';
 
 // Without SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
 const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
@@ -43,6 +43,7 @@ test('a user recovers their password from the mailed link and logs in with it', 
   await expect(page).toHaveURL(/\/reset-password$/);
   await expect(page.getByRole('button', { name: 'Send recovery link' })).toBeDisabled();
   await screenshot(page, 'reset-password');
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel('Email').fill(address);
   await page.getByRole('button', { name: 'Send recovery link' }).click();
   await expect(page.getByRole('status')).toContainText(`If ${address} belongs to an account`);

@@ -1,4 +1,11 @@
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAs,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 async function changePassword(page: import('@playwright/test').Page, from: string, to: string) {
   await page.getByRole('button', { name: 'Account' }).click();
@@ -23,6 +30,7 @@ test('a user changes their own password, stays logged in, and can log in with it
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Invalid username or password')).toBeVisible();
   await screenshot(page, 'change-password');
+  await expectNoSeriousA11yViolations(page);
 
   await page.goto('/');
   await changePassword(page, DEMO_PASSWORD, 'Fresh1234');
@@ -52,6 +60,7 @@ test('a user edits their profile with a reason and signature', async ({ page }) 
   await expect(page.getByText('27/140')).toBeVisible();
   await page.getByLabel('Please insert your password to complete the action').fill(DEMO_PASSWORD);
   await screenshot(page, 'edit-profile');
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile Updated')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

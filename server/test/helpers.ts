@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
@@ -101,13 +101,19 @@ export interface TestApp {
 
 /** The app on a fresh, migrated database with the demo data, like `npm start` on first run. */
 export async function buildTestApp(
-  options: { config?: Partial<AppConfig>; seed?: boolean; now?: Date } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    seed?: boolean;
+    now?: Date;
+    /** Fastify's logger option (default: off), e.g. to capture the log lines in a test. */
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = new TestClock(options.now);
   const config = testConfig(options.config);
   if (options.seed !== false) await seedDemo(database.db, clock.now());
-  const app = await buildApp({ db: database.db, config, clock });
+  const app = await buildApp({ db: database.db, config, clock, logger: options.logger });
   await app.ready();
   const sessions = new Map<string, Session>();
 

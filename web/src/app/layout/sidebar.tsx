@@ -1,5 +1,5 @@
 import { ExpandLess, ExpandMore } from '@mui/icons-material';
-import { Collapse, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { Collapse, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { userMeets } from '../../auth/access.ts';
@@ -17,23 +17,27 @@ export function visibleMenu(routes: AppRoute[], meets: (r: AppRoute) => boolean)
   };
 }
 
+// Every child of a list is an <li> (the subheader, each link, each section), so screen readers
+// announce the menu as a list of its entries.
 function MenuLink({ route, nested }: { route: AppRoute; nested?: boolean }) {
   return (
-    <ListItemButton
-      component={NavLink}
-      to={route.path}
-      end
-      sx={{ pl: nested ? 4 : 2, '&.active': { bgcolor: 'action.selected' } }}
-    >
-      <ListItemText primary={route.menu?.label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={route.path}
+        end
+        sx={{ pl: nested ? 4 : 2, '&.active': { bgcolor: 'action.selected' } }}
+      >
+        <ListItemText primary={route.menu?.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
 function Section({ section, items }: { section: MenuSection; items: AppRoute[] }) {
   const [open, setOpen] = useState(true);
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open}>
         <ListItemText primary={section} />
         {open ? <ExpandLess /> : <ExpandMore />}
@@ -45,7 +49,7 @@ function Section({ section, items }: { section: MenuSection; items: AppRoute[] }
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -54,7 +58,7 @@ export function Sidebar() {
   const menu = visibleMenu(appRoutes, (r) => userMeets(user, r.requirement));
   return (
     <nav aria-label="Main menu">
-      <List subheader={<ListSubheader component="div">Menu</ListSubheader>}>
+      <List subheader={<ListSubheader>Menu</ListSubheader>}>
         {menu.top.map((r) => (
           <MenuLink key={r.path} route={r} />
         ))}
