@@ -189,6 +189,24 @@ describe('GET /reports/orders-count', () => {
   });
 });
 
+describe('GET /reports/orders-count/options', () => {
+  it('lists every study and clinical site and which study runs at which site', async () => {
+    const res = await t.request('staff', { method: 'GET', url: '/api/v1/reports/orders-count/options' });
+    expect(res.statusCode).toBe(200);
+    const { studies: studyList, sites, studySites } = res.json();
+    expect(studyList.map((s: { name: string }) => s.name)).toContain('NEURO-AMY-301');
+    expect(sites.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([ids.site, ids.otherSite]));
+    expect(sites.map((s: { id: number }) => s.id)).not.toContain(ids.cmo);
+    expect(studySites).toContainEqual({ studyId: ids.study, siteId: ids.site });
+    expect(
+      new Set(studySites.map((p: { studyId: number; siteId: number }) => `${p.studyId}-${p.siteId}`)).size,
+    ).toBe(studySites.length);
+    expect(
+      (await t.request('site', { method: 'GET', url: '/api/v1/reports/orders-count/options' })).statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('the report’s company scope', () => {
   const asRole = async (type: Role['type'], companyId: number | null) => {
     const ctx = {

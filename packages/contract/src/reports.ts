@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timezoneField } from './fields.ts';
+import { namedRefSchema, timezoneField } from './fields.ts';
 import { messages } from './messages.ts';
 import { orderStatuses } from './orders.ts';
 
@@ -52,3 +52,14 @@ export const ordersCountSchema = countsSchema.extend({
 });
 export type OrdersCount = z.infer<typeof ordersCountSchema>;
 export type OrdersCountItem = OrdersCount['items'][number];
+
+/**
+ * GET /reports/orders-count/options: the report form's study and clinical-site choices, and
+ * which study runs at which site (from the study pairings), so each choice limits the other.
+ */
+export const ordersReportOptionsSchema = z.object({
+  studies: z.array(namedRefSchema),
+  sites: z.array(namedRefSchema),
+  studySites: z.array(z.object({ studyId: z.number().int(), siteId: z.number().int() })),
+});
+export type OrdersReportOptions = z.infer<typeof ordersReportOptionsSchema>;
