@@ -46,6 +46,7 @@ export function LocalDataTable<T extends MRT_RowData>({
         header: c.header,
         accessorFn: (row) => formatCell(c.type ?? 'text', c.value(row)),
         enableColumnFilter: enableFiltering && c.filter !== false,
+        ...(c.size ? { size: c.size } : {}),
       })),
     [columns, enableFiltering],
   );
@@ -55,6 +56,8 @@ export function LocalDataTable<T extends MRT_RowData>({
     enableSorting: false,
     enableFilters: enableFiltering,
     enableGlobalFilter: enableFiltering,
+    // The column menus hold sorting and filtering only.
+    enableColumnActions: enableFiltering,
     initialState: { pagination: { pageIndex: 0, pageSize: limits.pageSizeDefault } },
     state: { isLoading },
     muiPaginationProps: { rowsPerPageOptions: [...limits.pageSizeOptions] },

@@ -88,6 +88,9 @@ export function limitedChoices(
   };
 }
 
+/** Seven columns fit beside the menu on a laptop screen. */
+const COLUMN_WIDTH = 130;
+
 const groupHeaders: Record<ReportGrouping, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
 
 /**
@@ -115,8 +118,14 @@ export function reportColumns(
       field: s.id,
       header: withCount(`# of ${s.name}`, result?.[s.id as OrderStatus]),
       value: (i: OrdersCountItem) => i[s.id as OrderStatus],
+      size: COLUMN_WIDTH,
     })),
-    { field: 'total', header: withCount('Total', result?.total), value: (i: OrdersCountItem) => i.total },
+    {
+      field: 'total',
+      header: withCount('Total', result?.total),
+      value: (i: OrdersCountItem) => i.total,
+      size: COLUMN_WIDTH,
+    },
   ];
 }
 
