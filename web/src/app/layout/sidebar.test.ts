@@ -36,7 +36,15 @@ describe('the menu', () => {
       'Clinical Sites',
       'Imaging Centers',
       'CMOs',
+      'Orders Report',
     ]);
+  });
+
+  it('shows the Orders Report to staff and admin with reports.read only', () => {
+    const perms = emptyPermissions();
+    perms.reports.read = true;
+    expect(labels(user('staff', perms))).toEqual(['Dashboard', 'Orders Report']);
+    expect(labels(user('clinical_site', perms))).toEqual(['Dashboard']);
   });
 
   it('hides configuration from company roles even with the permission, and without it', () => {
