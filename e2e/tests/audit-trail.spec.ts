@@ -33,11 +33,13 @@ test('staff edits a drug with a reason and reads the change in its audit trail',
   await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Entity type' }).click();
   await expect(page.getByRole('option')).toHaveText([
+    'Availabilities',
     'Clinical Site',
     'CMO',
     'Drugs',
     'Exams',
     'Imaging Center',
+    'Orders',
     'Studies',
     'Timepoints',
   ]);

@@ -1,6 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, drugs, groupPermissions, groups } from '../src/db/schema.ts';
+import {
+  auditLog,
+  companies,
+  drugs,
+  exams,
+  groupPermissions,
+  groups,
+  studies,
+  timepoints,
+} from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -130,19 +139,104 @@ describe('changesets of the audit trail screen', () => {
     expect(entries[1].reason).toBe('Data entry error');
   });
 
+  it('name the drug, CMO, study, site, exam, imaging center and timepoint of availabilities and orders', async () => {
+    const nameId = async (
+      table: typeof companies | typeof studies | typeof exams | typeof timepoints | typeof drugs,
+      name: string,
+    ) => (await t.db.select({ id: table.id }).from(table).where(eq(table.name, name)))[0]!.id;
+    const signed = { electronicSignature: DEMO_PASSWORD };
+    const created = await t.request('staff', {
+      method: 'POST',
+      url: '/api/v1/drug-availabilities',
+      payload: {
+        drugId: await nameId(drugs, 'Fludeoxyglucose F18'),
+        cmoId: await nameId(companies, 'Pacific Radiopharma'),
+        doses: 4,
+        activityUnit: 'mCi',
+        validFrom: '2031-03-01',
+        validUntil: '2031-06-30',
+        frequency: 'Daily',
+        repeat: { every: 1 },
+        startTime: '07:00',
+        endTime: '11:30',
+        reasonForChange: 'Initial entry',
+        ...signed,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const availability = (await changeset(`drug-availabilities/${created.json().id}`, 'staff')).json();
+    expect(availability[0].changeset).toMatchObject({
+      drug: [null, 'Fludeoxyglucose F18'],
+      cmo: [null, 'Pacific Radiopharma'],
+    });
+
+    // An order on the first day of the demo's FDG availability that is not today.
+    const ids = {
+      studyId: await nameId(studies, 'ONCO-2026-01'),
+      siteId: await nameId(companies, 'Lakeside Clinical Research'),
+      examId: await nameId(exams, 'FDG PET Whole Body'),
+      imagingCenterId: await nameId(companies, 'Windy City Imaging'),
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const days = (
+      await t.request('site', {
+        method: 'GET',
+        url: `/api/v1/drug-availabilities/search?${new URLSearchParams(Object.entries({ studyId: ids.studyId, siteId: ids.siteId, examId: ids.examId, from: today, to: inAMonth }).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      })
+    ).json() as { date: string; intervals: { start: string }[] }[];
+    const day = days.find((d) => d.date > today && Date.parse(d.intervals[0]!.start) > Date.now());
+    const placed = await t.request('site', {
+      method: 'POST',
+      url: '/api/v1/orders',
+      payload: {
+        ...ids,
+        timePointId: await nameId(timepoints, 'Baseline'),
+        subjectId: 'AUD-001',
+        calibrationDatetime: day!.intervals[0]!.start,
+        ...signed,
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const order = (await changeset(`orders/${placed.json().id}`, 'staff')).json();
+    expect(order).toHaveLength(1);
+    expect(order[0]).toMatchObject({
+      eventType: 'new',
+      issuedBy: { username: 'site' },
+      changeset: {
+        status: [null, 'pending'],
+        study: [null, 'ONCO-2026-01'],
+        site: [null, 'Lakeside Clinical Research'],
+        exam: [null, 'FDG PET Whole Body'],
+        drug: [null, 'Fludeoxyglucose F18'],
+        cmo: [null, expect.any(String)],
+        imagingCenter: [null, 'Windy City Imaging'],
+        timePoint: [null, 'Baseline'],
+        subjectId: [null, 'AUD-001'],
+      },
+    });
+  });
+
   it('hold no id fields for any entity type the screen offers today', async () => {
     const screenTypes = [
+      'drug-availabilities',
       'clinical-sites',
       'cmos',
       'drugs',
       'exams',
       'imaging-centers',
+      'orders',
       'studies',
       'timepoints',
     ];
     const rows = await t.db.select().from(auditLog).where(inArray(auditLog.entityType, screenTypes));
-    expect(rows.length).toBeGreaterThan(0);
-    const idFields = rows.flatMap((r) => Object.keys(r.changeset).filter((k) => /(Id|Ids|_id)$/.test(k)));
+    const audited = new Set(rows.map((r) => r.entityType));
+    for (const type of ['cmos', 'exams', 'drug-availabilities', 'orders']) expect(audited).toContain(type);
+    // An order's subjectId is the trial subject's code as typed, not a reference to a record.
+    const notReferences = new Set(['subjectId']);
+    const idFields = rows.flatMap((r) =>
+      Object.keys(r.changeset).filter((k) => /(Id|Ids|_id)$/.test(k) && !notReferences.has(k)),
+    );
     expect(idFields).toEqual([]);
   });
 });

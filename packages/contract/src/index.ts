@@ -15,6 +15,7 @@ export * from './mutation.ts';
 export * from './orders.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './studies.ts';
 export * from './timepoints.ts';

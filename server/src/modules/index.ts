@@ -13,6 +13,7 @@ import { meRoutes } from './me/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { studiesRoutes } from './studies/routes.ts';
 import { timepointRoutes } from './timepoints/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -39,4 +40,5 @@ export const apiModules: ApiModule[] = [
   orderRoutes,
   groupRoutes,
   userRoutes,
+  reportRoutes,
 ];

@@ -116,6 +116,12 @@ export const appRoutes: AppRoute[] = [
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
   ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),
+  {
+    path: '/reports/orders',
+    requirement: { permissions: ['reports.read'], roles: STAFF_ADMIN },
+    page: lazy(() => import('../features/reports/orders-report-page.tsx')),
+    menu: { label: 'Orders Report', section: 'Reports' },
+  },
   // Password recovery: request a link, and the page the mailed link opens.
   {
     path: '/reset-password',

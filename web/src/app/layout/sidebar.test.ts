@@ -38,6 +38,7 @@ describe('the menu', () => {
       'CMOs',
       'Groups',
       'Users',
+      'Orders Report',
     ]);
   });
 
@@ -46,6 +47,13 @@ describe('the menu', () => {
     readers.userManagement.read = true;
     expect(labels(user('staff', readers))).toEqual(['Dashboard', 'Groups', 'Users']);
     expect(labels(user('clinical_site', readers))).toEqual(['Dashboard']);
+  });
+
+  it('shows the Orders Report to staff and admin with reports.read only', () => {
+    const perms = emptyPermissions();
+    perms.reports.read = true;
+    expect(labels(user('staff', perms))).toEqual(['Dashboard', 'Orders Report']);
+    expect(labels(user('clinical_site', perms))).toEqual(['Dashboard']);
   });
 
   it('hides configuration from company roles even with the permission, and without it', () => {

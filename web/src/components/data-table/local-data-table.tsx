@@ -19,6 +19,8 @@ export interface LocalDataTableProps<T extends MRT_RowData> extends ExportOption
   isLoading?: boolean;
   /** False hides the export and print menu. */
   enableExport?: boolean;
+  /** False drops search and column filters (e.g. a report's fixed result). */
+  enableFiltering?: boolean;
 }
 
 /**
@@ -31,9 +33,11 @@ export function LocalDataTable<T extends MRT_RowData>({
   columns,
   isLoading = false,
   enableExport = true,
+  enableFiltering = true,
   title,
   exportName,
   orientation,
+  lines,
 }: LocalDataTableProps<T>) {
   const mrtColumns = useMemo<MRT_ColumnDef<T>[]>(
     () =>
@@ -41,14 +45,19 @@ export function LocalDataTable<T extends MRT_RowData>({
         id: c.field,
         header: c.header,
         accessorFn: (row) => formatCell(c.type ?? 'text', c.value(row)),
-        enableColumnFilter: c.filter !== false,
+        enableColumnFilter: enableFiltering && c.filter !== false,
+        ...(c.size ? { size: c.size } : {}),
       })),
-    [columns],
+    [columns, enableFiltering],
   );
   const table = useMaterialReactTable<T>({
     columns: mrtColumns,
     data: rows,
     enableSorting: false,
+    enableFilters: enableFiltering,
+    enableGlobalFilter: enableFiltering,
+    // The column menus hold sorting and filtering only.
+    enableColumnActions: enableFiltering,
     initialState: { pagination: { pageIndex: 0, pageSize: limits.pageSizeDefault } },
     state: { isLoading },
     muiPaginationProps: { rowsPerPageOptions: [...limits.pageSizeOptions] },
@@ -64,6 +73,7 @@ export function LocalDataTable<T extends MRT_RowData>({
           title,
           exportName,
           orientation,
+          lines,
         }}
       />
     ),

@@ -1,14 +1,19 @@
-import type {
-  AccessRequirement,
-  AuditEntityType,
-  Company,
-  Drug,
-  Exam,
-  Study,
-  Timepoint,
+import {
+  type AccessRequirement,
+  type AuditEntityType,
+  type Availability,
+  type Company,
+  type Drug,
+  type Exam,
+  type Order,
+  orderStatuses,
+  orderStatusLabels,
+  type Study,
+  type Timepoint,
 } from '@dosechain/contract';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatCell } from '../../components/data-table/format.ts';
 
 /** An entity type of the audit trail, as data: its records' list and how its history reads. */
 export interface AuditEntity<T extends AuditRecord = AuditRecord> {
@@ -60,7 +65,27 @@ const company = (entityType: AuditEntityType, label: string, resource: string) =
  * listed, so the choice never offers a type whose records cannot be read.
  */
 export const auditEntities: AuditEntity[] = [
-  // Availabilities (drug-availabilities, cmoManufactureAvailability.read): with the availability API.
+  entity<Availability>({
+    entityType: 'drug-availabilities',
+    label: 'Availabilities',
+    resource: '/drug-availabilities',
+    columns: [
+      { field: 'id', header: '#', value: (a) => a.id, filter: false },
+      { field: 'drug_name', header: 'Drug', value: (a) => a.drug?.name },
+      { field: 'cmo_name', header: 'CMO', value: (a) => a.cmo?.name },
+      {
+        field: 'valid_from',
+        header: 'Valid',
+        value: (a) => `${formatCell('date', a.validFrom)} – ${formatCell('date', a.validUntil)}`,
+        filter: 'date-range',
+      },
+      activeColumn(),
+      createdColumn(),
+    ],
+    requirement: { permissions: ['cmoManufactureAvailability.read'] },
+    recordName: (a) => `${a.drug?.name ?? ''} (${a.cmo?.name ?? ''}) #${a.id}`,
+    fieldLabels: { ...statusLabel, cmo: 'CMO' },
+  }),
   company('clinical-sites', 'Clinical Site', '/clinical-sites'),
   company('cmos', 'CMO', '/cmos'),
   entity<Drug>({
@@ -93,7 +118,28 @@ export const auditEntities: AuditEntity[] = [
   }),
   // Groups (groups, userManagement.read): with the groups API.
   company('imaging-centers', 'Imaging Center', '/imaging-centers'),
-  // Orders (orders, order.read): with the orders API.
+  entity<Order>({
+    entityType: 'orders',
+    label: 'Orders',
+    resource: '/orders',
+    columns: [
+      { field: 'number', header: 'Order #', value: (o) => o.number },
+      { field: 'study_name', header: 'Study', value: (o) => o.study?.name },
+      { field: 'site_name', header: 'Clinical Site', value: (o) => o.site?.name },
+      { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId },
+      {
+        field: 'status',
+        header: 'Status',
+        value: (o) => (o.status ? orderStatusLabels[o.status] : ''),
+        filter: 'select',
+        options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
+      },
+      createdColumn(),
+    ],
+    requirement: { permissions: ['order.read'] },
+    recordName: (o) => `Order ${o.number}`,
+    fieldLabels: { cmo: 'CMO', timePoint: 'Timepoint', subjectId: 'Subject' },
+  }),
   entity<Study>({
     entityType: 'studies',
     label: 'Studies',

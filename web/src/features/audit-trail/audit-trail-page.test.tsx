@@ -73,11 +73,13 @@ describe('the audit trail page', () => {
     renderPage(allPermissions());
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Entity type' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Availabilities',
       'Clinical Site',
       'CMO',
       'Drugs',
       'Exams',
       'Imaging Center',
+      'Orders',
       'Studies',
       'Timepoints',
     ]);
@@ -86,6 +88,16 @@ describe('the audit trail page', () => {
   it('offers none of the configuration types without config.read', async () => {
     const permissions = allPermissions();
     permissions.config.read = false;
+    renderPage(permissions);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Entity type' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Availabilities', 'Orders']);
+  });
+
+  it('offers no type at all without any of their read permissions', async () => {
+    const permissions = allPermissions();
+    permissions.config.read = false;
+    permissions.cmoManufactureAvailability.read = false;
+    permissions.order.read = false;
     renderPage(permissions);
     const select = await screen.findByRole('combobox', { name: 'Entity type' });
     expect(select.getAttribute('aria-disabled')).toBe('true');

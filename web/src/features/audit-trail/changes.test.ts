@@ -35,6 +35,14 @@ describe('formatChangeValue', () => {
     expect(formatChangeValue('validFrom', '2026-03-05T14:07:09.000Z')).toContain('2026');
     expect(formatChangeValue('name', 'Fluorodopa F 18')).toBe('Fluorodopa F 18');
   });
+
+  it('writes a calendar date as a date and an order status by its label', () => {
+    expect(formatChangeValue('validFrom', '2026-03-05')).not.toBe('2026-03-05');
+    expect(formatChangeValue('validFrom', '2026-03-05')).toContain('2026');
+    expect(formatChangeValue('startTime', '07:00')).toBe('07:00');
+    expect(formatChangeValue('status', 'pending')).toBe('Pending');
+    expect(formatChangeValue('status', 'other')).toBe('other');
+  });
 });
 
 describe('describeChanges', () => {

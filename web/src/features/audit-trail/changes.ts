@@ -1,4 +1,9 @@
-import type { AuditEventType, ChangesetEntry } from '@dosechain/contract';
+import {
+  type AuditEventType,
+  type ChangesetEntry,
+  type OrderStatus,
+  orderStatusLabels,
+} from '@dosechain/contract';
 import { DateTime } from 'luxon';
 
 /** The history's event column. */
@@ -23,6 +28,7 @@ export function fieldLabel(field: string, labels: Record<string, string> = {}): 
 
 const EMPTY = '(empty)';
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One old or new value as text: names as they are, booleans and dates in words, lists joined. */
 export function formatChangeValue(field: string, value: unknown): string {
@@ -42,6 +48,13 @@ export function formatChangeValue(field: string, value: unknown): string {
   if (typeof value === 'string' && ISO_DATETIME.test(value)) {
     const date = DateTime.fromISO(value);
     if (date.isValid) return date.toLocaleString(DateTime.DATETIME_MED);
+  }
+  if (typeof value === 'string' && ISO_DATE.test(value)) {
+    const date = DateTime.fromISO(value);
+    if (date.isValid) return date.toLocaleString(DateTime.DATE_MED);
+  }
+  if (field === 'status' && typeof value === 'string' && value in orderStatusLabels) {
+    return orderStatusLabels[value as OrderStatus];
   }
   return String(value);
 }

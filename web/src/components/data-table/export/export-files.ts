@@ -9,6 +9,8 @@ export interface PdfOptions {
   /** Written above the table. */
   title?: string;
   orientation: 'portrait' | 'landscape';
+  /** Written under the title, one per line. */
+  lines?: string[];
 }
 
 /** Spec section 8: font size 15, line height factor 1.15, 40-unit side margins, striped table, A4. */
@@ -69,6 +71,11 @@ export async function toPdf(table: ExportTable, options: PdfOptions) {
     doc.text(pdfText(options.title), PDF_MARGIN, PDF_MARGIN, { baseline: 'top' });
     startY += PDF_FONT_SIZE * PDF_LINE_HEIGHT + 10;
   }
+  for (const line of options.lines ?? []) {
+    doc.text(pdfText(line), PDF_MARGIN, startY, { baseline: 'top' });
+    startY += PDF_FONT_SIZE * PDF_LINE_HEIGHT;
+  }
+  if (options.lines?.length) startY += 10;
   autoTable(doc, {
     head: [table.headers.map(pdfText)],
     body: table.rows.map((row) => row.map(pdfText)),

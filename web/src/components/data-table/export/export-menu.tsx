@@ -23,6 +23,8 @@ export interface ExportOptions {
   exportName?: string;
   /** PDF and print page orientation; portrait by default. */
   orientation?: 'portrait' | 'landscape';
+  /** Lines written under the title of the PDF and the print (e.g. a report's parameters). */
+  lines?: string[];
 }
 
 export interface ExportMenuProps<T> extends ExportOptions {
@@ -46,6 +48,7 @@ export function ExportMenu<T>({
   title,
   exportName,
   orientation = 'portrait',
+  lines,
 }: ExportMenuProps<T>) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -57,7 +60,7 @@ export function ExportMenu<T>({
     try {
       const table = toExportTable(columns, await loadRows());
       const base = exportBaseName(exportName, title);
-      const pdfOptions = { title, orientation };
+      const pdfOptions = { title, orientation, lines };
       if (format === 'csv') saveBlob(await toCsv(table), `${base}.csv`);
       else if (format === 'xlsx') saveBlob(await toXlsx(table, base), `${base}.xlsx`);
       else if (format === 'pdf') saveBlob((await toPdf(table, pdfOptions)).output('blob'), `${base}.pdf`);

@@ -40,8 +40,8 @@ export function TableToolbarActions<T extends MRT_RowData>({
   const { enabled = true, loadRows, ...options } = tableExport;
   return (
     <>
-      <MRT_ToggleGlobalFilterButton table={table} />
-      <MRT_ToggleFiltersButton table={table} />
+      {table.options.enableGlobalFilter !== false && <MRT_ToggleGlobalFilterButton table={table} />}
+      {table.options.enableFilters !== false && <MRT_ToggleFiltersButton table={table} />}
       <MRT_ShowHideColumnsButton table={table} />
       {enabled && <ExportMenu<T> columns={chosenColumns(table, columns)} loadRows={loadRows} {...options} />}
     </>

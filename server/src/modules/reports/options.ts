@@ -1,0 +1,32 @@
+import type { OrdersReportOptions } from '@dosechain/contract';
+import { asc, eq } from 'drizzle-orm';
+import { companyScope } from '../../auth/scope.ts';
+import { companies, studies, studyPairings } from '../../db/schema.ts';
+import type { ServiceContext } from '../../http/context.ts';
+
+/**
+ * The Orders Report's study and site choices: every study and clinical site (inactive ones too:
+ * the report counts past orders), and the distinct study–site pairs of the pairings. A
+ * clinical-site role sees only its own site.
+ */
+export async function ordersReportOptions(ctx: ServiceContext): Promise<OrdersReportOptions> {
+  const scope = companyScope(ctx.actor.currentRole);
+  const ownSite = scope?.type === 'clinical_site' ? scope.companyId : undefined;
+  const [studyRows, siteRows, pairs] = await Promise.all([
+    ctx.db.select({ id: studies.id, name: studies.name }).from(studies).orderBy(asc(studies.name)),
+    ctx.db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(eq(companies.type, 'clinical_site'))
+      .orderBy(asc(companies.name)),
+    ctx.db
+      .selectDistinct({ studyId: studyPairings.studyId, siteId: studyPairings.siteId })
+      .from(studyPairings)
+      .orderBy(asc(studyPairings.studyId), asc(studyPairings.siteId)),
+  ]);
+  return {
+    studies: studyRows,
+    sites: ownSite === undefined ? siteRows : siteRows.filter((s) => s.id === ownSite),
+    studySites: ownSite === undefined ? pairs : pairs.filter((p) => p.siteId === ownSite),
+  };
+}

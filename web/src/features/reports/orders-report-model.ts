@@ -1,0 +1,143 @@
+import {
+  messages,
+  type NamedRef,
+  type OrderStatus,
+  type OrdersCount,
+  type OrdersCountItem,
+  type OrdersReportOptions,
+  type ReportGrouping,
+  reportGroupingLabels,
+} from '@dosechain/contract';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { formatCell } from '../../components/data-table/format.ts';
+
+const isoDate = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), messages.invalidValue);
+
+/** The report form: From and To required, To not before From (spec section 5). */
+export const ordersReportFormSchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    studyId: z.number().int().nullable(),
+    siteId: z.number().int().nullable(),
+    grouping: z.enum(['none', 'month', 'quarter', 'year']),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.to < v.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: messages.notBeforeFrom });
+    }
+  });
+export type OrdersReportForm = z.infer<typeof ordersReportFormSchema>;
+
+export const emptyReportForm: OrdersReportForm = {
+  from: '',
+  to: '',
+  studyId: null,
+  siteId: null,
+  grouping: 'none',
+};
+
+/** The query of GET /reports/orders-count. */
+export interface OrdersCountRequest {
+  from: string;
+  to: string;
+  tz: string;
+  studyId?: number;
+  siteId?: number;
+  grouping?: ReportGrouping;
+}
+
+/**
+ * The report's window: from the start of the From day to the start of the day after To, in
+ * the user's time zone, as instants; the zone goes along so groups fall on the user's months.
+ */
+export function reportRequest(form: OrdersReportForm, zone: string): OrdersCountRequest {
+  const day = (iso: string) => DateTime.fromISO(iso, { zone }).startOf('day');
+  return {
+    from: day(form.from).toUTC().toISO() ?? '',
+    to: day(form.to).plus({ days: 1 }).toUTC().toISO() ?? '',
+    tz: zone,
+    ...(form.studyId === null ? {} : { studyId: form.studyId }),
+    ...(form.siteId === null ? {} : { siteId: form.siteId }),
+    ...(form.grouping === 'none' ? {} : { grouping: form.grouping }),
+  };
+}
+
+/** Choosing a study limits the sites to its sites, choosing a site the studies to that site's. */
+export function limitedChoices(
+  options: OrdersReportOptions | undefined,
+  studyId: number | null,
+  siteId: number | null,
+): { studies: NamedRef[]; sites: NamedRef[] } {
+  if (!options) return { studies: [], sites: [] };
+  const pairs = options.studySites;
+  return {
+    studies:
+      siteId === null
+        ? options.studies
+        : options.studies.filter((s) => pairs.some((p) => p.studyId === s.id && p.siteId === siteId)),
+    sites:
+      studyId === null
+        ? options.sites
+        : options.sites.filter((s) => pairs.some((p) => p.siteId === s.id && p.studyId === studyId)),
+  };
+}
+
+/** Seven columns fit beside the menu on a laptop screen. */
+const COLUMN_WIDTH = 130;
+
+const groupHeaders: Record<ReportGrouping, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
+
+/**
+ * The result's columns: the group (when grouped), a '# of <status>' per status and Total. When
+ * grouped, each count header carries the count over all groups.
+ */
+export function reportColumns(
+  statuses: { id: string; name: string }[],
+  grouping: ReportGrouping | undefined,
+  result: OrdersCount | undefined,
+): DataTableColumn<OrdersCountItem>[] {
+  const withCount = (header: string, count: number | undefined) =>
+    grouping && count !== undefined ? `${header} (${count})` : header;
+  return [
+    ...(grouping
+      ? [
+          {
+            field: 'groupingKey',
+            header: groupHeaders[grouping],
+            value: (i: OrdersCountItem) => i.groupingKey,
+          },
+        ]
+      : []),
+    ...statuses.map((s) => ({
+      field: s.id,
+      header: withCount(`# of ${s.name}`, result?.[s.id as OrderStatus]),
+      value: (i: OrdersCountItem) => i[s.id as OrderStatus],
+      size: COLUMN_WIDTH,
+    })),
+    {
+      field: 'total',
+      header: withCount('Total', result?.total),
+      value: (i: OrdersCountItem) => i.total,
+      size: COLUMN_WIDTH,
+    },
+  ];
+}
+
+/** The report's parameters, written above the table in the PDF and the print. */
+export function printLines(form: OrdersReportForm, names: { study?: string; site?: string }): string[] {
+  return [
+    `From: ${formatCell('date', form.from)}`,
+    `To: ${formatCell('date', form.to)}`,
+    `Study: ${names.study ?? 'All'}`,
+    `Site: ${names.site ?? 'All'}`,
+    `Grouped by: ${form.grouping === 'none' ? 'None' : groupHeaders[form.grouping]}`,
+  ];
+}
+
+export { reportGroupingLabels };

@@ -1,0 +1,209 @@
+import type {
+  NamedRef,
+  OrdersCount,
+  OrdersReportOptions,
+  orderStatusLookupSchema,
+} from '@dosechain/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Autocomplete, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import { useMemo, useState } from 'react';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useApi } from '../../api/api-context.tsx';
+import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
+import { DateOrTimeField } from '../../components/form/date-fields.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import {
+  emptyReportForm,
+  limitedChoices,
+  type OrdersCountRequest,
+  type OrdersReportForm,
+  ordersReportFormSchema,
+  printLines,
+  reportColumns,
+  reportGroupingLabels,
+  reportRequest,
+} from './orders-report-model.ts';
+
+type OrderStatusLookup = z.infer<typeof orderStatusLookupSchema>;
+
+const TITLE = 'Number of Orders per Status';
+const groupings = ['none', 'month', 'quarter', 'year'] as const;
+
+/** An optional choice of a record out of a list the page holds. */
+function NamedChoice({
+  control,
+  name,
+  label,
+  options,
+  loading,
+}: {
+  control: Control<OrdersReportForm>;
+  name: 'studyId' | 'siteId';
+  label: string;
+  options: NamedRef[];
+  loading: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Autocomplete<NamedRef>
+          options={options}
+          loading={loading}
+          value={options.find((o) => o.id === field.value) ?? null}
+          onChange={(_, v) => field.onChange(v?.id ?? null)}
+          onBlur={field.onBlur}
+          getOptionLabel={(o) => o.name}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          noOptionsText={loading ? 'Loading…' : 'Nothing to choose'}
+          renderInput={(params) => (
+            <TextField {...params} inputRef={field.ref} label={label} margin="dense" />
+          )}
+        />
+      )}
+    />
+  );
+}
+
+interface Run {
+  form: OrdersReportForm;
+  request: OrdersCountRequest;
+  /** Every Generate Report asks again, also for the same choices. */
+  run: number;
+}
+
+/**
+ * The Orders Report (/reports/orders): orders per status created between the start of From
+ * and the end of To in the user's time zone, optionally for one study and site, grouped by
+ * month, quarter or year. The counting happens on the server in one query.
+ */
+export default function OrdersReportPage() {
+  const api = useApi();
+  const { control, handleSubmit, formState } = useForm<OrdersReportForm>({
+    mode: 'onChange',
+    resolver: zodResolver(ordersReportFormSchema),
+    defaultValues: emptyReportForm,
+  });
+  const [studyId, siteId] = useWatch({ control, name: ['studyId', 'siteId'] });
+  const options = useQuery({
+    queryKey: ['orders-report-options'],
+    queryFn: ({ signal }) => api<OrdersReportOptions>('GET', '/reports/orders-count/options', { signal }),
+  });
+  const statuses = useQuery({
+    queryKey: ['order-statuses'],
+    queryFn: ({ signal }) => api<OrderStatusLookup>('GET', '/order-statuses', { signal }),
+  });
+  const choices = limitedChoices(options.data, studyId, siteId);
+
+  const [run, setRun] = useState<Run | null>(null);
+  const result = useQuery({
+    queryKey: ['orders-count', run],
+    enabled: run !== null,
+    queryFn: ({ signal }) =>
+      api<OrdersCount>('GET', '/reports/orders-count', { query: { ...run?.request }, signal }),
+  });
+
+  const onSubmit = (form: OrdersReportForm) =>
+    setRun((previous) => ({
+      form,
+      request: reportRequest(form, DateTime.local().zoneName),
+      run: (previous?.run ?? 0) + 1,
+    }));
+
+  const grouping = run?.request.grouping;
+  const columns = useMemo(
+    () => reportColumns(statuses.data ?? [], grouping, result.data),
+    [statuses.data, grouping, result.data],
+  );
+  const rows = useMemo(() => result.data?.items ?? [], [result.data]);
+  const nameOf = (list: NamedRef[] | undefined, id: number | null) =>
+    id === null ? undefined : list?.find((i) => i.id === id)?.name;
+  const lines = run
+    ? printLines(run.form, {
+        study: nameOf(options.data?.studies, run.form.studyId),
+        site: nameOf(options.data?.sites, run.form.siteId),
+      })
+    : [];
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        Order Report
+      </Typography>
+      {options.isError && <Alert severity="warning">The studies and sites could not be loaded.</Alert>}
+      <Paper component="form" sx={{ p: 2 }} onSubmit={handleSubmit(onSubmit)} noValidate>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <DateOrTimeField control={control} name="from" label="From" mode="date" required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <DateOrTimeField control={control} name="to" label="To" mode="date" required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <NamedChoice
+              control={control}
+              name="studyId"
+              label="Study"
+              options={choices.studies}
+              loading={options.isPending}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <NamedChoice
+              control={control}
+              name="siteId"
+              label="Clinical Site"
+              options={choices.sites}
+              loading={options.isPending}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <Controller
+              control={control}
+              name="grouping"
+              render={({ field }) => (
+                <TextField {...field} select label="Grouping" fullWidth margin="dense">
+                  {groupings.map((g) => (
+                    <MenuItem key={g} value={g}>
+                      {reportGroupingLabels[g]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 9 }} sx={{ display: 'flex', alignItems: 'center' }}>
+            <SubmitButton isValid={formState.isValid} isSubmitting={result.isFetching}>
+              Generate Report
+            </SubmitButton>
+          </Grid>
+        </Grid>
+      </Paper>
+      {run && (
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h2">
+            {TITLE}
+          </Typography>
+          {result.isError ? (
+            <Alert severity="error">The report could not be generated.</Alert>
+          ) : (
+            <LocalDataTable
+              rows={rows}
+              columns={columns}
+              isLoading={result.isFetching}
+              enableFiltering={false}
+              title={TITLE}
+              exportName="orders_report"
+              orientation="landscape"
+              lines={lines}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
