@@ -38,10 +38,12 @@ test('staff edits a drug with a reason and reads the change in its audit trail',
     'CMO',
     'Drugs',
     'Exams',
+    'Groups',
     'Imaging Center',
     'Orders',
     'Studies',
     'Timepoints',
+    'Users',
   ]);
   await page.getByRole('option', { name: 'Drugs' }).click();
   const drugRow = page.getByRole('row').filter({ hasText: 'Piflufolastat F18' });

@@ -5,11 +5,13 @@ import {
   type Company,
   type Drug,
   type Exam,
+  type Group,
   type Order,
   orderStatuses,
   orderStatusLabels,
   type Study,
   type Timepoint,
+  type User,
 } from '@dosechain/contract';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
@@ -38,6 +40,7 @@ export interface AuditRecord {
 }
 
 const configRead: AccessRequirement = { permissions: ['config.read'] };
+const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'] };
 const statusLabel = { active: 'Status' };
 
 /** Keeps each descriptor's row type while the list holds them side by side. */
@@ -61,8 +64,7 @@ const company = (entityType: AuditEntityType, label: string, resource: string) =
   });
 
 /**
- * The audit trail's entity types in the spec's order. Only those whose list API exists are
- * listed, so the choice never offers a type whose records cannot be read.
+ * The audit trail's entity types in the spec's order (spec section 2, Audit trail).
  */
 export const auditEntities: AuditEntity[] = [
   entity<Availability>({
@@ -116,7 +118,15 @@ export const auditEntities: AuditEntity[] = [
     recordName: (e) => `${e.name} (${e.drug?.name ?? ''})`,
     fieldLabels: statusLabel,
   }),
-  // Groups (groups, userManagement.read): with the groups API.
+  entity<Group>({
+    entityType: 'groups',
+    label: 'Groups',
+    resource: '/groups',
+    columns: [{ field: 'name', header: 'Name', value: (g) => g.name }, activeColumn(), createdColumn()],
+    requirement: userManagementRead,
+    recordName: (g) => g.name,
+    fieldLabels: statusLabel,
+  }),
   company('imaging-centers', 'Imaging Center', '/imaging-centers'),
   entity<Order>({
     entityType: 'orders',
@@ -162,5 +172,19 @@ export const auditEntities: AuditEntity[] = [
     requirement: configRead,
     recordName: (t) => t.name,
   }),
-  // Users (users, userManagement.read): with the users API.
+  entity<User>({
+    entityType: 'users',
+    label: 'Users',
+    resource: '/users',
+    columns: [
+      { field: 'username', header: 'Username', value: (u) => u.username },
+      { field: 'full_name', header: 'Full name', value: (u) => u.fullName },
+      { field: 'email', header: 'Email', value: (u) => u.email },
+      activeColumn(),
+      createdColumn(),
+    ],
+    requirement: userManagementRead,
+    recordName: (u) => `${u.fullName} (${u.username})`,
+    fieldLabels: { ...statusLabel, lockedOut: 'Locked', isStaff: 'Staff', isAdmin: 'Admin' },
+  }),
 ];

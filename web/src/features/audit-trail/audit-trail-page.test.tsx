@@ -78,10 +78,12 @@ describe('the audit trail page', () => {
       'CMO',
       'Drugs',
       'Exams',
+      'Groups',
       'Imaging Center',
       'Orders',
       'Studies',
       'Timepoints',
+      'Users',
     ]);
   });
 
@@ -90,7 +92,12 @@ describe('the audit trail page', () => {
     permissions.config.read = false;
     renderPage(permissions);
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Entity type' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Availabilities', 'Orders']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Availabilities',
+      'Groups',
+      'Orders',
+      'Users',
+    ]);
   });
 
   it('offers no type at all without any of their read permissions', async () => {
@@ -98,6 +105,7 @@ describe('the audit trail page', () => {
     permissions.config.read = false;
     permissions.cmoManufactureAvailability.read = false;
     permissions.order.read = false;
+    permissions.userManagement.read = false;
     renderPage(permissions);
     const select = await screen.findByRole('combobox', { name: 'Entity type' });
     expect(select.getAttribute('aria-disabled')).toBe('true');
