@@ -4,12 +4,15 @@
  * off the code it checks. `authorization-matrix.test.ts` sends every route as every role and
  * fails on any difference, and on any registered route missing here.
  *
- * To add a route: add a row `'METHOD /full/path/:param': [anonymous, admin, staff, cmo, site, imaging, none]`.
+ * To add a route: add a row `'METHOD /full/path/:param': row`, the row being one of the named
+ * rows below or a literal `[anonymous, admin, staff, cmo, site, imaging, none]` of:
  *   Y  allowed   — passes authorization (any answer but 401/403: 200, 400, 404, 409…)
  *   N  forbidden — 403 FORBIDDEN
  *   L  login     — 401 UNAUTHENTICATED (only the anonymous column)
  * Columns: no token; the demo users admin, staff, cmo (Boston CMO), site (Chicago site),
  * imaging (Chicago imaging center); and `none`, an active company user in no group.
+ * Each route is sent with ids that do not exist and a body with an unknown field, so an
+ * allowed call is refused (400/404) before it can change anything.
  */
 
 export type Outcome = 'allowed' | 'forbidden' | 'unauthenticated';
