@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
@@ -19,6 +19,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'mailer'> {
   logger?: FastifyServerOptions['logger'];
   /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
+  /** Told of every route as it is registered (the authorization matrix test reads the route table off it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -41,12 +43,13 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Builds the whole HTTP application on the given database; tests call this with their own. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { logger, mail, ...baseDeps } = options;
+  const { logger, mail, onRoute, ...baseDeps } = options;
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: baseDeps.config.bodyLimitBytes,
     trustProxy: baseDeps.config.trustProxy,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   const mailDispatcher = new MailDispatcher({
     db: baseDeps.db,
     clock: baseDeps.clock,

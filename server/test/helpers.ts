@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyServerOptions,
+  InjectOptions,
+  LightMyRequestResponse,
+  RouteOptions,
+} from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import type { Clock } from '../src/clock.ts';
@@ -107,13 +113,21 @@ export async function buildTestApp(
     now?: Date;
     /** Fastify's logger option (default: off), e.g. to capture the log lines in a test. */
     logger?: FastifyServerOptions['logger'];
+    /** Told of every route as it is registered. */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const clock = new TestClock(options.now);
   const config = testConfig(options.config);
   if (options.seed !== false) await seedDemo(database.db, clock.now());
-  const app = await buildApp({ db: database.db, config, clock, logger: options.logger });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    clock,
+    logger: options.logger,
+    onRoute: options.onRoute,
+  });
   await app.ready();
   const sessions = new Map<string, Session>();
 

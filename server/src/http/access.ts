@@ -48,8 +48,9 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Pri
 }
 
 /**
- * Every API route must declare its access; one hook authenticates and one checks the
- * declared permissions and roles before the handler runs.
+ * Every API route must declare its access; one hook authenticates and checks the declared
+ * permissions and roles before the request is validated, so a caller who may not use a route
+ * learns nothing of its schema (401/403, never a 400 listing the fields).
  */
 export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('principal', null);
@@ -59,7 +60,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
       throw new Error(`Route ${route.method} ${route.url} declares no access requirement`);
     }
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     request.principal = await authenticate(request, deps);

@@ -1,0 +1,182 @@
+import { asc, eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema.ts';
+import {
+  authorizationMatrix,
+  comingRoutes,
+  type MatrixColumn,
+  type MatrixRow,
+  matrixColumns,
+  type Outcome,
+  statusChangeMatrix,
+  statusChangeRoute,
+} from './authorization-matrix.ts';
+import { addCompanyUser } from './company-users.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+/** `METHOD /path` of every route the app registers (HEAD twins of GET routes left out). */
+const registered = new Set<string>();
+const headRoutes = new Set<string>();
+let t: TestApp;
+const headersOf = {} as Record<MatrixColumn, Record<string, string>>;
+/** A delivered order every demo company user sees: each status change on it is a 409, never a write. */
+let deliveredOrderId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    onRoute: (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        (method === 'HEAD' ? headRoutes : registered).add(`${method} ${route.url}`);
+      }
+    },
+  });
+  await addCompanyUser(t.db, {
+    username: 'nopermissions',
+    role: 'clinical_site',
+    companyName: 'Lakeside Clinical Research',
+    groupNames: [],
+  });
+  headersOf.anonymous = {};
+  const logins: [MatrixColumn, string][] = [
+    ['admin', 'admin'],
+    ['staff', 'staff'],
+    ['cmo', 'cmo'],
+    ['site', 'site'],
+    ['imaging', 'imaging'],
+    ['none', 'nopermissions'],
+  ];
+  for (const [column, username] of logins) headersOf[column] = (await t.loginAs(username)).headers();
+  const [delivered] = await t.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.status, 'delivered'))
+    .orderBy(asc(orders.id))
+    .limit(1);
+  deliveredOrderId = delivered!.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A URL for a route pattern: ids that do not exist, so an allowed call finds nothing to change. */
+function probeUrl(path: string): string {
+  return path
+    .replace(':entityType', 'orders')
+    .replace(/:[A-Za-z]+/g, '999999')
+    .replace(/\*$/, 'no-such-file.css');
+}
+
+function outcomeOf(statusCode: number): Outcome {
+  if (statusCode === 401) return 'unauthenticated';
+  if (statusCode === 403) return 'forbidden';
+  return 'allowed';
+}
+
+interface Probe {
+  label: string;
+  method: string;
+  url: string;
+  payload?: Record<string, unknown>;
+  row: MatrixRow;
+}
+
+/** Sends one probe as every column and lists each answer that differs from the row. */
+async function mismatches(probe: Probe): Promise<string[]> {
+  const out: string[] = [];
+  for (const [i, column] of matrixColumns.entries()) {
+    const res = await t.app.inject({
+      method: probe.method as 'GET',
+      url: probe.url,
+      headers: headersOf[column],
+      ...(probe.payload ? { payload: probe.payload } : {}),
+    });
+    const expected = probe.row[i]!;
+    const actual = outcomeOf(res.statusCode);
+    if (res.statusCode >= 500)
+      out.push(`${probe.label} as ${column}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    else if (actual !== expected)
+      out.push(
+        `${probe.label} as ${column}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+      );
+    else if (actual === 'forbidden' && res.json().code !== 'FORBIDDEN')
+      out.push(`${probe.label} as ${column}: 403 with code ${res.json().code}, expected FORBIDDEN`);
+  }
+  return out;
+}
+
+const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'DELETE';
+
+describe('authorization matrix', () => {
+  it('collects the routes from the app itself', () => {
+    // A sanity floor: the hook saw the whole route table, not an empty or partial one.
+    expect(registered.size).toBeGreaterThan(60);
+    expect(registered.has('GET /api/v1/orders/:id')).toBe(true);
+  });
+
+  it('has a row for every registered route', () => {
+    const missing = [...registered].filter(
+      (route) => !(route in authorizationMatrix) && !(route in comingRoutes) && route !== statusChangeRoute,
+    );
+    expect(
+      missing,
+      `routes without a row in server/test/authorization-matrix.ts (add one per route): ${missing.join(', ')}`,
+    ).toEqual([]);
+  });
+
+  it('every HEAD route is the twin of a GET route with a row', () => {
+    // Fastify also answers HEAD on a prefixed route's trailing-slash form (`/api/docs/`).
+    const twin = (route: string) => route.replace(/^HEAD /, 'GET ').replace(/(.)\/$/, '$1');
+    const orphans = [...headRoutes].filter((route) => !registered.has(twin(route)));
+    expect(orphans, `HEAD routes without a GET twin: ${orphans.join(', ')}`).toEqual([]);
+  });
+
+  it('has no stale rows: every row of the matrix names a registered route', () => {
+    const stale = Object.keys(authorizationMatrix).filter((route) => !registered.has(route));
+    expect(stale, `rows whose route is not registered: ${stale.join(', ')}`).toEqual([]);
+  });
+
+  it('answers every route as every role as the matrix says', async () => {
+    const rows = { ...authorizationMatrix, ...comingRoutes };
+    const probes: Probe[] = Object.entries(rows)
+      .filter(([route]) => registered.has(route))
+      .map(([route, row]) => {
+        const [method, path] = route.split(' ') as [string, string];
+        // A body no route accepts (unknown fields are rejected), so an allowed call writes nothing.
+        return {
+          label: route,
+          method,
+          url: probeUrl(path),
+          ...(hasBody(method) ? { payload: { matrixProbe: true } } : {}),
+          row,
+        };
+      });
+    const found: string[] = [];
+    for (const probe of probes) found.push(...(await mismatches(probe)));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('authorizes a status change by the status asked for', async (context) => {
+    if (!registered.has(statusChangeRoute)) context.skip();
+    const [method, path] = statusChangeRoute.split(' ') as [string, string];
+    const url = path.replace(':id', String(deliveredOrderId));
+    const when = new Date(Date.now() + 3600_000).toISOString();
+    const bodies = {
+      accepted: { status: 'accepted', relatedDatetime: when, timezone: 'America/Chicago' },
+      rejected: { status: 'rejected', comment: 'Matrix probe' },
+      delivered: { status: 'delivered', relatedDatetime: when, timezone: 'America/Chicago' },
+      canceled: { status: 'canceled', comment: 'Matrix probe' },
+    };
+    const found: string[] = [];
+    for (const [status, row] of Object.entries(statusChangeMatrix)) {
+      const payload = { ...bodies[status as keyof typeof bodies], electronicSignature: DEMO_PASSWORD };
+      found.push(
+        ...(await mismatches({ label: `${statusChangeRoute} ${status}`, method, url, payload, row })),
+      );
+    }
+    expect(found, found.join('\n')).toEqual([]);
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, deliveredOrderId));
+    expect(after!.status).toBe('delivered');
+  });
+});

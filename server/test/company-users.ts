@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../src/auth/password.ts';
+import type { Db } from '../src/db/client.ts';
+import { companies, groups, roles, userGroups, users } from '../src/db/schema.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+
+/**
+ * Adds an active user (password Demo1234) with one company role and the given demo groups
+ * (none: a user with no permissions at all). Returns the user's and the role's ids.
+ */
+export async function addCompanyUser(
+  db: Db,
+  user: {
+    username: string;
+    role: 'cmo' | 'clinical_site' | 'imaging_center';
+    companyName: string;
+    groupNames: string[];
+  },
+): Promise<{ userId: number; roleId: number }> {
+  const [company] = await db.select().from(companies).where(eq(companies.name, user.companyName));
+  if (!company) throw new Error(`no company named ${user.companyName}`);
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: user.username,
+      firstName: user.username,
+      lastName: 'Test',
+      email: `${user.username}@dosechain.test`,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning({ id: users.id });
+  for (const name of user.groupNames) {
+    const [group] = await db.select().from(groups).where(eq(groups.name, name));
+    if (!group) throw new Error(`no group named ${name}`);
+    await db.insert(userGroups).values({ userId: row!.id, groupId: group.id });
+  }
+  const [role] = await db
+    .insert(roles)
+    .values({ userId: row!.id, type: user.role, companyId: company.id })
+    .returning({ id: roles.id });
+  return { userId: row!.id, roleId: role!.id };
+}
