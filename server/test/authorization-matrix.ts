@@ -108,6 +108,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
 
   // Audit trail (staff/admin, auditTrail.read).
   'GET /api/v1/audit-logs/changeset/:entityType/:entityId': staffAdmin,
+
+  // Reports (staff/admin, reports.read).
+  'GET /api/v1/reports/orders-count': staffAdmin,
+  'GET /api/v1/reports/orders-count/options': staffAdmin,
 };
 
 /**
@@ -116,7 +120,6 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
  */
 export const comingRoutes: Record<string, MatrixRow> = {
   'POST /api/v1/orders/:id/notifications': cmoAction,
-  'GET /api/v1/reports/orders-count': staffAdmin,
 };
 
 /** The status change route is authorized per requested status (section 4's table). */
