@@ -104,4 +104,7 @@ export const messages = {
   imagingCenterNotLinked: 'This Imaging Center is not linked to the Site',
   calibrationOutsideAvailability: 'The time you picked is outside the availability of that day',
   calibrationInPast: 'The calibration date-time must not be in the past',
+  invalidLocalDateTime: 'Enter a date-time as YYYY-MM-DDTHH:mm',
+  nonexistentLocalTime: (zone: string) => `This time does not exist in ${zone} (daylight saving change)`,
+  invalidStatusTransition: (from: string, to: string) => `An order that is ${from} can't be ${to}`,
 } as const;

@@ -17,22 +17,6 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   delivered: 'Delivered',
 };
 
-/** Which status an order may move to from each status (spec section 4). */
-export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['accepted', 'rejected', 'canceled'],
-  accepted: ['delivered', 'canceled'],
-  rejected: [],
-  canceled: [],
-  delivered: [],
-};
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return orderTransitions[from].includes(to);
-}
-
-/** Moving into one of these gives the order's dose back to the day's capacity. */
-export const capacityReleasingStatuses: readonly OrderStatus[] = ['rejected', 'canceled'];
-
 const id = z.number({ error: messages.required }).int().positive();
 
 /** POST /orders (spec section 3, Place-order payload). */
