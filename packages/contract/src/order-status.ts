@@ -142,3 +142,7 @@ export const orderStatusChangeBodySchema = z
     }
   });
 export type OrderStatusChangeBody = z.input<typeof orderStatusChangeBodySchema>;
+
+/** `POST /orders/{id}/notifications` answers 202 with how many mails were queued (one per address). */
+export const orderNotificationsAnswerSchema = z.object({ queued: z.number().int() });
+export type OrderNotificationsAnswer = z.infer<typeof orderNotificationsAnswerSchema>;
