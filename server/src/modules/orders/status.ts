@@ -10,7 +10,7 @@ import {
   type orderStatusChangeBodySchema,
   orderStatusLabels,
 } from '@dosechain/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
@@ -90,8 +90,9 @@ const auditedState = (o: {
 /**
  * `PUT /orders/{id}/status`: one guard reads the action's rule (contract `orderActionRules`):
  * the role needs the action's permission (403), the order must be in the role's scope (404)
- * and in a status the action starts from (409). The update itself is conditional on that
- * status, so of two people acting at once only the first wins and the other gets 409. Reject
+ * and in a status the action starts from (409). The update is conditional on the status read
+ * (compare-and-set), so of two people acting on what they saw only the first wins, the other
+ * gets 409 (the row lock makes the second UPDATE re-check after the first commits). Reject
  * and cancel give the dose back; the change is signed, audited (reason: the comment for reject
  * and cancel) and mailed to the distribution list in the same transaction.
  */
@@ -113,7 +114,7 @@ export async function changeOrderStatus(ctx: ServiceContext, id: number, body: S
     const [updated] = await tx
       .update(orders)
       .set({ status: rule.to, ...changedColumns(rule.to, now, entered, comment), updatedAt: now })
-      .where(and(eq(orders.id, id), inArray(orders.status, [...rule.from])))
+      .where(and(eq(orders.id, id), eq(orders.status, current.status)))
       .returning();
     if (!updated) {
       const [latest] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
