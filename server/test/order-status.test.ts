@@ -164,6 +164,15 @@ describe('changing an order status', () => {
     expect(accepts.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(accepts.find((r) => r.statusCode === 409)!.json().code).toBe('INVALID_STATUS_TRANSITION');
 
+    const crowded = await place();
+    const many = await Promise.all(
+      ['cmo', 'admin', 'cmo', 'admin', 'cmo', 'admin'].map((user) =>
+        changeStatus(t, user, crowded.id, actionBody('accept')),
+      ),
+    );
+    expect(many.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(many.filter((r) => r.statusCode === 409)).toHaveLength(5);
+
     const contested = await place();
     const [accept, cancel] = await Promise.all([
       changeStatus(t, 'cmo', contested.id, actionBody('accept')),
@@ -321,6 +330,11 @@ describe('changing an order status', () => {
       expect(res.statusCode).toBe(200);
       const items = res.json().items as { id: number; status: string; exam: { id: number } }[];
       expect(items.map((o) => o.id)).toContain(order.id);
+      // Each row carries what its detail panel shows.
+      expect(items.find((o) => o.id === order.id)).toMatchObject({
+        imagingCenter: { contactUsers: [{ fullName: 'Iris Imaging', email: 'imaging@dosechain.example' }] },
+        coordinatorUsers: [{ fullName: 'Sid Coordinator', email: 'site@dosechain.example' }],
+      });
       expect(items.every((o) => ['pending', 'accepted'].includes(o.status) && o.exam.id === ids.fdg)).toBe(
         true,
       );

@@ -54,7 +54,7 @@ export const orderImagingCenterSchema = namedRefSchema.extend({
   phoneNumber: z.string().nullable(),
   timezone: z.string(),
   address: addressOutSchema,
-  /** Answered by `GET /orders/{id}`. */
+  /** The imaging center's contact users (`GET /orders/{id}` and `GET /orders` items). */
   contactUsers: z.array(contactUserSchema).optional(),
 });
 
@@ -82,7 +82,7 @@ export const orderSchema = z.object({
   additionalNotes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The site's coordinators; answered by `GET /orders/{id}`. */
+  /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
   coordinatorUsers: z.array(contactUserSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
