@@ -107,7 +107,9 @@ export const LOCAL_DATETIME_FORMAT = "yyyy-MM-dd'T'HH:mm";
 export function localDateTimeToInstant(local: string, zone: string): Date | undefined {
   const dt = DateTime.fromFormat(local, LOCAL_DATETIME_FORMAT, { zone });
   if (!dt.isValid || dt.toFormat(LOCAL_DATETIME_FORMAT) !== local) return undefined;
-  return dt.toJSDate();
+  // Luxon's choice for a repeated time is not the first; take the earliest of the candidates.
+  const [first] = dt.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+  return (first ?? dt).toJSDate();
 }
 
 /**
