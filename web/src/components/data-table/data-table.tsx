@@ -1,4 +1,4 @@
-import { type AccessRequirement, type ListResponse, limits } from '@dosechain/contract';
+import { type AccessRequirement, type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
 import { Box } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -19,7 +19,7 @@ import { fetchAllRows } from './export/export-data.ts';
 import type { ExportOptions } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
 import { type ColumnType, formatCell } from './format.ts';
-import { type ColumnFilterKind, toListParams } from './list-params.ts';
+import { type ColumnFilterKind, toListParams, withBaseFilter } from './list-params.ts';
 
 export interface DataTableColumn<T> {
   /** The API's list field (snake_case): what sorting and filtering send. */
@@ -51,6 +51,10 @@ export interface DataTableProps<T extends { id: number }> extends ExportOptions 
   renderDetailPanel?: (row: T) => ReactNode;
   /** False hides the export and print menu. */
   enableExport?: boolean;
+  /** Conditions every request carries besides the user's filters (a list fixed to one item's records). */
+  baseFilter?: FilterCondition[];
+  /** Shown instead of 'No records to display' when the list is empty. */
+  emptyText?: string;
 }
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
@@ -68,6 +72,8 @@ export function DataTable<T extends { id: number }>({
   toolbarActions,
   renderDetailPanel,
   enableExport = true,
+  baseFilter,
+  emptyText = 'No records to display',
   title,
   exportName,
   orientation,
@@ -96,9 +102,12 @@ export function DataTable<T extends { id: number }>({
     [visibleColumns],
   ) as Record<string, ColumnFilterKind>;
 
-  const params = toListParams(
-    { ...pagination, sorting, columnFilters: debouncedFilters, globalFilter: debouncedSearch },
-    filterKinds,
+  const params = withBaseFilter(
+    toListParams(
+      { ...pagination, sorting, columnFilters: debouncedFilters, globalFilter: debouncedSearch },
+      filterKinds,
+    ),
+    baseFilter,
   );
   const query = useQuery({
     queryKey: ['list', resource, params],
@@ -180,7 +189,7 @@ export function DataTable<T extends { id: number }>({
     layoutMode: 'semantic',
     enableDensityToggle: false,
     enableFullScreenToggle: false,
-    localization: { noRecordsToDisplay: 'No records to display' },
+    localization: { noRecordsToDisplay: emptyText },
   });
 
   return <MaterialReactTable table={table} />;

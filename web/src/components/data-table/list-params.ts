@@ -57,3 +57,10 @@ export function toListParams(state: TableState, filterKinds: Record<string, Colu
     ...(search ? { search } : {}),
   };
 }
+
+/** The params with fixed conditions added to the user's filters (both must hold). */
+export function withBaseFilter(params: ListParams, base: FilterCondition[] | undefined): ListParams {
+  if (!base || base.length === 0) return params;
+  const own: FilterCondition[] = params.filter ? JSON.parse(params.filter) : [];
+  return { ...params, filter: JSON.stringify([...base, ...own]) };
+}
