@@ -27,15 +27,17 @@ export async function listOrders(
   return listAnswer(plan, await withContacts(ctx.db, rows.map(toOrder)), totals[0]?.total ?? 0);
 }
 
-/**
- * An order with its imaging center's contacts and the site's coordinators; 404 'Order not
- * found' also for another company's order.
- */
-export async function getOrder(ctx: ServiceContext, id: number): Promise<Order> {
+/** The order if the role's company scope covers it; 404 'Order not found' otherwise (also for another company's). */
+export async function scopedOrder(ctx: ServiceContext, id: number): Promise<Order> {
   const [row] = isStorableId(id)
     ? await selectOrders(ctx.db).where(and(eq(orders.id, id), orderScope(ctx.actor.currentRole)))
     : [];
   if (!row) throw notFound(messages.notFound('Order'));
-  const [order] = await withContacts(ctx.db, [toOrder(row)]);
+  return toOrder(row);
+}
+
+/** An order with its imaging center's contacts and the site's coordinators (scoped as above). */
+export async function getOrder(ctx: ServiceContext, id: number): Promise<Order> {
+  const [order] = await withContacts(ctx.db, [await scopedOrder(ctx, id)]);
   return order!;
 }

@@ -13,15 +13,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { AppError, forbidden, notFound, validationFailed } from '../../http/app-error.ts';
+import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { releaseDose } from '../availability/capacity.ts';
-import { isStorableId } from '../companies/queries.ts';
 import { enqueueOrderMail } from './notify.ts';
-import { orderScope, selectOrders, toOrder } from './queries.ts';
-import { getOrder } from './service.ts';
+import { getOrder, scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
 
@@ -34,15 +31,6 @@ const invalidTransition = (from: OrderStatus, to: OrderStatus) => {
     { code: 'INVALID_STATUS_TRANSITION', message, parameter: 'status' },
   ]);
 };
-
-/** The order if the role's company scope covers it; 404 'Order not found' otherwise. */
-export async function scopedOrder(ctx: ServiceContext, id: number, db: Executor = ctx.db): Promise<Order> {
-  const [row] = isStorableId(id)
-    ? await selectOrders(db).where(and(eq(orders.id, id), orderScope(ctx.actor.currentRole)))
-    : [];
-  if (!row) throw notFound(messages.notFound('Order'));
-  return toOrder(row);
-}
 
 /**
  * The instant of the date-time the user entered: a wall-clock `YYYY-MM-DDTHH:mm` in the chosen
