@@ -161,7 +161,8 @@ describe('authorization matrix', () => {
     if (!registered.has(statusChangeRoute)) context.skip();
     const [method, path] = statusChangeRoute.split(' ') as [string, string];
     const url = path.replace(':id', String(deliveredOrderId));
-    const when = new Date(Date.now() + 3600_000).toISOString();
+    // The wall-clock date-time as typed, read in the given zone (contract: YYYY-MM-DDTHH:mm).
+    const when = new Date(Date.now() + 3600_000).toISOString().slice(0, 16);
     const bodies = {
       accepted: { status: 'accepted', relatedDatetime: when, timezone: 'America/Chicago' },
       rejected: { status: 'rejected', comment: 'Matrix probe' },

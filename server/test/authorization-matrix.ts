@@ -35,8 +35,10 @@ const orderCreate: MatrixRow = [L, Y, N, N, Y, Y, N];
 const staffAdmin: MatrixRow = [L, Y, Y, N, N, N, N];
 /** Staff/admin with a permission only admin's group holds (userManagement.create/update). */
 const adminOnly: MatrixRow = [L, Y, N, N, N, N, N];
-/** cmoAcknowledgement.create / .update or orderStatus.create: CMO users (and admin). */
+/** cmoAcknowledgement.create / .update: CMO users (and admin). */
 const cmoAction: MatrixRow = [L, Y, N, Y, N, N, N];
+/** orderStatus.create: CMO users and staff, who record deliveries (issue 6), and admin. */
+const deliverAction: MatrixRow = [L, Y, Y, Y, N, N, N];
 /** orderCancel.create: site and imaging users (and admin). */
 const cancelAction: MatrixRow = [L, Y, N, N, Y, Y, N];
 
@@ -82,6 +84,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // Orders (section 2: /place-order needs order.create, order detail order.read).
   'GET /api/v1/orders': orderRead,
   'GET /api/v1/orders/:id': orderRead,
+  'POST /api/v1/orders/:id/notifications': cmoAction,
   'POST /api/v1/orders': orderCreate,
   'GET /api/v1/orders/options': orderCreate,
   'GET /api/v1/drug-availabilities/search': orderCreate,
@@ -118,15 +121,13 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
  * Routes other branches are adding: checked when registered, tolerated while not. Move a row
  * up into `authorizationMatrix` once its route is on main.
  */
-export const comingRoutes: Record<string, MatrixRow> = {
-  'POST /api/v1/orders/:id/notifications': cmoAction,
-};
+export const comingRoutes: Record<string, MatrixRow> = {};
 
 /** The status change route is authorized per requested status (section 4's table). */
 export const statusChangeRoute = 'PUT /api/v1/orders/:id/status';
 export const statusChangeMatrix: Record<'accepted' | 'rejected' | 'delivered' | 'canceled', MatrixRow> = {
   accepted: cmoAction, // cmoAcknowledgement.create
   rejected: cmoAction, // cmoAcknowledgement.create
-  delivered: cmoAction, // orderStatus.create
+  delivered: deliverAction, // orderStatus.create
   canceled: cancelAction, // orderCancel.create
 };

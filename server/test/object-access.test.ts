@@ -142,7 +142,8 @@ describe('object-level access', () => {
   it("answers 404 to another company's user changing an order's status, and changes nothing", async (context) => {
     if (!registered.has('PUT /api/v1/orders/:id/status')) context.skip();
     const before = await snapshot();
-    const when = new Date(Date.now() + 3600_000).toISOString();
+    // The wall-clock date-time as typed, read in the given zone (contract: YYYY-MM-DDTHH:mm).
+    const when = new Date(Date.now() + 3600_000).toISOString().slice(0, 16);
     const signed = { electronicSignature: DEMO_PASSWORD };
     const attempts: [string, number, Record<string, unknown>][] = [
       ['cmo-la', pendingId, { status: 'accepted', relatedDatetime: when, timezone: 'America/Chicago' }],

@@ -6,7 +6,8 @@ import {
   monthlyDaysTextField,
   parseMonthlyDays,
 } from './availability.ts';
-import { canTransition, placeOrderBodySchema } from './orders.ts';
+import { canTransition } from './order-status.ts';
+import { placeOrderBodySchema } from './orders.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];

@@ -12,6 +12,7 @@ export * from './limits.ts';
 export * from './list-query.ts';
 export * from './messages.ts';
 export * from './mutation.ts';
+export * from './order-status.ts';
 export * from './orders.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';

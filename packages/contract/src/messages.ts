@@ -118,4 +118,7 @@ export const messages = {
   duplicateRole: 'This role is already listed',
   onlyClinicalSiteUsers: 'Only for clinical site users',
   onlyImagingCenterUsers: 'Only for imaging center users',
+  invalidLocalDateTime: 'Enter a date-time as YYYY-MM-DDTHH:mm',
+  nonexistentLocalTime: (zone: string) => `This time does not exist in ${zone} (daylight saving change)`,
+  invalidStatusTransition: (from: string, to: string) => `An order that is ${from} can't be ${to}`,
 } as const;

@@ -17,22 +17,6 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   delivered: 'Delivered',
 };
 
-/** Which status an order may move to from each status (spec section 4). */
-export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['accepted', 'rejected', 'canceled'],
-  accepted: ['delivered', 'canceled'],
-  rejected: [],
-  canceled: [],
-  delivered: [],
-};
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return orderTransitions[from].includes(to);
-}
-
-/** Moving into one of these gives the order's dose back to the day's capacity. */
-export const capacityReleasingStatuses: readonly OrderStatus[] = ['rejected', 'canceled'];
-
 const id = z.number({ error: messages.required }).int().positive();
 
 /** POST /orders (spec section 3, Place-order payload). */
@@ -70,7 +54,7 @@ export const orderImagingCenterSchema = namedRefSchema.extend({
   phoneNumber: z.string().nullable(),
   timezone: z.string(),
   address: addressOutSchema,
-  /** Answered by `GET /orders/{id}`. */
+  /** The imaging center's contact users (`GET /orders/{id}` and `GET /orders` items). */
   contactUsers: z.array(contactUserSchema).optional(),
 });
 
@@ -98,7 +82,7 @@ export const orderSchema = z.object({
   additionalNotes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The site's coordinators; answered by `GET /orders/{id}`. */
+  /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
   coordinatorUsers: z.array(contactUserSchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;

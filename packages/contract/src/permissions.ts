@@ -96,6 +96,8 @@ export function hasPermission(perms: Permissions, permission: Permission): boole
 export interface AccessRequirement {
   permissions?: readonly Permission[];
   roles?: readonly RoleType[];
+  /** At least one of these (e.g. the order status route: the action's own one is checked by the service). */
+  anyPermissions?: readonly Permission[];
 }
 
 export const STAFF_ADMIN: readonly RoleType[] = ['staff', 'admin'];
@@ -106,6 +108,8 @@ export function meetsRequirement(
 ): boolean {
   const perms = requirement.permissions ?? [];
   if (!perms.every((p) => hasPermission(subject.permissions, p))) return false;
+  const anyOf = requirement.anyPermissions;
+  if (anyOf && anyOf.length > 0 && !anyOf.some((p) => hasPermission(subject.permissions, p))) return false;
   const roles = requirement.roles;
   return !roles || roles.length === 0 || roles.includes(subject.roleType);
 }

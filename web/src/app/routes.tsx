@@ -70,6 +70,28 @@ export const appRoutes: AppRoute[] = [
     path: '/profile/change-password',
     page: lazy(() => import('../features/profile/change-password-page.tsx')),
   },
+  {
+    path: '/cmo/orders',
+    requirement: { permissions: ['order.read', 'cmoAcknowledgement.read'] },
+    page: lazy(() => import('../features/orders/cmo-orders-page.tsx')),
+    menu: { label: 'CMO Acknowledgement' },
+  },
+  {
+    path: '/cmo/orders/:id',
+    requirement: { permissions: ['order.read'] },
+    page: lazy(() => import('../features/orders/order-detail-page.tsx')),
+  },
+  {
+    path: '/orders/status',
+    requirement: { permissions: ['orderStatus.read'] },
+    page: lazy(() => import('../features/orders/order-status-page.tsx')),
+    menu: { label: 'Order status' },
+  },
+  {
+    path: '/orders/:id',
+    requirement: { permissions: ['order.read'] },
+    page: lazy(() => import('../features/orders/order-detail-page.tsx')),
+  },
   // Top level after Place order, CMO Acknowledgement and Order status (spec's menu order).
   {
     path: '/audit-trail',

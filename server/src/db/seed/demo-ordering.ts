@@ -125,7 +125,14 @@ const demoOrders: DemoOrder[] = [
   { occurrence: 1, status: 'accepted', subjectId: 'ONC-006', notes: 'Patient needs a morning slot.' },
   { occurrence: 2, status: 'pending', subjectId: 'ONC-007' },
   { occurrence: 2, status: 'pending', subjectId: 'ONC-008' },
-  { occurrence: 3, status: 'pending', subjectId: 'ONC-009' },
+  {
+    occurrence: 3,
+    status: 'pending',
+    subjectId: 'ONC-009',
+    // Longer than 140 characters, so the detail panel folds it (Show more / Show less).
+    notes:
+      'Subject is claustrophobic and needs a sedation consult before the scan. Please confirm the delivery window with the imaging desk the day before; the morning slot is preferred because the subject travels from out of town.',
+  },
   { occurrence: 4, status: 'rejected', subjectId: 'ONC-010' },
 ];
 

@@ -161,6 +161,8 @@ export const demoGroups: Record<string, Permissions> = {
     ...readEverything,
     config: ['create', 'update', 'read'],
     cmoManufactureAvailability: ['create', 'update', 'read'],
+    // Staff review pending and accepted orders and record deliveries.
+    orderStatus: ['create', 'read'],
   }),
   'CMO Users': perms({
     order: ['read'],

@@ -172,7 +172,7 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
         additionalNotes: input.additional_notes || null,
       },
     });
-    await enqueueOrderMail(tx, { orderId: order!.id, event: 'placed' });
+    await enqueueOrderMail(tx, order!.id, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() });
     return { id: order!.id, number: order!.number };
   });
 }

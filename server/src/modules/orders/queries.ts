@@ -1,6 +1,6 @@
 import type { Role } from '@dosechain/contract';
 import { type ContactUser, type Order, orderStatuses } from '@dosechain/contract';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '../../auth/principal.ts';
 import { companyScope } from '../../auth/scope.ts';
@@ -148,16 +148,19 @@ export function toOrder(row: OrderJoined): Order {
 }
 
 /**
- * Active users of a company role with a flag set: the imaging center's contacts or the
- * site's coordinators.
+ * Active users of the companies' roles with a flag set, by company: the imaging centers'
+ * contacts or the sites' coordinators (one query for a whole page of orders).
  */
-export async function flaggedUsers(
+export async function flaggedUsersByCompany(
   db: Executor,
-  companyId: number,
+  companyIds: readonly number[],
   flag: 'imagingCenterContact' | 'siteCoordinator',
-): Promise<ContactUser[]> {
+): Promise<Map<number, ContactUser[]>> {
+  const byCompany = new Map<number, ContactUser[]>(companyIds.map((id) => [id, []]));
+  if (companyIds.length === 0) return byCompany;
   const rows = await db
     .selectDistinct({
+      companyId: roles.companyId,
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -166,7 +169,32 @@ export async function flaggedUsers(
     })
     .from(users)
     .innerJoin(roles, eq(roles.userId, users.id))
-    .where(and(eq(roles.companyId, companyId), eq(users[flag], true), eq(users.active, true)))
+    .where(and(inArray(roles.companyId, [...companyIds]), eq(users[flag], true), eq(users.active, true)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-  return rows.map((u) => ({ id: u.id, fullName: fullName(u), email: u.email, phone: u.phone }));
+  for (const u of rows) {
+    byCompany.get(u.companyId!)?.push({ id: u.id, fullName: fullName(u), email: u.email, phone: u.phone });
+  }
+  return byCompany;
+}
+
+/** The same for one company. */
+export async function flaggedUsers(
+  db: Executor,
+  companyId: number,
+  flag: 'imagingCenterContact' | 'siteCoordinator',
+): Promise<ContactUser[]> {
+  return (await flaggedUsersByCompany(db, [companyId], flag)).get(companyId) ?? [];
+}
+
+/** Orders with the imaging center's contacts and the site's coordinators (the detail panel). */
+export async function withContacts(db: Executor, list: Order[]): Promise<Order[]> {
+  const [contacts, coordinators] = await Promise.all([
+    flaggedUsersByCompany(db, [...new Set(list.map((o) => o.imagingCenter.id))], 'imagingCenterContact'),
+    flaggedUsersByCompany(db, [...new Set(list.map((o) => o.site.id))], 'siteCoordinator'),
+  ]);
+  return list.map((o) => ({
+    ...o,
+    imagingCenter: { ...o.imagingCenter, contactUsers: contacts.get(o.imagingCenter.id) ?? [] },
+    coordinatorUsers: coordinators.get(o.site.id) ?? [],
+  }));
 }

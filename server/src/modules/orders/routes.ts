@@ -3,7 +3,10 @@ import {
   idParam,
   listQuerySchema,
   listResponseSchema,
+  orderActionPermissions,
+  orderNotificationsAnswerSchema,
   orderSchema,
+  orderStatusChangeBodySchema,
   orderStatuses,
   orderStatusLabels,
   orderStatusLookupSchema,
@@ -18,12 +21,17 @@ import type { AppDeps } from '../../http/deps.ts';
 import { placeOrderOptions } from './options.ts';
 import { placeOrder } from './place.ts';
 import { getOrder, listOrders } from './service.ts';
+import { changeOrderStatus, resendOrderMail } from './status.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const withNotFound = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['orders'];
 
-/** `/orders` (order.read to see, order.create to place; company scope in the services) and `/order-statuses`. */
+/**
+ * `/orders` (order.read to see, order.create to place, the action's permission to change the
+ * status, cmoAcknowledgement.update to resend the mail; company scope in the services) and
+ * `/order-statuses`.
+ */
 export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -48,8 +56,42 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 201: placeOrderAnswerSchema, ...withNotFound },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await placeOrder(serviceContext(request, deps), request.body)),
+    async (request, reply) => {
+      const placed = await placeOrder(serviceContext(request, deps), request.body);
+      deps.mailer.wake();
+      return reply.status(201).send(placed);
+    },
+  );
+  r.put(
+    '/orders/:id/status',
+    {
+      // Any action's permission lets the call in; the service checks the one of the requested
+      // action (contract `orderActionRules`), so who may do what is read off that table.
+      config: { access: { anyPermissions: orderActionPermissions } },
+      schema: {
+        tags,
+        params: idParam,
+        body: orderStatusChangeBodySchema,
+        response: { 200: orderSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const order = await changeOrderStatus(serviceContext(request, deps), request.params.id, request.body);
+      deps.mailer.wake();
+      return order;
+    },
+  );
+  r.post(
+    '/orders/:id/notifications',
+    {
+      config: { access: { permissions: ['cmoAcknowledgement.update'] } },
+      schema: { tags, params: idParam, response: { 202: orderNotificationsAnswerSchema, ...withNotFound } },
+    },
+    async (request, reply) => {
+      const answer = await resendOrderMail(serviceContext(request, deps), request.params.id);
+      deps.mailer.wake();
+      return reply.status(202).send(answer);
+    },
   );
   r.get(
     '/orders/options',

@@ -5,9 +5,12 @@ import { notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
-import { countOrders, flaggedUsers, orderList, orderScope, selectOrders, toOrder } from './queries.ts';
+import { countOrders, orderList, orderScope, selectOrders, toOrder, withContacts } from './queries.ts';
 
-/** One page of the orders the role may see (company scope), newest first by default. */
+/**
+ * One page of the orders the role may see (company scope), newest first by default, each with
+ * what its detail panel shows (imaging center contacts, site coordinators).
+ */
 export async function listOrders(
   ctx: ServiceContext,
   query: ListQuery,
@@ -21,22 +24,20 @@ export async function listOrders(
       .offset(plan.offset),
     countOrders(ctx.db).where(plan.where),
   ]);
-  return listAnswer(plan, rows.map(toOrder), totals[0]?.total ?? 0);
+  return listAnswer(plan, await withContacts(ctx.db, rows.map(toOrder)), totals[0]?.total ?? 0);
 }
 
-/**
- * An order with its imaging center's contacts and the site's coordinators; 404 'Order not
- * found' also for another company's order.
- */
-export async function getOrder(ctx: ServiceContext, id: number): Promise<Order> {
+/** The order if the role's company scope covers it; 404 'Order not found' otherwise (also for another company's). */
+export async function scopedOrder(ctx: ServiceContext, id: number): Promise<Order> {
   const [row] = isStorableId(id)
     ? await selectOrders(ctx.db).where(and(eq(orders.id, id), orderScope(ctx.actor.currentRole)))
     : [];
   if (!row) throw notFound(messages.notFound('Order'));
-  const [contactUsers, coordinatorUsers] = await Promise.all([
-    flaggedUsers(ctx.db, row.order.imagingCenterId, 'imagingCenterContact'),
-    flaggedUsers(ctx.db, row.order.siteId, 'siteCoordinator'),
-  ]);
-  const order = toOrder(row);
-  return { ...order, imagingCenter: { ...order.imagingCenter, contactUsers }, coordinatorUsers };
+  return toOrder(row);
+}
+
+/** An order with its imaging center's contacts and the site's coordinators (scoped as above). */
+export async function getOrder(ctx: ServiceContext, id: number): Promise<Order> {
+  const [order] = await withContacts(ctx.db, [await scopedOrder(ctx, id)]);
+  return order!;
 }

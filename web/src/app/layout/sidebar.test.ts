@@ -27,6 +27,8 @@ describe('the menu', () => {
     expect(labels(user('admin', allPermissions()))).toEqual([
       'Dashboard',
       'Place order',
+      'CMO Acknowledgement',
+      'Order status',
       'Audit trail',
       'Availability',
       'Timepoints',
@@ -57,7 +59,12 @@ describe('the menu', () => {
   });
 
   it('hides configuration from company roles even with the permission, and without it', () => {
-    expect(labels(user('cmo', allPermissions()))).toEqual(['Dashboard', 'Place order']);
+    expect(labels(user('cmo', allPermissions()))).toEqual([
+      'Dashboard',
+      'Place order',
+      'CMO Acknowledgement',
+      'Order status',
+    ]);
     expect(labels(user('staff'))).toEqual(['Dashboard']);
   });
 

@@ -53,6 +53,8 @@ export interface DataTableProps<T extends { id: number }> extends ExportOptions 
   enableExport?: boolean;
   /** Conditions always applied (stable reference), e.g. `[{field: 'company_id', op: 'eq', value: 3}]`. */
   baseFilter?: readonly FilterCondition[];
+  /** Shown instead of 'No records to display' when the list is empty. */
+  emptyText?: string;
 }
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
@@ -70,10 +72,11 @@ export function DataTable<T extends { id: number }>({
   toolbarActions,
   renderDetailPanel,
   enableExport = true,
+  baseFilter,
+  emptyText = 'No records to display',
   title,
   exportName,
   orientation,
-  baseFilter,
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
@@ -186,7 +189,7 @@ export function DataTable<T extends { id: number }>({
     layoutMode: 'semantic',
     enableDensityToggle: false,
     enableFullScreenToggle: false,
-    localization: { noRecordsToDisplay: 'No records to display' },
+    localization: { noRecordsToDisplay: emptyText },
   });
 
   return <MaterialReactTable table={table} />;

@@ -3,6 +3,7 @@ import { activeColumn, createdColumn } from '../../components/data-table/common-
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { formatCell } from '../../components/data-table/format.ts';
 import { ConfigListPage } from '../config/config-list-page.tsx';
+import { RelatedOrdersAction } from '../orders/related-orders-dialog.tsx';
 import { AvailabilityEditDialog } from './availability-edit-dialog.tsx';
 import { AvailabilityFormDialog } from './availability-form-dialog.tsx';
 import { AVAILABILITIES } from './availability-form-model.ts';
@@ -62,6 +63,12 @@ export default function AvailabilityPage() {
       permissionArea="cmoManufactureAvailability"
       recordName={(a) => `#${a.id}`}
       toggleable
+      rowActions={(availability) => (
+        <RelatedOrdersAction
+          title={`Availability #${availability.id}`}
+          filter={{ field: 'availability_id', op: 'eq', value: availability.id }}
+        />
+      )}
       toggleSuccess={messages.availabilityUpdated}
       toggleFailure={messages.errorActivatingAvailability}
       renderForm={(availability, close) =>

@@ -1,22 +1,41 @@
 import { messages } from '@dosechain/contract';
-import { Paper, Typography } from '@mui/material';
+import { Paper, Stack, Typography } from '@mui/material';
 import { roleLabel } from '../../app/layout/user-menu.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { OrdersGrid } from '../orders/orders-grid.tsx';
+import { dashboardGrid } from './dashboard-view.ts';
 
-/** The dashboard; order grids per role arrive with the order features. */
+/** The dashboard: the orders the current role has to act on or expect, else the welcome text. */
 export default function DashboardPage() {
   const { user } = useAuth();
+  const grid = user ? dashboardGrid(user) : undefined;
   return (
-    <Paper sx={{ p: 4 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Dashboard
-      </Typography>
-      {user && (
-        <Typography variant="h6">
-          Hello, {user.fullName} ({roleLabel(user.currentRole)})
+    <Stack spacing={2}>
+      <Paper sx={{ p: 3 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Dashboard
         </Typography>
+        {user && (
+          <Typography variant="h6">
+            Hello, {user.fullName} ({roleLabel(user.currentRole)})
+          </Typography>
+        )}
+        <Typography sx={{ mt: 1 }}>{grid ? grid.intro : messages.welcome}</Typography>
+      </Paper>
+      {grid && (
+        <Stack spacing={1}>
+          <Typography variant="h5" component="h2">
+            {grid.heading}
+          </Typography>
+          <OrdersGrid
+            key={`${user?.currentRole.type}-${user?.currentRole.companyId}`}
+            title={grid.heading}
+            statuses={grid.statuses}
+            defaultSort={[{ id: grid.sortBy, desc: false }]}
+            emptyText={grid.emptyText}
+          />
+        </Stack>
       )}
-      <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
-    </Paper>
+    </Stack>
   );
 }

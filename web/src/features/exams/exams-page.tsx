@@ -2,6 +2,7 @@ import { type Exam, messages } from '@dosechain/contract';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { ConfigListPage } from '../config/config-list-page.tsx';
+import { RelatedOrdersAction } from '../orders/related-orders-dialog.tsx';
 import { EXAMS, ExamFormDialog } from './exam-form-dialog.tsx';
 
 const columns: DataTableColumn<Exam>[] = [
@@ -19,6 +20,9 @@ export default function ExamsPage() {
       resource={EXAMS}
       columns={columns}
       toggleable
+      rowActions={(exam) => (
+        <RelatedOrdersAction title={exam.name} filter={{ field: 'exam_id', op: 'eq', value: exam.id }} />
+      )}
       toggleFailure={messages.errorUpdatingExam}
       renderForm={(exam, close) => <ExamFormDialog exam={exam} onClose={close} />}
     />

@@ -1,0 +1,150 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { timezoneField } from './fields.ts';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import { mutationMeta } from './mutation.ts';
+import { type OrderStatus, orderStatuses } from './orders.ts';
+import type { Permission } from './permissions.ts';
+
+/** The actions on an order (spec section 4), in the order the grids show them. */
+export const orderActions = ['accept', 'reject', 'deliver', 'cancel'] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+export interface OrderActionRule {
+  label: string;
+  /** The statuses the action starts from. */
+  from: readonly OrderStatus[];
+  /** The status the order moves to; `PUT /orders/{id}/status` names the action by it. */
+  to: OrderStatus;
+  /** What the body must carry: a date-time (with its zone) or a comment (the reason). */
+  needs: 'relatedDatetime' | 'comment';
+  /** What the acting role needs. */
+  permission: Permission;
+}
+
+/**
+ * THE transition table (spec section 4): status × action → next status, what it needs and
+ * who may do it. The server's guard, the web's row actions and the tests read it; nothing else
+ * lists transitions.
+ */
+export const orderActionRules: Record<OrderAction, OrderActionRule> = {
+  accept: {
+    label: 'Accept',
+    from: ['pending'],
+    to: 'accepted',
+    needs: 'relatedDatetime',
+    permission: 'cmoAcknowledgement.create',
+  },
+  reject: {
+    label: 'Reject',
+    from: ['pending'],
+    to: 'rejected',
+    needs: 'comment',
+    permission: 'cmoAcknowledgement.create',
+  },
+  deliver: {
+    label: 'Deliver',
+    from: ['accepted'],
+    to: 'delivered',
+    needs: 'relatedDatetime',
+    permission: 'orderStatus.create',
+  },
+  cancel: {
+    label: 'Cancel',
+    from: ['pending', 'accepted'],
+    to: 'canceled',
+    needs: 'comment',
+    permission: 'orderCancel.create',
+  },
+};
+
+/** The statuses an action can move an order to: the body's `status` values. */
+export const orderTargetStatuses = orderActions.map((a) => orderActionRules[a].to) as [
+  OrderStatus,
+  ...OrderStatus[],
+];
+
+/** The action that moves an order to `status`; undefined for `pending` (nothing moves back). */
+export function actionTo(status: OrderStatus): OrderAction | undefined {
+  return orderActions.find((a) => orderActionRules[a].to === status);
+}
+
+/** Every permission some action needs: the status route lets in a role with any of them. */
+export const orderActionPermissions: readonly Permission[] = [
+  ...new Set(orderActions.map((a) => orderActionRules[a].permission)),
+];
+
+/** Which status an order may move to from each status, read off the table. */
+export const orderTransitions = {} as Record<OrderStatus, readonly OrderStatus[]>;
+for (const status of orderStatuses) {
+  orderTransitions[status] = orderActions
+    .filter((a) => orderActionRules[a].from.includes(status))
+    .map((a) => orderActionRules[a].to);
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return orderTransitions[from].includes(to);
+}
+
+/** Whether `action` applies to an order in `status` (the grids show only these actions). */
+export function actionAllowedFrom(action: OrderAction, status: OrderStatus): boolean {
+  return orderActionRules[action].from.includes(status);
+}
+
+/** Moving into one of these gives the order's dose back to the day's capacity. */
+export const capacityReleasingStatuses: readonly OrderStatus[] = ['rejected', 'canceled'];
+
+/** A wall-clock date-time without offset, `YYYY-MM-DDTHH:mm`, as a date-time picker gives it. */
+export const LOCAL_DATETIME_FORMAT = "yyyy-MM-dd'T'HH:mm";
+
+/**
+ * The instant of a wall-clock date-time in an IANA zone (Luxon). Undefined when the text is not
+ * `YYYY-MM-DDTHH:mm` or the time does not exist in that zone (skipped by a daylight-saving
+ * change, e.g. 02:30 on 2026-03-08 in America/New_York). A time that happens twice (the
+ * autumn change) is the first of the two.
+ */
+export function localDateTimeToInstant(local: string, zone: string): Date | undefined {
+  const dt = DateTime.fromFormat(local, LOCAL_DATETIME_FORMAT, { zone });
+  if (!dt.isValid || dt.toFormat(LOCAL_DATETIME_FORMAT) !== local) return undefined;
+  // Luxon's choice for a repeated time is not the first; take the earliest of the candidates.
+  const [first] = dt.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
+  return (first ?? dt).toJSDate();
+}
+
+/**
+ * `PUT /orders/{id}/status`. `status` names the action (accepted, rejected, delivered,
+ * canceled). Accept and deliver need `relatedDatetime`: the wall-clock date-time the user
+ * entered, `YYYY-MM-DDTHH:mm` with NO offset, read in `timezone` (IANA; omitted: the imaging
+ * center's zone); the server converts it with Luxon and stores the instant (accept: the
+ * projected delivery; deliver: the delivery date-time `deliveredAt`). Reject and cancel need
+ * `comment` (≤ 140), which is also the audit reason. acceptedAt / rejectedAt / canceledAt are
+ * the server's clock. Answer: 200 with the order (as `GET /orders/{id}`).
+ */
+export const orderStatusChangeBodySchema = z
+  .strictObject({
+    status: z.enum(orderTargetStatuses, { error: messages.required }),
+    relatedDatetime: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, messages.invalidLocalDateTime)
+      .optional(),
+    timezone: timezoneField.optional(),
+    comment: z.string().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
+    ...mutationMeta,
+  })
+  .superRefine((body, ctx) => {
+    const action = actionTo(body.status);
+    if (!action) return;
+    const needs = orderActionRules[action].needs;
+    if (needs === 'comment' && !body.comment) {
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: messages.required });
+    }
+    if (needs === 'relatedDatetime' && !body.relatedDatetime) {
+      ctx.addIssue({ code: 'custom', path: ['relatedDatetime'], message: messages.required });
+    }
+  });
+export type OrderStatusChangeBody = z.input<typeof orderStatusChangeBodySchema>;
+
+/** `POST /orders/{id}/notifications` answers 202 with how many mails were queued (one per address). */
+export const orderNotificationsAnswerSchema = z.object({ queued: z.number().int() });
+export type OrderNotificationsAnswer = z.infer<typeof orderNotificationsAnswerSchema>;

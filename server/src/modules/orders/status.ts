@@ -1,0 +1,131 @@
+import {
+  actionTo,
+  capacityReleasingStatuses,
+  hasPermission,
+  localDateTimeToInstant,
+  messages,
+  type Order,
+  type OrderStatus,
+  orderActionRules,
+  type orderStatusChangeBodySchema,
+  orderStatusLabels,
+} from '@dosechain/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditedMutation } from '../../audit/mutation.ts';
+import { orders } from '../../db/schema.ts';
+import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { releaseDose } from '../availability/capacity.ts';
+import { enqueueOrderMail } from './notify.ts';
+import { getOrder, scopedOrder } from './service.ts';
+
+type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
+
+const invalidTransition = (from: OrderStatus, to: OrderStatus) => {
+  const message = messages.invalidStatusTransition(
+    orderStatusLabels[from].toLowerCase(),
+    orderStatusLabels[to].toLowerCase(),
+  );
+  return new AppError(409, 'INVALID_STATUS_TRANSITION', message, [
+    { code: 'INVALID_STATUS_TRANSITION', message, parameter: 'status' },
+  ]);
+};
+
+/**
+ * The instant of the date-time the user entered: a wall-clock `YYYY-MM-DDTHH:mm` in the chosen
+ * zone, the imaging center's by default (spec section 4). 400 when that time does not exist there.
+ */
+function enteredInstant(body: StatusChange, order: Order): Date {
+  const zone = body.timezone ?? order.imagingCenter.timezone;
+  const at = body.relatedDatetime ? localDateTimeToInstant(body.relatedDatetime, zone) : undefined;
+  if (!at)
+    throw validationFailed([{ parameter: 'relatedDatetime', message: messages.nonexistentLocalTime(zone) }]);
+  return at;
+}
+
+/** The columns an action sets: its date-time (entered or the server's clock) and its reason. */
+function changedColumns(to: OrderStatus, now: Date, entered: Date | undefined, comment: string | undefined) {
+  switch (to) {
+    case 'accepted':
+      return { projectedDelivery: entered, acceptedAt: now };
+    case 'rejected':
+      return { rejectedAt: now, rejectionReason: comment };
+    case 'delivered':
+      return { deliveredAt: entered };
+    case 'canceled':
+      return { canceledAt: now, cancelationReason: comment };
+    default:
+      throw new Error(`no action moves an order to ${to}`);
+  }
+}
+
+/** What the audit row shows of an order's state: status and the fields the actions set. */
+const auditedState = (o: {
+  status: OrderStatus;
+  projectedDelivery: Date | string | null;
+  deliveredAt: Date | string | null;
+  rejectionReason: string | null;
+  cancelationReason: string | null;
+}) => ({
+  status: o.status,
+  projectedDelivery: o.projectedDelivery,
+  deliveredAt: o.deliveredAt,
+  rejectionReason: o.rejectionReason,
+  cancelationReason: o.cancelationReason,
+});
+
+/**
+ * `PUT /orders/{id}/status`: one guard reads the action's rule (contract `orderActionRules`):
+ * the role needs the action's permission (403), the order must be in the role's scope (404)
+ * and in a status the action starts from (409). The update is conditional on the status read
+ * (compare-and-set), so of two people acting on what they saw only the first wins, the other
+ * gets 409 (the row lock makes the second UPDATE re-check after the first commits). Reject
+ * and cancel give the dose back; the change is signed, audited (reason: the comment for reject
+ * and cancel) and mailed to the distribution list in the same transaction.
+ */
+export async function changeOrderStatus(ctx: ServiceContext, id: number, body: StatusChange): Promise<Order> {
+  const action = actionTo(body.status);
+  if (!action) throw invalidTransition('pending', body.status);
+  const rule = orderActionRules[action];
+  if (!hasPermission(ctx.actor.permissions, rule.permission)) throw forbidden();
+  const current = await scopedOrder(ctx, id);
+  if (!rule.from.includes(current.status)) throw invalidTransition(current.status, rule.to);
+  const entered = rule.needs === 'relatedDatetime' ? enteredInstant(body, current) : undefined;
+  const comment = rule.needs === 'comment' ? body.comment : undefined;
+  const meta = {
+    reasonForChange: comment ?? body.reasonForChange,
+    electronicSignature: body.electronicSignature,
+  };
+  await auditedMutation(ctx, meta, { meaning: `${orderStatusLabels[rule.to]} Order` }, async (tx, audit) => {
+    const now = ctx.clock.now();
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: rule.to, ...changedColumns(rule.to, now, entered, comment), updatedAt: now })
+      .where(and(eq(orders.id, id), eq(orders.status, current.status)))
+      .returning();
+    if (!updated) {
+      const [latest] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+      throw invalidTransition(latest?.status ?? current.status, rule.to);
+    }
+    if (capacityReleasingStatuses.includes(rule.to)) await releaseDose(tx, updated.doseSlotId);
+    await audit({
+      entityType: 'orders',
+      entityId: id,
+      eventType: 'update',
+      before: auditedState(current),
+      after: auditedState(updated),
+    });
+    await enqueueOrderMail(tx, id, { publicUrl: ctx.config.publicUrl, now });
+  });
+  return getOrder(ctx, id);
+}
+
+/** `POST /orders/{id}/notifications`: queues the order's current mail again; how many were queued. */
+export async function resendOrderMail(ctx: ServiceContext, id: number): Promise<{ queued: number }> {
+  const order = await scopedOrder(ctx, id);
+  const queued = await ctx.db.transaction((tx) =>
+    enqueueOrderMail(tx, order.id, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() }),
+  );
+  return { queued };
+}

@@ -1,0 +1,151 @@
+import {
+  emptyPermissions,
+  hasPermission,
+  type OrderAction,
+  type OrderStatus,
+  orderActionRules,
+  orderActions,
+  type Permission,
+} from '@dosechain/contract';
+import { and, eq } from 'drizzle-orm';
+import { companies, exams, roles, studies, timepoints, users } from '../src/db/schema.ts';
+import { demoGroups, demoUsers } from '../src/db/seed/demo.ts';
+import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+// A Monday, 01:00 in New York. The demo's FDG availability (Isotope Labs Boston, New York):
+// weekdays 06:00-14:00 local, 5 doses a day; the orders below go to Lakeside (Chicago) through
+// Windy City Imaging (America/Chicago).
+export const NOW = new Date('2027-03-01T06:00:00.000Z');
+
+export interface OrderIds {
+  study: number;
+  fdg: number;
+  chicago: number;
+  windy: number;
+  manhattan: number;
+  baseline: number;
+}
+
+export async function loadOrderIds(t: TestApp): Promise<OrderIds> {
+  const company = async (name: string) =>
+    (await t.db.select({ id: companies.id }).from(companies).where(eq(companies.name, name)))[0]!.id;
+  return {
+    study: (await t.db.select({ id: studies.id }).from(studies).where(eq(studies.name, 'ONCO-2026-01')))[0]!
+      .id,
+    fdg: (await t.db.select({ id: exams.id }).from(exams).where(eq(exams.name, 'FDG PET Whole Body')))[0]!.id,
+    chicago: await company('Lakeside Clinical Research'),
+    windy: await company('Windy City Imaging'),
+    manhattan: await company('Manhattan Molecular Imaging'),
+    baseline: (
+      await t.db.select({ id: timepoints.id }).from(timepoints).where(eq(timepoints.name, 'Baseline'))
+    )[0]!.id,
+  };
+}
+
+/**
+ * The weekdays of March 2027 from the 2nd to the 30th: each has 5 FDG doses (minus the demo's
+ * orders); the 31st is left for tests that book a whole day.
+ */
+const weekdays = Array.from({ length: 29 }, (_, i) => `2027-03-${String(i + 2).padStart(2, '0')}`).filter(
+  (d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()),
+);
+
+/** Places orders as `site`, spread over the month so no day runs out (3 a day). */
+export function orderPlacer(t: TestApp, ids: OrderIds) {
+  let placed = 0;
+  return async (over: Record<string, unknown> = {}): Promise<{ id: number; number: number }> => {
+    const day = weekdays[Math.floor(placed++ / 3) % weekdays.length]!;
+    const res = await t.request('site', {
+      method: 'POST',
+      url: '/api/v1/orders',
+      payload: {
+        studyId: ids.study,
+        siteId: ids.chicago,
+        examId: ids.fdg,
+        imagingCenterId: ids.windy,
+        timePointId: ids.baseline,
+        subjectId: `SUBJ-${placed}`,
+        calibrationDatetime: `${day}T16:00:00.000Z`,
+        electronicSignature: DEMO_PASSWORD,
+        ...over,
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`placing failed: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+}
+
+/** The body an action needs, as the contract table says. */
+export function actionBody(action: OrderAction, over: Record<string, unknown> = {}) {
+  const rule = orderActionRules[action];
+  return {
+    status: rule.to,
+    ...(rule.needs === 'comment'
+      ? { comment: `${rule.label} reason` }
+      : { relatedDatetime: '2027-03-20T09:30' }),
+    electronicSignature: DEMO_PASSWORD,
+    ...over,
+  };
+}
+
+export function changeStatus(
+  t: TestApp,
+  user: string,
+  id: number,
+  body: Record<string, unknown>,
+  roleId?: number,
+) {
+  return t.request(user, { method: 'PUT', url: `/api/v1/orders/${id}/status`, payload: body }, roleId);
+}
+
+/** The shortest list of actions that brings a new (pending) order to `status`, read off the table. */
+export function pathTo(status: OrderStatus): OrderAction[] {
+  const queue: { at: OrderStatus; path: OrderAction[] }[] = [{ at: 'pending', path: [] }];
+  const seen = new Set<OrderStatus>(['pending']);
+  while (queue.length > 0) {
+    const { at, path } = queue.shift()!;
+    if (at === status) return path;
+    for (const action of orderActions) {
+      const rule = orderActionRules[action];
+      if (rule.from.includes(at) && !seen.has(rule.to)) {
+        seen.add(rule.to);
+        queue.push({ at: rule.to, path: [...path, action] });
+      }
+    }
+  }
+  throw new Error(`no path to ${status}`);
+}
+
+/** The demo accounts whose scope covers a Lakeside/Boston/Windy City order. */
+const inScope = ['cmo', 'site', 'imaging', 'staff', 'admin'] as const;
+
+function demoPermissions(username: string) {
+  const user = demoUsers.find((u) => u.username === username)!;
+  const merged = emptyPermissions();
+  for (const group of user.groups) {
+    for (const [area, ops] of Object.entries(demoGroups[group]!)) {
+      for (const [op, on] of Object.entries(ops))
+        if (on) (merged as Record<string, Record<string, boolean>>)[area]![op] = true;
+    }
+  }
+  return merged;
+}
+
+/** A demo account in scope that has (or lacks) the permission; admin only when nobody else has it. */
+export function demoUserWith(permission: Permission, has: boolean): string {
+  const fits = inScope.filter((u) => hasPermission(demoPermissions(u), permission) === has);
+  const user = fits.find((u) => u !== 'admin') ?? fits[0];
+  if (!user) throw new Error(`no demo user ${has ? 'with' : 'without'} ${permission}`);
+  return user;
+}
+
+/** The id of a user's role at a company (for the Role-Id header). */
+export async function roleId(t: TestApp, username: string, companyName: string): Promise<number> {
+  const [row] = await t.db
+    .select({ id: roles.id })
+    .from(roles)
+    .innerJoin(users, eq(users.id, roles.userId))
+    .innerJoin(companies, eq(companies.id, roles.companyId))
+    .where(and(eq(users.username, username), eq(companies.name, companyName)));
+  return row!.id;
+}

@@ -1,0 +1,46 @@
+import { hasPermission, type MeUser, type OrderStatus } from '@dosechain/contract';
+
+/** What a role's dashboard lists (spec section 2, Dashboard; section 9, default sorts). */
+export interface DashboardGrid {
+  heading: string;
+  intro: string;
+  statuses: readonly OrderStatus[];
+  sortBy: 'calibration_datetime' | 'projected_delivery';
+  emptyText: string;
+}
+
+/** The order grid of the user's current role, or undefined: the welcome text. */
+export function dashboardGrid(user: MeUser): DashboardGrid | undefined {
+  if (!hasPermission(user.permissions, 'order.read') && !hasPermission(user.permissions, 'orderStatus.read'))
+    return undefined;
+  switch (user.currentRole.type) {
+    case 'cmo':
+      return {
+        heading: 'Orders waiting for confirmation',
+        intro: 'Pending orders placed for your company, the earliest calibration first.',
+        statuses: ['pending'],
+        sortBy: 'calibration_datetime',
+        emptyText: 'No orders are waiting for confirmation',
+      };
+    case 'clinical_site':
+    case 'imaging_center':
+      return {
+        heading: 'Accepted orders',
+        intro: 'Your accepted orders and their expected delivery date, the earliest delivery first.',
+        statuses: ['accepted'],
+        sortBy: 'projected_delivery',
+        emptyText: 'No accepted orders are expecting delivery',
+      };
+    case 'staff':
+    case 'admin':
+      return {
+        heading: 'Orders for review',
+        intro: 'Pending and accepted orders, the earliest calibration first.',
+        statuses: ['pending', 'accepted'],
+        sortBy: 'calibration_datetime',
+        emptyText: 'No pending or accepted orders to review',
+      };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,144 @@
+import { limits, messages, type Order, type OrderAction, orderActionRules } from '@dosechain/contract';
+import { Grid, Typography } from '@mui/material';
+import { DateTime } from 'luxon';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { DateOrTimeField } from '../../components/form/date-fields.tsx';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { applyServerErrors, conflictMessage } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { useSignedForm } from '../../components/form/signed-form.ts';
+import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
+import { useOrderStatusChange } from './order-api.ts';
+import { formatInZone } from './order-format.ts';
+
+/** The dialog's fields; which of them are required depends on what the action needs. */
+export function orderActionFields(needsDate: boolean) {
+  const dateValue = z
+    .string()
+    .nullable()
+    .refine((v) => !needsDate || Boolean(v), messages.required);
+  return z.object({
+    date: dateValue,
+    time: dateValue,
+    timezone: dateValue,
+    comment: z
+      .string()
+      .refine((v) => needsDate || v.length > 0, messages.required)
+      .refine((v) => needsDate || v.length === 0 || v.trim().length > 0, messages.onlySpaces)
+      .refine((v) => v.length <= limits.reasonMax, messages.maxLength(limits.reasonMax)),
+  });
+}
+
+/** The labels of each action's date-time. */
+const dateTimeLabel: Partial<Record<OrderAction, string>> = {
+  accept: 'Projected delivery',
+  deliver: 'Delivery',
+};
+
+/**
+ * Accept / Deliver: a date and time on a chosen clock (the imaging center's by default, shown
+ * with its UTC offset). Reject / Cancel: the reason (≤ 140, with a counter). All signed.
+ */
+export function OrderActionDialog({
+  order,
+  action,
+  onClose,
+}: {
+  order: Order;
+  action: OrderAction;
+  onClose: () => void;
+}) {
+  const rule = orderActionRules[action];
+  const needsDate = rule.needs === 'relatedDatetime';
+  const fields = useMemo(() => orderActionFields(needsDate), [needsDate]);
+  const zone = order.imagingCenter.timezone;
+  const { control, handleSubmit, setError, formState } = useSignedForm(fields, {
+    date: null,
+    time: null,
+    timezone: zone,
+    comment: '',
+  });
+  const change = useOrderStatusChange(order, action);
+  const comment = useWatch({ control, name: 'comment' }) ?? '';
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      onClose();
+    } catch (err) {
+      const placed = applyServerErrors(err, setError, [
+        'comment',
+        'timezone',
+        'electronicSignature',
+        'reasonForChange',
+      ]);
+      const conflict = conflictMessage(err);
+      if (conflict) {
+        toast.error(conflict);
+        onClose();
+      } else if (!placed) toast.error(messages.errorUpdatingOrder);
+    }
+  });
+
+  return (
+    <FormDialog
+      title={`${rule.label} Order #${order.number}`}
+      onClose={onClose}
+      onSubmit={submit}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={rule.label}
+    >
+      <Grid size={12}>
+        <Typography variant="body2" color="text.secondary">
+          {order.study.name} · {order.subjectId} · {order.exam.name} · calibration{' '}
+          {formatInZone(order.calibrationDatetime, zone)}
+        </Typography>
+      </Grid>
+      {needsDate ? (
+        <>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <DateOrTimeField
+              control={control}
+              name="date"
+              label={`${dateTimeLabel[action]} date`}
+              mode="date"
+              required
+              minDate={action === 'accept' ? DateTime.now().startOf('day') : undefined}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <DateOrTimeField
+              control={control}
+              name="time"
+              label={`${dateTimeLabel[action]} time`}
+              mode="time"
+              required
+            />
+          </Grid>
+          <Grid size={12}>
+            <TimezoneSelect control={control} name="timezone" />
+          </Grid>
+        </>
+      ) : (
+        <Grid size={12}>
+          <FormTextField
+            control={control}
+            name="comment"
+            label={action === 'reject' ? 'Rejection reason' : 'Cancellation reason'}
+            required
+            multiline
+            minRows={2}
+            helperText={`${comment.length}/${limits.reasonMax}`}
+            slotProps={{ htmlInput: { maxLength: limits.reasonMax } }}
+          />
+        </Grid>
+      )}
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}

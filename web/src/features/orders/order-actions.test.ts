@@ -1,0 +1,109 @@
+import { emptyPermissions, type OrderStatus, orderStatuses } from '@dosechain/contract';
+import { describe, expect, it } from 'vitest';
+import { statusChangeBody, visibleOrderActions } from './order-actions.ts';
+import { formatInZone, visibleNotes } from './order-format.ts';
+
+function permissions(...granted: string[]) {
+  const p = emptyPermissions();
+  for (const g of granted) {
+    const [area, action] = g.split('.') as [keyof typeof p, 'create'];
+    p[area][action] = true;
+  }
+  return p;
+}
+
+describe('visibleOrderActions', () => {
+  const all = permissions('cmoAcknowledgement.create', 'orderStatus.create', 'orderCancel.create');
+  const expected: Record<OrderStatus, string[]> = {
+    pending: ['accept', 'reject', 'cancel'],
+    accepted: ['deliver', 'cancel'],
+    rejected: [],
+    canceled: [],
+    delivered: [],
+  };
+
+  it.each(orderStatuses)('with every permission, %s offers what the status allows', (status) => {
+    expect(visibleOrderActions(status, all)).toEqual(expected[status]);
+  });
+
+  it('a CMO (acknowledgement, status) accepts, rejects and delivers but does not cancel', () => {
+    const cmo = permissions('cmoAcknowledgement.create', 'orderStatus.create');
+    expect(visibleOrderActions('pending', cmo)).toEqual(['accept', 'reject']);
+    expect(visibleOrderActions('accepted', cmo)).toEqual(['deliver']);
+  });
+
+  it('a site user (cancel only) cancels pending and accepted orders', () => {
+    const site = permissions('orderCancel.create');
+    expect(visibleOrderActions('pending', site)).toEqual(['cancel']);
+    expect(visibleOrderActions('accepted', site)).toEqual(['cancel']);
+    expect(visibleOrderActions('delivered', site)).toEqual([]);
+  });
+
+  it('read-only users see no action', () => {
+    expect(visibleOrderActions('pending', permissions('order.read', 'orderStatus.read'))).toEqual([]);
+  });
+});
+
+describe('statusChangeBody', () => {
+  it('sends the entered wall-clock date-time and the chosen zone, not a converted instant', () => {
+    expect(
+      statusChangeBody('accept', {
+        date: '2026-03-08',
+        time: '09:30',
+        timezone: 'America/New_York',
+        comment: '',
+        reasonForChange: '',
+        electronicSignature: 'pw',
+      }),
+    ).toEqual({
+      status: 'accepted',
+      relatedDatetime: '2026-03-08T09:30',
+      timezone: 'America/New_York',
+      electronicSignature: 'pw',
+    });
+  });
+
+  it('deliver sends the delivery date-time', () => {
+    expect(
+      statusChangeBody('deliver', { date: '2026-11-30', time: '14:05', timezone: 'Europe/Berlin' }),
+    ).toEqual({ status: 'delivered', relatedDatetime: '2026-11-30T14:05', timezone: 'Europe/Berlin' });
+  });
+
+  it('reject and cancel send the trimmed comment and no date-time', () => {
+    expect(
+      statusChangeBody('reject', { date: null, time: null, timezone: 'UTC', comment: ' No dose ' }),
+    ).toEqual({
+      status: 'rejected',
+      comment: 'No dose',
+    });
+    expect(statusChangeBody('cancel', { comment: 'Subject withdrew', reasonForChange: 'Other' })).toEqual({
+      status: 'canceled',
+      comment: 'Subject withdrew',
+      reasonForChange: 'Other',
+    });
+  });
+});
+
+describe('visibleNotes', () => {
+  it('shows notes up to 140 characters whole, with nothing to expand', () => {
+    const notes = 'n'.repeat(140);
+    expect(visibleNotes(notes, false)).toEqual({ text: notes, collapsible: false });
+  });
+
+  it('cuts longer notes at 140 until expanded', () => {
+    const notes = 'a'.repeat(140) + 'tail';
+    expect(visibleNotes(notes, false)).toEqual({ text: `${'a'.repeat(140)}…`, collapsible: true });
+    expect(visibleNotes(notes, true)).toEqual({ text: notes, collapsible: true });
+  });
+});
+
+describe('formatInZone', () => {
+  it("shows an instant on the zone's clock with its abbreviation", () => {
+    expect(formatInZone('2026-11-23T15:00:00.000Z', 'America/Chicago')).toBe('Nov 23, 2026, 09:00 CST');
+    expect(formatInZone('2026-07-01T15:00:00.000Z', 'America/New_York')).toBe('Jul 1, 2026, 11:00 EDT');
+  });
+
+  it('is empty for no value', () => {
+    expect(formatInZone(null, 'UTC')).toBe('');
+  });
+});

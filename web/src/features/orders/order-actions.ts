@@ -1,0 +1,50 @@
+import {
+  actionAllowedFrom,
+  hasPermission,
+  type OrderAction,
+  type OrderStatus,
+  type OrderStatusChangeBody,
+  orderActionRules,
+  orderActions,
+  type Permissions,
+} from '@dosechain/contract';
+
+/**
+ * The actions a user may take on an order in `status`: those the contract's action table starts
+ * from that status AND whose permission the user holds, in the table's order.
+ */
+export function visibleOrderActions(status: OrderStatus, permissions: Permissions): OrderAction[] {
+  return orderActions.filter(
+    (a) => actionAllowedFrom(a, status) && hasPermission(permissions, orderActionRules[a].permission),
+  );
+}
+
+/** What an action dialog holds: the picker's local date and time with a zone, or a comment. */
+export interface OrderActionValues {
+  date?: string | null;
+  time?: string | null;
+  timezone?: string | null;
+  comment?: string;
+  reasonForChange?: string;
+  electronicSignature?: string;
+}
+
+/**
+ * The `PUT /orders/{id}/status` body of an action: the wall-clock `YYYY-MM-DDTHH:mm` and the
+ * chosen zone as entered (the server converts them, decision 011), or the comment.
+ */
+export function statusChangeBody(action: OrderAction, values: OrderActionValues): OrderStatusChangeBody {
+  const rule = orderActionRules[action];
+  const signature = {
+    ...(values.reasonForChange ? { reasonForChange: values.reasonForChange } : {}),
+    ...(values.electronicSignature ? { electronicSignature: values.electronicSignature } : {}),
+  };
+  if (rule.needs === 'comment')
+    return { status: rule.to, comment: values.comment?.trim() ?? '', ...signature };
+  return {
+    status: rule.to,
+    relatedDatetime: `${values.date}T${values.time}`,
+    ...(values.timezone ? { timezone: values.timezone } : {}),
+    ...signature,
+  };
+}

@@ -1,0 +1,53 @@
+import {
+  messages,
+  type Order,
+  type OrderAction,
+  type OrderNotificationsAnswer,
+  orderActionRules,
+  orderStatusLabels,
+} from '@dosechain/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useApi } from '../../api/api-context.tsx';
+import { ApiError } from '../../api/http-client.ts';
+import { type OrderActionValues, statusChangeBody } from './order-actions.ts';
+
+export const ORDERS = '/orders';
+
+/** An order's status change: the toast 'Order #<number> <status>', then every order list and the order refresh. */
+export function useOrderStatusChange(order: Order, action: OrderAction) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['list', ORDERS] });
+    void queryClient.invalidateQueries({ queryKey: [ORDERS, order.id] });
+  };
+  return useMutation({
+    mutationFn: (values: OrderActionValues) =>
+      api<Order>('PUT', `${ORDERS}/${order.id}/status`, { body: statusChangeBody(action, values) }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([ORDERS, order.id], saved);
+      toast.success(
+        messages.orderStatusChanged(
+          order.number,
+          orderStatusLabels[orderActionRules[action].to].toLowerCase(),
+        ),
+      );
+      refresh();
+    },
+    onError: (err) => {
+      // Someone acted first (INVALID_STATUS_TRANSITION): say so and show the order as it is now.
+      if (err instanceof ApiError && err.status === 409) refresh();
+    },
+  });
+}
+
+/** Resends the mails of an order's current state (cmoAcknowledgement.update). */
+export function useResendNotification(order: Order) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: () => api<OrderNotificationsAnswer>('POST', `${ORDERS}/${order.id}/notifications`),
+    onSuccess: () => toast.success(`Notification of Order #${order.number} sent`),
+    onError: () => toast.error('Error sending the notification'),
+  });
+}

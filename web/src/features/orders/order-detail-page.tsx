@@ -1,0 +1,76 @@
+import { messages, type Order, type OrderAction, orderStatusLabels } from '@dosechain/contract';
+import SendIcon from '@mui/icons-material/Send';
+import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useApi } from '../../api/api-context.tsx';
+import { Can } from '../../auth/can.tsx';
+import { OrderActionButtons } from './order-action-buttons.tsx';
+import { OrderActionDialog } from './order-action-dialog.tsx';
+import { ORDERS, useResendNotification } from './order-api.ts';
+import { OrderDetails } from './order-details.tsx';
+
+function ResendButton({ order }: { order: Order }) {
+  const resend = useResendNotification(order);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<SendIcon />}
+      disabled={resend.isPending}
+      onClick={() => resend.mutate()}
+    >
+      Resend notification
+    </Button>
+  );
+}
+
+/** One order (`/orders/:id`, `/cmo/orders/:id`): the panel's fields and actions, and resending its mail. */
+export default function OrderDetailPage() {
+  const api = useApi();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const back = useLocation().pathname.startsWith('/cmo/')
+    ? { to: '/cmo/orders', label: 'CMO Acknowledgement' }
+    : { to: '/orders/status', label: 'Order status' };
+  const order = useQuery({
+    queryKey: [ORDERS, id],
+    queryFn: ({ signal }) => api<Order>('GET', `${ORDERS}/${id}`, { signal }),
+    enabled: valid,
+    retry: false,
+  });
+  const [action, setAction] = useState<OrderAction>();
+  const backLink = (
+    <Button component={RouterLink} to={back.to} sx={{ alignSelf: 'flex-start' }}>
+      ← {back.label}
+    </Button>
+  );
+  if (order.isLoading) return <CircularProgress aria-label="Loading" />;
+  if (!order.data) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error">{messages.notFound('Order')}</Alert>
+        {backLink}
+      </Stack>
+    );
+  }
+  const o = order.data;
+  return (
+    <Stack spacing={2}>
+      {backLink}
+      <Typography variant="h4" component="h1">
+        Order #{o.number} · {orderStatusLabels[o.status]}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <OrderActionButtons order={o} variant="button" onAction={setAction} />
+        <Can permissions={['cmoAcknowledgement.update']}>
+          <ResendButton order={o} />
+        </Can>
+      </Stack>
+      <Paper sx={{ p: 2 }}>
+        <OrderDetails order={o} />
+      </Paper>
+      {action && <OrderActionDialog order={o} action={action} onClose={() => setAction(undefined)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { type ContactUser, type Order, orderStatusLabels } from '@dosechain/contract';
+import { Box, Grid, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatInZone } from './order-format.ts';
+import { OrderNotes } from './order-notes.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography component="div">{children || '—'}</Typography>
+    </Box>
+  );
+}
+
+function Contacts({ title, users }: { title: string; users: ContactUser[] | undefined }) {
+  return (
+    <Box>
+      <Typography variant="subtitle2">{title}</Typography>
+      {users && users.length > 0 ? (
+        users.map((u) => (
+          <Typography key={u.id} variant="body2">
+            {u.fullName} · {u.email}
+            {u.phone ? ` · ${u.phone}` : ''}
+          </Typography>
+        ))
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          None
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Everything about an order (spec section 2, detail panel): its fields with times on the
+ * imaging center's clock, the center's contacts and address, the site coordinators, the
+ * rejection or cancellation reason and the notes.
+ */
+export function OrderDetails({ order }: { order: Order }) {
+  const zone = order.imagingCenter.timezone;
+  const at = (iso: string | null) => formatInZone(iso, zone);
+  const address = order.imagingCenter.address;
+  const reason =
+    order.status === 'rejected'
+      ? { label: 'Rejection reason', text: order.rejectionReason }
+      : order.status === 'canceled'
+        ? { label: 'Cancellation reason', text: order.cancelationReason }
+        : undefined;
+  const fields: [string, ReactNode][] = [
+    ['Order', `#${order.number}`],
+    ['Status', orderStatusLabels[order.status]],
+    ['Study', order.study.name],
+    ['Site', order.site.name],
+    ['Subject', order.subjectId],
+    ['Timepoint', order.timePoint.name],
+    ['Exam', order.exam.name],
+    ['Drug', order.drug.name],
+    ['CMO', order.cmo.name],
+    ['Imaging center', order.imagingCenter.name],
+    ['Calibration date-time', at(order.calibrationDatetime)],
+    ['Projected delivery', at(order.projectedDelivery)],
+    ['Accepted', at(order.acceptedAt)],
+    ['Delivered', at(order.deliveredAt)],
+    ['Rejected', at(order.rejectedAt)],
+    ['Canceled', at(order.canceledAt)],
+    ['Created', at(order.createdAt)],
+  ];
+  return (
+    <Box sx={{ p: 1 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Times are on the imaging center's clock ({zone}).
+      </Typography>
+      <Grid container spacing={2}>
+        {fields
+          .filter(([, v]) => v)
+          .map(([label, value]) => (
+            <Grid key={label} size={{ xs: 6, sm: 4, md: 3 }}>
+              <Field label={label}>{value}</Field>
+            </Grid>
+          ))}
+        {reason && (
+          <Grid size={12}>
+            <Field label={reason.label}>{reason.text}</Field>
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Typography variant="subtitle2">Imaging center</Typography>
+          <Typography variant="body2">
+            {[address.line_1, address.line_2, address.city, address.state, address.zipCode, address.country]
+              .filter(Boolean)
+              .join(', ')}
+          </Typography>
+          {order.imagingCenter.phoneNumber && (
+            <Typography variant="body2">{order.imagingCenter.phoneNumber}</Typography>
+          )}
+          <Box sx={{ mt: 1 }}>
+            <Contacts title="Imaging center contacts" users={order.imagingCenter.contactUsers} />
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Contacts title="Site coordinators" users={order.coordinatorUsers} />
+        </Grid>
+        <Grid size={12}>
+          <Field label="Additional notes">
+            <OrderNotes notes={order.additionalNotes} />
+          </Field>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  type FilterCondition,
+  type Order,
+  type OrderAction,
+  type OrderStatus,
+  orderStatuses,
+  orderStatusLabels,
+} from '@dosechain/contract';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { IconButton, Tooltip } from '@mui/material';
+import type { MRT_SortingState } from 'material-react-table';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { createdColumn } from '../../components/data-table/common-columns.ts';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { OrderActionButtons } from './order-action-buttons.tsx';
+import { OrderActionDialog } from './order-action-dialog.tsx';
+import { ORDERS } from './order-api.ts';
+import { OrderDetails } from './order-details.tsx';
+import { formatInZone } from './order-format.ts';
+
+/** A time column on the imaging center's clock, filterable by a date range. */
+function timeColumn(
+  field: string,
+  header: string,
+  value: (o: Order) => string | null,
+): DataTableColumn<Order> {
+  return {
+    field,
+    header,
+    value: (o) => formatInZone(value(o), o.imagingCenter.timezone),
+    filter: 'date-range',
+  };
+}
+
+const columns: DataTableColumn<Order>[] = [
+  { field: 'number', header: '#', value: (o) => o.number, filter: false, size: 60 },
+  { field: 'study_name', header: 'Study', value: (o) => o.study.name },
+  { field: 'site_name', header: 'Site', value: (o) => o.site.name },
+  { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId },
+  {
+    field: 'timepoint_id',
+    header: 'Timepoint',
+    value: (o) => o.timePoint.name,
+    filter: false,
+    enableSorting: false,
+  },
+  { field: 'exam_name', header: 'Exam', value: (o) => o.exam.name },
+  { field: 'drug_name', header: 'Drug', value: (o) => o.drug.name, hiddenByDefault: true },
+  { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name },
+  { field: 'imaging_center_name', header: 'Imaging center', value: (o) => o.imagingCenter.name },
+  {
+    field: 'status',
+    header: 'Status',
+    value: (o) => orderStatusLabels[o.status],
+    filter: 'select',
+    options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
+  },
+  timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
+  timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
+  { ...createdColumn<Order>(), hiddenByDefault: true },
+];
+
+export interface OrdersGridProps {
+  /** Only orders in these statuses (dashboards, related orders). */
+  statuses?: readonly OrderStatus[];
+  /** More fixed conditions, e.g. `exam_id eq 3`. */
+  baseFilter?: FilterCondition[];
+  /** Default `-created_at` (spec section 9). */
+  defaultSort?: MRT_SortingState;
+  /** Where the row's detail page is: `/orders` or `/cmo/orders`. */
+  detailBase?: string;
+  title?: string;
+  emptyText?: string;
+}
+
+/**
+ * Every order grid: server paging, sort and filter; the expandable detail panel; the actions the
+ * order's status and the user's permissions allow, each in its signed dialog.
+ */
+export function OrdersGrid({
+  statuses,
+  baseFilter = [],
+  defaultSort = [{ id: 'created_at', desc: true }],
+  detailBase = '/orders',
+  title = 'Orders',
+  emptyText,
+}: OrdersGridProps) {
+  const [dialog, setDialog] = useState<{ order: Order; action: OrderAction }>();
+  const fixed: FilterCondition[] = [
+    ...(statuses ? [{ field: 'status', op: 'in' as const, value: [...statuses] }] : []),
+    ...baseFilter,
+  ];
+  return (
+    <>
+      <DataTable<Order>
+        resource={ORDERS}
+        columns={columns}
+        defaultSort={defaultSort}
+        baseFilter={fixed}
+        emptyText={emptyText}
+        title={title}
+        orientation="landscape"
+        renderDetailPanel={(order) => <OrderDetails order={order} />}
+        rowActions={(order) => (
+          <>
+            <Tooltip title="Open">
+              <IconButton
+                aria-label={`Open Order #${order.number}`}
+                component={RouterLink}
+                to={`${detailBase}/${order.id}`}
+              >
+                <VisibilityIcon />
+              </IconButton>
+            </Tooltip>
+            <OrderActionButtons order={order} onAction={(action) => setDialog({ order, action })} />
+          </>
+        )}
+      />
+      {dialog && <OrderActionDialog {...dialog} onClose={() => setDialog(undefined)} />}
+    </>
+  );
+}
