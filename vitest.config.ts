@@ -8,8 +8,10 @@ const serverSuite = (name: string, db: 'pglite' | 'pg') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a test that builds its own app migrates and seeds a database, which a loaded
+    // 2-core machine can stretch well past 30 s. A limit only decides how late a hang is reported.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });
 
