@@ -10,12 +10,12 @@ import { buildApp } from '../../server/src/app.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import type { AppConfig } from '../../server/src/config.ts';
 import { BENCH_DATABASE, benchUrl, createBenchDatabase, dropBenchDatabase } from './database.ts';
-import { generateOrders } from './generate.ts';
+import { type GeneratedData, generateOrders } from './generate.ts';
 import { Api } from './http.ts';
 import { ms, ratio, stats } from './measure.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { loginBurst } from './scenarios/login.ts';
-import { placeOrders } from './scenarios/place.ts';
+import { inconsistentSlots, placeOrders } from './scenarios/place.ts';
 import {
   availabilitySearch,
   type Comparison,
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
       default: process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     },
     keep: { type: 'boolean', default: false },
+    /** Time the generator alone (and check its rows), without the measurements. */
+    'generate-only': { type: 'boolean', default: false },
   },
 });
 const orderCount = Number(args.orders);
@@ -49,7 +51,21 @@ try {
   const generator = await pool.connect();
   const generated = await generateOrders(generator, orderCount).finally(() => generator.release());
   log(`generated ${JSON.stringify(generated)}`);
+  const miscounted = await inconsistentSlots(pool);
+  log(`slots whose booked count differs from their live orders: ${miscounted}`);
+  if (miscounted > 0) throw new Error('the generator left booked counts that do not match the orders');
+  if (!args['generate-only']) await measure(generated);
+} finally {
+  await pool.end();
+  await database.close();
+  if (args.keep) log(`kept ${BENCH_DATABASE}`);
+  else {
+    await dropBenchDatabase(adminUrl);
+    log(`dropped ${BENCH_DATABASE}`);
+  }
+}
 
+async function measure(generated: GeneratedData): Promise<void> {
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -180,12 +196,4 @@ try {
       `${new Date().toISOString().slice(0, 10)}, ${machine}\n`,
   );
   console.log(lines.join('\n'));
-} finally {
-  await pool.end();
-  await database.close();
-  if (args.keep) log(`kept ${BENCH_DATABASE}`);
-  else {
-    await dropBenchDatabase(adminUrl);
-    log(`dropped ${BENCH_DATABASE}`);
-  }
 }
