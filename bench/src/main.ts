@@ -1,0 +1,199 @@
+/**
+ * `npm run bench [-- --orders N] [-- --keep]`: builds `dosechain_bench` on the local PostgreSQL,
+ * fills it with N orders (default 1,000,000), runs the app on loopback and prints the figures as
+ * a Markdown table (README, section Figures). Drops the database at the end unless `--keep`.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { buildApp } from '../../server/src/app.ts';
+import { systemClock } from '../../server/src/clock.ts';
+import type { AppConfig } from '../../server/src/config.ts';
+import { BENCH_DATABASE, benchUrl, createBenchDatabase, dropBenchDatabase } from './database.ts';
+import { type GeneratedData, generateOrders } from './generate.ts';
+import { Api } from './http.ts';
+import { ms, ratio, stats } from './measure.ts';
+import { coldStart } from './scenarios/cold-start.ts';
+import { loginBurst } from './scenarios/login.ts';
+import { inconsistentSlots, placeOrders } from './scenarios/place.ts';
+import {
+  availabilitySearch,
+  type Comparison,
+  listAndDashboards,
+  ordersReportSlot,
+} from './scenarios/reads.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    'admin-url': {
+      type: 'string',
+      default: process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+    keep: { type: 'boolean', default: false },
+    /** Time the generator alone (and check its rows), without the measurements. */
+    'generate-only': { type: 'boolean', default: false },
+  },
+});
+const orderCount = Number(args.orders);
+if (!Number.isInteger(orderCount) || orderCount < 1000) throw new Error('--orders must be an integer ≥ 1000');
+const adminUrl = args['admin-url'];
+const log = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+log(`creating ${BENCH_DATABASE} (migrations + demo seed)`);
+const database = await createBenchDatabase(adminUrl);
+const pool = new pg.Pool({ connectionString: benchUrl(adminUrl), max: 10 });
+const lines: string[] = [];
+const row = (...cells: string[]) => lines.push(`| ${cells.join(' | ')} |`);
+
+try {
+  log(`generating ${orderCount} orders`);
+  const generator = await pool.connect();
+  const generated = await generateOrders(generator, orderCount).finally(() => generator.release());
+  log(`generated ${JSON.stringify(generated)}`);
+  const miscounted = await inconsistentSlots(pool);
+  log(`slots whose booked count differs from their live orders: ${miscounted}`);
+  if (miscounted > 0) throw new Error('the generator left booked counts that do not match the orders');
+  if (!args['generate-only']) await measure(generated);
+} finally {
+  await pool.end();
+  await database.close();
+  if (args.keep) log(`kept ${BENCH_DATABASE}`);
+  else {
+    await dropBenchDatabase(adminUrl);
+    log(`dropped ${BENCH_DATABASE}`);
+  }
+}
+
+async function measure(generated: GeneratedData): Promise<void> {
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: benchUrl(adminUrl),
+    jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
+    smtpUrl: undefined,
+    supportEmail: 'support@dosechain.test',
+    mailFrom: 'DoseChain <no-reply@dosechain.test>',
+    eSignature: true,
+    passwordMaxAgeDays: 90,
+    seedDemo: false,
+    logLevel: 'silent',
+    bodyLimitBytes: 1_048_576,
+    trustProxy: false,
+    // The login burst is the point of one benchmark; the per-minute limit would stop it.
+    authRateLimitPerMinute: 1_000_000,
+    webDist: '/nonexistent',
+    publicUrl: 'http://127.0.0.1',
+  };
+  const app = await buildApp({ db: database.db, config, clock: systemClock });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = new Api(base);
+  try {
+    const adminToken = await api.login('admin');
+    const roleOf = async (username: string, type: string) => {
+      const { rows } = await pool.query<{ id: number; company_id: number }>(
+        `SELECT r.id, r.company_id FROM roles r JOIN users u ON u.id = r.user_id
+         WHERE u.username = $1 AND r.type = $2 ORDER BY r.id LIMIT 1`,
+        [username, type],
+      );
+      return { token: await api.login(username), roleId: rows[0]!.id, companyId: rows[0]!.company_id };
+    };
+    const ctx = {
+      api,
+      pool,
+      adminToken,
+      cmo: await roleOf('cmo', 'cmo'),
+      site: await roleOf('site', 'clinical_site'),
+      bounds: { count: 200, maxMs: 30_000, warmup: 10 },
+    };
+
+    row(
+      'Measurement',
+      'App p50 (ms)',
+      'App p95 (ms)',
+      'Raw SQL p50 (ms)',
+      'Raw SQL p95 (ms)',
+      'p95 ratio',
+      'Note',
+    );
+    row('---', '---:', '---:', '---:', '---:', '---:', '---');
+    const compared = (c: Comparison) =>
+      row(
+        c.name,
+        ms(c.app.p50),
+        ms(c.app.p95),
+        ms(c.raw.p50),
+        ms(c.raw.p95),
+        ratio(c.app.p95, c.raw.p95),
+        c.note ?? '',
+      );
+
+    log('orders list and dashboards');
+    for (const c of await listAndDashboards(ctx)) compared(c);
+    log('availability search');
+    compared(await availabilitySearch(ctx));
+    row(ordersReportSlot.name, '–', '–', '–', '–', '–', ordersReportSlot.note);
+
+    const adminUser = await pool.query<{ id: number }>(`SELECT id FROM users WHERE username = 'admin'`);
+    for (const clients of [50, 200]) {
+      log(`placing orders, ${clients} clients`);
+      const r = await placeOrders(api, pool, adminToken, adminUser.rows[0]!.id, clients, {
+        count: 3000,
+        maxMs: 60_000,
+      });
+      const a = stats(r.app.samples);
+      const w = stats(r.raw.samples);
+      row(
+        `Place order, ${clients} concurrent clients`,
+        ms(a.p50),
+        ms(a.p95),
+        ms(w.p50),
+        ms(w.p95),
+        ratio(a.p95, w.p95),
+        `${r.app.perSecond.toFixed(0)} placements/s (raw SQL ${r.raw.perSecond.toFixed(0)}/s); ` +
+          `${r.app.placed} placed, ${r.app.full} slot full, ${r.app.failed} failed; ` +
+          `overbooked or miscounted slots: ${r.inconsistentSlots}`,
+      );
+    }
+
+    log('login burst');
+    const l = await loginBurst(api, pool, adminToken, 20, { count: 400, maxMs: 30_000 });
+    const la = stats(l.app.samples);
+    const lw = stats(l.raw.samples);
+    row(
+      `Login, ${l.clients} concurrent clients`,
+      ms(la.p50),
+      ms(la.p95),
+      ms(lw.p50),
+      ms(lw.p95),
+      ratio(la.p95, lw.p95),
+      `${l.app.perSecond.toFixed(0)} logins/s (raw user row + argon2 verify ${l.raw.perSecond.toFixed(0)}/s); ` +
+        `GET /order-statuses p99 ${ms(l.otherRouteAlone.p99)} ms alone, ${ms(l.otherRouteDuringBurst.p99)} ms during the burst ` +
+        `(${ratio(l.otherRouteDuringBurst.p99, l.otherRouteAlone.p99)})`,
+    );
+  } finally {
+    await app.close();
+  }
+
+  log('cold start');
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) starts.push(await coldStart(benchUrl(adminUrl)));
+  const cs = stats(starts);
+  row(
+    'Cold start to first answer (3 runs)',
+    ms(cs.p50),
+    ms(Math.max(...starts)),
+    '–',
+    '–',
+    '–',
+    'max shown as p95; tsx src/main.ts on the migrated database',
+  );
+
+  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  console.log(
+    `\nPostgreSQL, ${generated.orders.toLocaleString('en-US')} orders (generated in ${generated.seconds.toFixed(0)} s), ` +
+      `${new Date().toISOString().slice(0, 10)}, ${machine}\n`,
+  );
+  console.log(lines.join('\n'));
+}

@@ -1,0 +1,159 @@
+import type pg from 'pg';
+import { DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
+import type { Api } from '../http.ts';
+import { type ConcurrentResult, timeConcurrent } from '../measure.ts';
+
+/** What one placement needs: a bench pairing, an imaging center linked to its site, the CMO's zone. */
+interface Target {
+  studyId: number;
+  examId: number;
+  siteId: number;
+  imagingCenterId: number;
+  cmoTz: string;
+}
+
+export interface PlacementResult {
+  clients: number;
+  app: ConcurrentResult & { placed: number; full: number; failed: number };
+  raw: ConcurrentResult;
+  /** Slots whose booked count is above capacity or differs from their live orders; must be 0. */
+  inconsistentSlots: number;
+}
+
+async function targets(pool: pg.Pool): Promise<{ list: Target[]; timepointId: number }> {
+  const { rows } = await pool.query<Target>(
+    `SELECT p.study_id AS "studyId", p.exam_id AS "examId", p.site_id AS "siteId",
+            min(l.imaging_center_id) AS "imagingCenterId", c.timezone AS "cmoTz"
+     FROM study_pairings p JOIN studies s ON s.id = p.study_id AND s.name LIKE 'BENCH-%'
+     JOIN exams e ON e.id = p.exam_id AND e.active JOIN companies c ON c.id = p.cmo_id
+     JOIN site_imaging_centers l ON l.site_id = p.site_id
+     GROUP BY p.id, c.timezone ORDER BY p.id`,
+  );
+  const tp = await pool.query<{ id: number }>('SELECT min(id) AS id FROM timepoints');
+  return { list: rows, timepointId: tp.rows[0]!.id };
+}
+
+/** Noon in `tz` on the day `daysAhead` from today there, as an ISO instant with offset. */
+function noonIn(tz: string, daysAhead: number): string {
+  const day = new Date(Date.now() + daysAhead * 86_400_000);
+  const local = day.toLocaleDateString('sv-SE', { timeZone: tz });
+  const guess = new Date(`${local}T12:00:00Z`);
+  const wall = new Date(guess.toLocaleString('en-US', { timeZone: tz }));
+  const utcWall = new Date(guess.toLocaleString('en-US', { timeZone: 'UTC' }));
+  return new Date(guess.getTime() - (wall.getTime() - utcWall.getTime())).toISOString();
+}
+
+export async function inconsistentSlots(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM dose_slots s
+     LEFT JOIN (SELECT dose_slot_id, count(*) AS live FROM orders WHERE status NOT IN ('rejected', 'canceled')
+                GROUP BY dose_slot_id) o ON o.dose_slot_id = s.id
+     WHERE s.booked > s.capacity OR s.booked <> coalesce(o.live, 0)`,
+  );
+  return rows[0]!.n;
+}
+
+/**
+ * Place-order bursts: `clients` concurrent clients POST /orders (reason and e-signature, as the
+ * UI sends) for bench pairings on the next 28 days, then the same work as one raw SQL transaction
+ * per order (take the dose, insert the order, its audit row and its mail) at the same concurrency
+ * on a pool as large as the app's. Afterwards every slot's booked count must match its orders.
+ */
+export async function placeOrders(
+  api: Api,
+  pool: pg.Pool,
+  token: string,
+  userId: number,
+  clients: number,
+  bounds: { count: number; maxMs: number },
+): Promise<PlacementResult> {
+  const { list, timepointId } = await targets(pool);
+  let placed = 0;
+  let full = 0;
+  let failed = 0;
+  const app = await timeConcurrent(clients, bounds, async (i) => {
+    const t = list[(i * 7) % list.length]!;
+    const res = await api.call('POST', '/orders', {
+      token,
+      body: {
+        studyId: t.studyId,
+        siteId: t.siteId,
+        examId: t.examId,
+        imagingCenterId: t.imagingCenterId,
+        timePointId: timepointId,
+        subjectId: `BENCH-${clients}-${i}`,
+        calibrationDatetime: noonIn(t.cmoTz, 1 + (i % 28)),
+        reasonForChange: 'Benchmark',
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    const text = await res.text();
+    if (res.status === 201) placed++;
+    else if (res.status === 409) full++;
+    else {
+      failed++;
+      if (failed <= 3) console.error(`place order: ${res.status} ${text.slice(0, 300)}`);
+    }
+  });
+
+  const raw = await timeConcurrent(clients, bounds, async (i) => {
+    const t = list[(i * 7 + 3) % list.length]!;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const at = noonIn(t.cmoTz, 1 + (i % 28));
+      const slot = await client.query<{ id: number; drug_id: number; cmo_id: number }>(
+        `UPDATE dose_slots s SET booked = booked + 1, updated_at = now()
+         FROM drug_availabilities a, study_pairings p, exams e
+         WHERE p.study_id = $1 AND p.exam_id = $2 AND p.site_id = $3 AND e.id = p.exam_id
+           AND a.drug_id = e.drug_id AND a.cmo_id = p.cmo_id AND a.active AND a.doses >= 100
+           AND s.availability_id = a.id AND s.manufacture_date = ($4::timestamptz AT TIME ZONE $5)::date
+           AND s.booked < s.capacity
+         RETURNING s.id, a.drug_id, a.cmo_id`,
+        [t.studyId, t.examId, t.siteId, at, t.cmoTz],
+      );
+      const s = slot.rows[0];
+      if (s) {
+        const order = await client.query<{ id: number }>(
+          `INSERT INTO orders (study_id, site_id, exam_id, drug_id, cmo_id, imaging_center_id, timepoint_id,
+                               dose_slot_id, subject_id, calibration_datetime, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+          [
+            t.studyId,
+            t.siteId,
+            t.examId,
+            s.drug_id,
+            s.cmo_id,
+            t.imagingCenterId,
+            timepointId,
+            s.id,
+            `RAW-${clients}-${i}`,
+            at,
+            userId,
+          ],
+        );
+        await client.query(
+          `INSERT INTO audit_log (entity_type, entity_id, event_type, changeset, reason, actor_user_id, actor_username,
+                                  actor_full_name, signed, signature_meaning)
+           VALUES ('orders', $1, 'new', '{}', 'Benchmark', $2, 'bench', 'Bench', true, 'Placed Order')`,
+          [order.rows[0]!.id, userId],
+        );
+        await client.query(
+          `INSERT INTO mail_outbox (recipients, subject, text_body) VALUES (ARRAY['bench@dosechain.test'], 'Bench', 'Bench')`,
+        );
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK');
+      throw err;
+    } finally {
+      client.release();
+    }
+  });
+  return {
+    clients,
+    app: { ...app, placed, full, failed },
+    raw,
+    inconsistentSlots: await inconsistentSlots(pool),
+  };
+}

@@ -1,0 +1,156 @@
+import type pg from 'pg';
+import { type Api, listPath } from '../http.ts';
+import { type LoopBounds, type Stats, stats, timeSequential } from '../measure.ts';
+
+/** One measured line of the table: the app's figure next to its raw SQL's. */
+export interface Comparison {
+  name: string;
+  app: Stats;
+  raw: Stats;
+  note?: string;
+}
+
+/** The joins the orders list answers with (every name it shows), as hand-written SQL. */
+const orderRowsSql = `
+  SELECT o.*, st.name AS study_name, si.name AS site_name, si.timezone AS site_tz, e.name AS exam_name,
+         d.name AS drug_name, c.name AS cmo_name, c.timezone AS cmo_tz, t.name AS timepoint_name, ic.*
+  FROM orders o
+  JOIN studies st ON st.id = o.study_id JOIN companies si ON si.id = o.site_id JOIN exams e ON e.id = o.exam_id
+  JOIN drugs d ON d.id = o.drug_id JOIN companies c ON c.id = o.cmo_id JOIN timepoints t ON t.id = o.timepoint_id
+  JOIN companies ic ON ic.id = o.imaging_center_id`;
+
+interface ListCase {
+  name: string;
+  status: string;
+  sort: { api: string; sql: string };
+  scope?: { column: 'cmo_id' | 'site_id'; companyId: number; roleId: number; token: string };
+  pages: number;
+  size: number;
+}
+
+async function compareList(api: Api, pool: pg.Pool, token: string, c: ListCase, bounds: LoopBounds) {
+  const filter = [{ field: 'status', op: 'eq', value: c.status }];
+  const appSamples = await timeSequential(bounds, (i) =>
+    api.getOk(
+      listPath(filter, c.sort.api, 1 + (i % c.pages), c.size),
+      c.scope?.token ?? token,
+      c.scope?.roleId,
+    ),
+  );
+  const where = c.scope ? `o.status = $1 AND o.${c.scope.column} = $2` : 'o.status = $1';
+  const params: unknown[] = c.scope ? [c.status, c.scope.companyId] : [c.status];
+  const rawSamples = await timeSequential(bounds, async (i) => {
+    const offset = (i % c.pages) * c.size;
+    await Promise.all([
+      pool.query(
+        `${orderRowsSql} WHERE ${where} ORDER BY ${c.sort.sql}, o.id LIMIT ${c.size} OFFSET ${offset}`,
+        params,
+      ),
+      pool.query(`SELECT count(*) FROM orders o WHERE ${where}`, params),
+    ]);
+  });
+  return { name: c.name, app: stats(appSamples), raw: stats(rawSamples) };
+}
+
+export interface ReadContext {
+  api: Api;
+  pool: pg.Pool;
+  adminToken: string;
+  cmo: { token: string; roleId: number; companyId: number };
+  site: { token: string; roleId: number; companyId: number };
+  bounds: LoopBounds;
+}
+
+/** Orders list pages (staff view, filtered by status, newest first, with total) and the role dashboards. */
+export async function listAndDashboards(ctx: ReadContext): Promise<Comparison[]> {
+  const newestFirst = { api: '-created_at', sql: 'o.created_at DESC' };
+  const cases: ListCase[] = [
+    {
+      name: 'Orders list, status pending, -created_at, pages 1–5',
+      status: 'pending',
+      sort: newestFirst,
+      pages: 5,
+      size: 25,
+    },
+    {
+      name: 'Orders list, status delivered (≈85 %), -created_at, pages 1–5',
+      status: 'delivered',
+      sort: newestFirst,
+      pages: 5,
+      size: 25,
+    },
+    {
+      name: 'Dashboard CMO: pending by calibration_datetime',
+      status: 'pending',
+      sort: { api: 'calibration_datetime', sql: 'o.calibration_datetime' },
+      scope: { column: 'cmo_id', ...ctx.cmo },
+      pages: 1,
+      size: 10,
+    },
+    {
+      name: 'Dashboard site: accepted by projected_delivery',
+      status: 'accepted',
+      sort: { api: 'projected_delivery', sql: 'o.projected_delivery' },
+      scope: { column: 'site_id', ...ctx.site },
+      pages: 1,
+      size: 10,
+    },
+  ];
+  const results: Comparison[] = [];
+  for (const c of cases) results.push(await compareList(ctx.api, ctx.pool, ctx.adminToken, c, ctx.bounds));
+  return results;
+}
+
+/** Availability search for a month of one bench pairing vs the SQL it needs (pairing, availabilities, slots). */
+export async function availabilitySearch(ctx: ReadContext): Promise<Comparison> {
+  const { rows } = await ctx.pool.query<{
+    study_id: number;
+    exam_id: number;
+    site_id: number;
+    drug_id: number;
+    cmo_id: number;
+  }>(
+    `SELECT p.study_id, p.exam_id, p.site_id, e.drug_id, p.cmo_id FROM study_pairings p
+     JOIN studies s ON s.id = p.study_id JOIN exams e ON e.id = p.exam_id
+     WHERE s.name LIKE 'BENCH-%' AND e.active ORDER BY p.id LIMIT 1`,
+  );
+  const p = rows[0]!;
+  const from = new Date().toISOString().slice(0, 10);
+  const toDate = new Date();
+  toDate.setUTCMonth(toDate.getUTCMonth() + 1);
+  const to = toDate.toISOString().slice(0, 10);
+  const path = `/drug-availabilities/search?studyId=${p.study_id}&examId=${p.exam_id}&siteId=${p.site_id}&from=${from}&to=${to}`;
+  const app = await timeSequential(ctx.bounds, () => ctx.api.getOk(path, ctx.adminToken));
+  const raw = await timeSequential(ctx.bounds, async () => {
+    await ctx.pool.query(
+      `SELECT e.drug_id, p.cmo_id, c.timezone FROM study_pairings p JOIN exams e ON e.id = p.exam_id
+       JOIN companies c ON c.id = p.cmo_id WHERE p.study_id = $1 AND p.exam_id = $2 AND p.site_id = $3`,
+      [p.study_id, p.exam_id, p.site_id],
+    );
+    const avail = await ctx.pool.query<{ id: number }>(
+      `SELECT * FROM drug_availabilities WHERE drug_id = $1 AND cmo_id = $2 AND active
+       AND valid_from < $4 AND valid_until >= $3 ORDER BY id`,
+      [p.drug_id, p.cmo_id, from, to],
+    );
+    await ctx.pool.query(
+      `SELECT availability_id, manufacture_date, booked FROM dose_slots
+       WHERE availability_id = ANY($1) AND manufacture_date >= $2 AND manufacture_date < $3`,
+      [avail.rows.map((a) => a.id), from, to],
+    );
+  });
+  return {
+    name: 'Availability search, one month',
+    app: stats(app),
+    raw: stats(raw),
+    note: 'raw SQL leaves out expanding the recurrence into days (rrule), which the app does in JS',
+  };
+}
+
+/**
+ * Slot for the orders report grouped by month (issue 8). The report endpoint is built on another
+ * branch; once merged, measure it here against its raw SQL (target ≤ 1.5×).
+ */
+export const ordersReportSlot = {
+  name: 'Orders report grouped by month',
+  note: 'not measured: the report endpoint is not on this branch yet (slot in bench/src/scenarios/reads.ts)',
+} as const;
