@@ -7,7 +7,7 @@ import {
   orderStatusLabels,
 } from '@dosechain/contract';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import type { MRT_SortingState } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -108,7 +108,12 @@ export function OrdersGrid({
         emptyText={emptyText}
         title={title}
         orientation="landscape"
-        renderDetailPanel={(order) => <OrderDetails order={order} />}
+        renderDetailPanel={(order) => (
+          // The grid scrolls sideways on narrow screens; the panel stays where the user looks.
+          <Box sx={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 320px)' }}>
+            <OrderDetails order={order} />
+          </Box>
+        )}
         rowActions={(order) => (
           <>
             <Tooltip title="Open">
