@@ -127,7 +127,7 @@ test('an order is placed, accepted on another clock, seen accepted by the site, 
   await page.getByRole('option', { name: /^America\/New_York/ }).click();
   await accept.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
   await screenshot(page, 'dialog-accept');
-  await accept.getByRole('button', { name: 'Accept' }).click();
+  await accept.getByRole('button', { name: 'Accept order' }).click();
   await expect(page.getByText(`Order #${number} accepted`)).toBeVisible();
   await expect(accept).toBeHidden();
   // Gone from the pending list.
@@ -146,19 +146,21 @@ test('an order is placed, accepted on another clock, seen accepted by the site, 
   await expect(page.getByRole('heading', { name: 'Orders for review' })).toBeVisible();
   await screenshot(page, 'dashboard-staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
-  const toDeliver = rowOf(page, SUBJECTS.accepted);
-  await toDeliver.getByRole('button', { name: 'Deliver' }).click();
+  // From the order's detail page, opened from its row.
+  await rowOf(page, SUBJECTS.accepted)
+    .getByRole('link', { name: `Open Order #${number}` })
+    .click();
+  await expect(page.getByRole('heading', { name: `Order #${number} · Accepted` })).toBeVisible();
+  await page.getByRole('button', { name: 'Deliver' }).click();
   const deliver = page.getByRole('dialog', { name: `Deliver Order #${number}` });
   await typeInto(page, deliver.getByRole('group', { name: 'Delivery date' }), tomorrowDigits());
   await typeInto(page, deliver.getByRole('group', { name: 'Delivery time' }), '0915');
   await deliver.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
   await screenshot(page, 'dialog-deliver');
-  await deliver.getByRole('button', { name: 'Deliver' }).click();
+  await deliver.getByRole('button', { name: 'Deliver order' }).click();
   await expect(page.getByText(`Order #${number} delivered`)).toBeVisible();
-  await expect(rowOf(page, SUBJECTS.accepted)).toContainText('Delivered');
-  await expect(rowOf(page, SUBJECTS.accepted).getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-
-  // The detail page of the delivered order.
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  // The detail page of the delivered order, as the toast's link opens it.
   await page.goto(href);
   await expect(page.getByRole('heading', { name: `Order #${number} · Delivered` })).toBeVisible();
   await expect(page.getByText(/09:15 C[SD]T/)).toBeVisible();
@@ -184,12 +186,12 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
   const reject = page.getByRole('dialog', { name: `Reject Order #${rejected.number}` });
   const reason = reject.getByRole('textbox', { name: 'Rejection reason' });
   await reason.fill('   ');
-  await expect(reject.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  await expect(reject.getByRole('button', { name: 'Reject order' })).toBeDisabled();
   await reason.fill('No cyclotron slot that morning');
   await expect(reject.getByText('30/140')).toBeVisible();
   await reject.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
   await screenshot(page, 'dialog-reject');
-  await reject.getByRole('button', { name: 'Reject' }).click();
+  await reject.getByRole('button', { name: 'Reject order' }).click();
   await expect(page.getByText(`Order #${rejected.number} rejected`)).toBeVisible();
   const rejectedRow = rowOf(page, SUBJECTS.rejected);
   await expect(rejectedRow).toContainText('Rejected');
@@ -215,7 +217,7 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
   await cancel.getByRole('textbox', { name: 'Cancellation reason' }).fill('Subject withdrew consent');
   await cancel.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
   await screenshot(page, 'dialog-cancel');
-  await cancel.getByRole('button', { name: 'Cancel' }).last().click();
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByText(`Order #${canceled.number} canceled`)).toBeVisible();
   const canceledRow = rowOf(page, SUBJECTS.canceled);
   await expect(canceledRow).toContainText('Canceled');
