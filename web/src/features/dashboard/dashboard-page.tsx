@@ -20,13 +20,14 @@ export default function DashboardPage() {
             Hello, {user.fullName} ({roleLabel(user.currentRole)})
           </Typography>
         )}
-        <Typography sx={{ mt: 1 }}>{grid ? grid.intro : messages.welcome}</Typography>
+        <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
       </Paper>
       {grid && (
         <Stack spacing={1}>
           <Typography variant="h5" component="h2">
             {grid.heading}
           </Typography>
+          <Typography color="text.secondary">{grid.intro}</Typography>
           <OrdersGrid
             key={`${user?.currentRole.type}-${user?.currentRole.companyId}`}
             title={grid.heading}

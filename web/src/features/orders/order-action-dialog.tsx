@@ -91,7 +91,8 @@ export function OrderActionDialog({
       onSubmit={submit}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}
-      submitLabel={rule.label}
+      // 'Cancel order', not a second 'Cancel' beside the dialog's own.
+      submitLabel={`${rule.label} order`}
     >
       <Grid size={12}>
         <Typography variant="body2" color="text.secondary">

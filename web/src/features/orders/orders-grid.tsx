@@ -7,7 +7,7 @@ import {
   orderStatusLabels,
 } from '@dosechain/contract';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import type { MRT_SortingState } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -30,36 +30,43 @@ function timeColumn(
     header,
     value: (o) => formatInZone(value(o), o.imagingCenter.timezone),
     filter: 'date-range',
+    size: 120,
   };
 }
 
-const columns: DataTableColumn<Order>[] = [
-  { field: 'number', header: '#', value: (o) => o.number, filter: false, size: 60 },
-  { field: 'study_name', header: 'Study', value: (o) => o.study.name },
-  { field: 'site_name', header: 'Site', value: (o) => o.site.name },
-  { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId },
-  {
-    field: 'timepoint_id',
-    header: 'Timepoint',
-    value: (o) => o.timePoint.name,
-    filter: false,
-    enableSorting: false,
-  },
-  { field: 'exam_name', header: 'Exam', value: (o) => o.exam.name },
-  { field: 'drug_name', header: 'Drug', value: (o) => o.drug.name, hiddenByDefault: true },
-  { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name },
-  { field: 'imaging_center_name', header: 'Imaging center', value: (o) => o.imagingCenter.name },
-  {
-    field: 'status',
-    header: 'Status',
-    value: (o) => orderStatusLabels[o.status],
-    filter: 'select',
-    options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
-  },
-  timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
-  timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
-  { ...createdColumn<Order>(), hiddenByDefault: true },
-];
+const columns = (
+  [
+    { field: 'number', header: '#', value: (o) => o.number, filter: false, size: 70 },
+    {
+      field: 'status',
+      header: 'Status',
+      value: (o) => orderStatusLabels[o.status],
+      filter: 'select',
+      options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
+      size: 100,
+    },
+    { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId, size: 110 },
+    { field: 'study_name', header: 'Study', value: (o) => o.study.name, size: 120 },
+    { field: 'site_name', header: 'Site', value: (o) => o.site.name, size: 130 },
+    {
+      field: 'timepoint_id',
+      header: 'Timepoint',
+      value: (o) => o.timePoint.name,
+      filter: false,
+      enableSorting: false,
+      hiddenByDefault: true,
+    },
+    { field: 'exam_name', header: 'Exam', value: (o) => o.exam.name, size: 120 },
+    { field: 'drug_name', header: 'Drug', value: (o) => o.drug.name, hiddenByDefault: true },
+    { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name, size: 110 },
+    { field: 'imaging_center_name', header: 'Imaging center', value: (o) => o.imagingCenter.name, size: 120 },
+    timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
+    timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
+    { ...createdColumn<Order>(), hiddenByDefault: true },
+  ] satisfies DataTableColumn<Order>[]
+)
+  // Eleven columns and the actions: the header menus go, so that the actions stay in view.
+  .map((c): DataTableColumn<Order> => ({ ...c, columnMenu: false }));
 
 export interface OrdersGridProps {
   /** Only orders in these statuses (dashboards, related orders). */
@@ -101,7 +108,12 @@ export function OrdersGrid({
         emptyText={emptyText}
         title={title}
         orientation="landscape"
-        renderDetailPanel={(order) => <OrderDetails order={order} />}
+        renderDetailPanel={(order) => (
+          // The grid scrolls sideways on narrow screens; the panel stays where the user looks.
+          <Box sx={{ position: 'sticky', left: 0, maxWidth: 'calc(100vw - 320px)' }}>
+            <OrderDetails order={order} />
+          </Box>
+        )}
         rowActions={(order) => (
           <>
             <Tooltip title="Open">

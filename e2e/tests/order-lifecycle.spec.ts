@@ -1,0 +1,232 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+const SIGNATURE = 'Please insert your password to complete the action';
+const run = String(Date.now() % 100_000);
+const SUBJECTS = { accepted: `LC-A-${run}`, rejected: `LC-R-${run}`, canceled: `LC-C-${run}` };
+
+const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Logs the current user out through the user menu and the next one in. */
+async function switchTo(page: Page, username: string) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await loginAs(page, username);
+  // The login returns to where the last user was; this user starts from the dashboard.
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+}
+
+/** The grid row of an order, found by its subject. */
+const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
+
+/** Types a date (MM/DD/YYYY) or a time (HH:mm) into a picker field section by section. */
+async function typeInto(page: Page, field: Locator, digits: string) {
+  // Focus, not click: the picker redraws its sections on pointer events, which a click waits out.
+  await field.getByRole('spinbutton').first().focus();
+  await page.keyboard.type(digits);
+}
+
+async function apiSession(request: APIRequestContext, username: string) {
+  const login = await request.post('/api/v1/auth/login?includeUser=true', {
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(login.ok()).toBe(true);
+  const body = (await login.json()) as { accessToken: string; user: { currentRole: { id: number | null } } };
+  return {
+    Authorization: `Bearer ${body.accessToken}`,
+    ...(body.user.currentRole.id ? { 'Role-Id': String(body.user.currentRole.id) } : {}),
+  };
+}
+
+/** Places an FDG order at Windy City Imaging as `site` through the API; answers its id and number. */
+async function placeByApi(request: APIRequestContext, subjectId: string) {
+  const headers = await apiSession(request, 'site');
+  const options = await (await request.get('/api/v1/orders/options', { headers })).json();
+  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
+  const pairing = options.pairings.find(
+    (p: { studyId: number; exam: { name: string } }) =>
+      p.studyId === study.id && p.exam.name === 'FDG PET Whole Body',
+  );
+  const site = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
+  const center = site.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
+  const ids = { studyId: study.id, siteId: site.id, examId: pairing.exam.id };
+  const days = await (
+    await request.get('/api/v1/drug-availabilities/search', { headers, params: ids })
+  ).json();
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  const day = days.find((d: { date: string; remaining: number }) => d.date > tomorrow && d.remaining > 0);
+  const placed = await request.post('/api/v1/orders', {
+    headers,
+    data: {
+      ...ids,
+      imagingCenterId: center.id,
+      timePointId: options.timepoints[0].id,
+      subjectId,
+      calibrationDatetime: day.intervals[0].start,
+      additional_notes: `${'Long note for the courier about the entrance and the lift. '.repeat(4)}End.`,
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()) as { id: number; number: number };
+}
+
+/** Tomorrow as MMDDYYYY for the date pickers. */
+function tomorrowDigits() {
+  const d = new Date(Date.now() + 24 * 3600_000);
+  return `${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}${d.getFullYear()}`;
+}
+
+test('an order is placed, accepted on another clock, seen accepted by the site, delivered; its detail page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The site places an order on the first open day and hour.
+  await loginAs(page, 'site');
+  await page.goto('/place-order');
+  await choose(page, 'Study', 'ONCO-2026-01');
+  await choose(page, 'Exam', 'FDG PET Whole Body');
+  await choose(page, 'Imaging center', 'Windy City Imaging');
+  await page.getByRole('textbox', { name: 'Subject' }).fill(SUBJECTS.accepted);
+  await choose(page, 'Timepoint', 'Baseline');
+  const calendar = page.getByRole('group', { name: 'Availability calendar' });
+  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
+  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
+  await openDay.click();
+  await page.getByRole('combobox', { name: 'Calibration time' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const link = page.getByRole('link', { name: /^Order #\d+ was placed!$/ });
+  await expect(link).toBeVisible();
+  const number = (await link.textContent())?.match(/#(\d+)/)?.[1];
+  const href = (await link.getAttribute('href')) ?? '';
+  await screenshot(page, 'lifecycle-site-dashboard-before');
+
+  // The CMO sees it waiting on the dashboard and accepts it with a time on the New York clock.
+  await switchTo(page, 'cmo');
+  await expect(page.getByRole('heading', { name: 'Orders waiting for confirmation' })).toBeVisible();
+  const row = rowOf(page, SUBJECTS.accepted);
+  await expect(row).toContainText('Pending');
+  await screenshot(page, 'dashboard-cmo');
+  await row.getByRole('button', { name: 'Accept' }).click();
+  const accept = page.getByRole('dialog', { name: `Accept Order #${number}` });
+  await expect(accept.getByRole('combobox', { name: 'Time zone' })).toHaveValue(
+    /^America\/Chicago \(UTC-0[56]:00\)$/,
+  );
+  await typeInto(page, accept.getByRole('group', { name: 'Projected delivery date' }), tomorrowDigits());
+  await typeInto(page, accept.getByRole('group', { name: 'Projected delivery time' }), '1000');
+  const zone = accept.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('America/New_York');
+  await page.getByRole('option', { name: /^America\/New_York/ }).click();
+  await accept.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await screenshot(page, 'dialog-accept');
+  await accept.getByRole('button', { name: 'Accept order' }).click();
+  await expect(page.getByText(`Order #${number} accepted`)).toBeVisible();
+  await expect(accept).toBeHidden();
+  // Gone from the pending list.
+  await expect(rowOf(page, SUBJECTS.accepted)).toBeHidden();
+
+  // The site sees it accepted, delivery at 09:00 on the Chicago clock (10:00 in New York).
+  await switchTo(page, 'site');
+  await expect(page.getByRole('heading', { name: 'Accepted orders' })).toBeVisible();
+  const accepted = rowOf(page, SUBJECTS.accepted);
+  await expect(accepted).toContainText('Accepted');
+  await expect(accepted).toContainText(/09:00 C[SD]T/);
+  await screenshot(page, 'dashboard-site');
+
+  // Staff record the delivery from Order status.
+  await switchTo(page, 'staff');
+  await expect(page.getByRole('heading', { name: 'Orders for review' })).toBeVisible();
+  await screenshot(page, 'dashboard-staff');
+  await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
+  // From the order's detail page, opened from its row.
+  await rowOf(page, SUBJECTS.accepted)
+    .getByRole('link', { name: `Open Order #${number}` })
+    .click();
+  await expect(page.getByRole('heading', { name: `Order #${number} · Accepted` })).toBeVisible();
+  await page.getByRole('button', { name: 'Deliver' }).click();
+  const deliver = page.getByRole('dialog', { name: `Deliver Order #${number}` });
+  await typeInto(page, deliver.getByRole('group', { name: 'Delivery date' }), tomorrowDigits());
+  await typeInto(page, deliver.getByRole('group', { name: 'Delivery time' }), '0915');
+  await deliver.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await screenshot(page, 'dialog-deliver');
+  await deliver.getByRole('button', { name: 'Deliver order' }).click();
+  await expect(page.getByText(`Order #${number} delivered`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  // The detail page of the delivered order, as the toast's link opens it.
+  await page.goto(href);
+  await expect(page.getByRole('heading', { name: `Order #${number} · Delivered` })).toBeVisible();
+  await expect(page.getByText(/09:15 C[SD]T/)).toBeVisible();
+  await screenshot(page, 'order-detail-delivered');
+
+  // An unknown order.
+  await page.goto('/orders/999999');
+  await expect(page.getByText('Order not found')).toBeVisible();
+});
+
+test('an order rejected by the CMO and one canceled by the site show their reasons', async ({
+  page,
+  request,
+}) => {
+  const rejected = await placeByApi(request, SUBJECTS.rejected);
+  const canceled = await placeByApi(request, SUBJECTS.canceled);
+
+  // The CMO rejects one from CMO Acknowledgement.
+  await loginAs(page, 'cmo');
+  await page.getByRole('navigation').getByRole('link', { name: 'CMO Acknowledgement' }).click();
+  await expect(page.getByRole('heading', { name: 'CMO Acknowledgement' })).toBeVisible();
+  await rowOf(page, SUBJECTS.rejected).getByRole('button', { name: 'Reject' }).click();
+  const reject = page.getByRole('dialog', { name: `Reject Order #${rejected.number}` });
+  const reason = reject.getByRole('textbox', { name: 'Rejection reason' });
+  await reason.fill('   ');
+  await expect(reject.getByRole('button', { name: 'Reject order' })).toBeDisabled();
+  await reason.fill('No cyclotron slot that morning');
+  await expect(reject.getByText('30/140')).toBeVisible();
+  await reject.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await screenshot(page, 'dialog-reject');
+  await reject.getByRole('button', { name: 'Reject order' }).click();
+  await expect(page.getByText(`Order #${rejected.number} rejected`)).toBeVisible();
+  const rejectedRow = rowOf(page, SUBJECTS.rejected);
+  await expect(rejectedRow).toContainText('Rejected');
+  await rejectedRow.getByRole('button', { name: 'Expand' }).click();
+  await expect(page.getByText('No cyclotron slot that morning')).toBeVisible();
+  await expect(page.getByText('Site coordinators')).toBeVisible();
+  await page.getByRole('button', { name: 'Show more' }).first().click();
+  await expect(page.getByText(/lift\. End\./).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show less' }).first()).toBeVisible();
+  await screenshot(page, 'grid-cmo-detail-panel');
+  await page.goto(`/cmo/orders/${rejected.id}`);
+  await expect(page.getByRole('heading', { name: `Order #${rejected.number} · Rejected` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend notification' })).toBeVisible();
+  await screenshot(page, 'order-detail-rejected');
+
+  // The site cancels the other from Order status.
+  await switchTo(page, 'site');
+  await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
+  const toCancel = rowOf(page, SUBJECTS.canceled);
+  await expect(toCancel.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await toCancel.getByRole('button', { name: 'Cancel' }).click();
+  const cancel = page.getByRole('dialog', { name: `Cancel Order #${canceled.number}` });
+  await cancel.getByRole('textbox', { name: 'Cancellation reason' }).fill('Subject withdrew consent');
+  await cancel.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await screenshot(page, 'dialog-cancel');
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText(`Order #${canceled.number} canceled`)).toBeVisible();
+  const canceledRow = rowOf(page, SUBJECTS.canceled);
+  await expect(canceledRow).toContainText('Canceled');
+  await canceledRow.getByRole('button', { name: 'Expand' }).click();
+  await expect(page.getByText('Subject withdrew consent')).toBeVisible();
+  await toTop(page);
+  await screenshot(page, 'grid-site-detail-panel');
+  await page.goto(`/orders/${canceled.id}`);
+  await expect(page.getByRole('heading', { name: `Order #${canceled.number} · Canceled` })).toBeVisible();
+  await expect(page.getByText('Cancellation reason')).toBeVisible();
+  await screenshot(page, 'order-detail-canceled');
+});
