@@ -1,0 +1,324 @@
+/**
+ * Part 11 / Annex 11 controls, each a test (issue 8): every mutating route writes an audit row
+ * (who, server UTC time, record, changed fields old → new, reason); a change that needs a reason
+ * and lacks it writes nothing; audit rows cannot be changed or removed, even in SQL; a signature
+ * records the signer's printed name, time and meaning; account and role changes are audited; a
+ * lockout is a security event; no password or token reaches the logs. The whole suite logs at
+ * level trace into memory, and its last test scans those lines for every secret it used.
+ */
+import { limits } from '@dosechain/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app.ts';
+import { fullName } from '../src/auth/principal.ts';
+import { auditLog } from '../src/db/schema.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import {
+  type ExpectedStamp,
+  expectAuditRows,
+  issuedAtType,
+  memoryLog,
+  Part11,
+  Secrets,
+} from './part11/fixture.ts';
+import { mutatingRoutes, unauditedRoutes } from './part11/mutating-routes.ts';
+import { reasonCases } from './part11/reason-cases.ts';
+import { createUser, NOW, roleTypeOf, signed } from './part11/records.ts';
+import { SmtpSink, unfoldQuotedPrintable } from './smtp-sink.ts';
+
+const log = memoryLog();
+const secrets = new Secrets();
+secrets.remember(DEMO_PASSWORD);
+/** `METHOD /path` of every mutating route the app registers. */
+const mutating = new Set<string>();
+let t: TestApp;
+let p: Part11;
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = new SmtpSink();
+  await sink.listen();
+  t = await buildTestApp({
+    now: NOW,
+    logger: { ...(loggerOptions('trace') as object), stream: log.stream },
+    config: { smtpUrl: sink.url, publicUrl: 'https://dosechain.test' },
+    onRoute: (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) mutating.add(`${method} ${route.url}`);
+      }
+    },
+  });
+  p = new Part11(t, secrets);
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+/** Who the rows of a call by `username` name, with the reason and meaning they carry. */
+async function stampOf(username: string, reason: string, meaning: string | null): Promise<ExpectedStamp> {
+  const user = await p.user(username);
+  return {
+    actor: {
+      id: user.id,
+      username: user.username,
+      fullName: fullName(user),
+      // An account event is the account owner acting for themselves, in no role.
+      roleType: meaning === null ? null : roleTypeOf[username]!,
+    },
+    reason,
+    meaning,
+  };
+}
+
+describe('every mutating route writes its audit rows', () => {
+  it('collects the mutating routes from the app itself', () => {
+    // A floor: the hook saw the whole route table, not an empty or partial one.
+    expect(mutating.size).toBeGreaterThan(30);
+    expect(mutating.has('PUT /api/v1/orders/:id/status')).toBe(true);
+  });
+
+  it('has one entry per mutating route, and none for a route that does not exist', () => {
+    const listed = new Set([...Object.keys(mutatingRoutes), ...Object.keys(unauditedRoutes)]);
+    const missing = [...mutating].filter((route) => !listed.has(route));
+    expect(missing, `add these to server/test/part11/mutating-routes.ts: ${missing.join(', ')}`).toEqual([]);
+    const stale = [...listed].filter((route) => !mutating.has(route));
+    expect(stale, `entries for routes the app does not register: ${stale.join(', ')}`).toEqual([]);
+  });
+
+  it('stores the time as an instant (timestamptz): the database server’s clock, in UTC', async () => {
+    expect(await issuedAtType(t.db)).toBe('timestamp with time zone');
+  });
+
+  for (const [route, c] of Object.entries(mutatingRoutes)) {
+    it(`${route}: who, when, which record, old → new, why`, async () => {
+      const method = route.split(' ')[0] as 'POST' | 'PUT' | 'DELETE';
+      const prepared = await c.prepare(p);
+      if (c.as) await p.send(c.as, 'GET', '/users/me'); // log in before the mark
+      const mark = await p.auditMark();
+      const startedAt = Date.now();
+      const res = await p.send(c.as, method, prepared.url, prepared.payload);
+      expect(res.statusCode, res.body).toBe(c.status);
+      const reason = c.reason ?? (prepared.payload?.reasonForChange as string);
+      expect(reason).toBeTruthy();
+      const stamp = await stampOf(c.actor ?? c.as!, reason, c.meaning);
+      expectAuditRows(await p.auditSince(mark), prepared.audit(res), stamp, startedAt);
+      if (c.meaning === null && c.as) p.forget(c.as); // a password change ends the sessions
+    });
+  }
+
+  for (const [route, r] of Object.entries(unauditedRoutes)) {
+    it(`${route} changes no record and writes no row (${r.why})`, async () => {
+      const method = route.split(' ')[0] as 'POST' | 'PUT';
+      const { url, payload } = await r.prepare(p);
+      if (r.as) await p.send(r.as, 'GET', '/users/me');
+      const mark = await p.auditMark();
+      const res = await p.send(r.as, method, url, payload);
+      expect(res.statusCode, res.body).toBe(r.status);
+      if (res.statusCode === 200 && url.startsWith('/auth/')) {
+        const tokens = res.json() as { accessToken: string; refreshToken: string };
+        secrets.remember(tokens.accessToken, tokens.refreshToken);
+      }
+      expect(await p.auditSince(mark)).toEqual([]);
+    });
+  }
+});
+
+describe('a change that needs a reason and lacks it writes nothing', () => {
+  for (const [label, c] of Object.entries(reasonCases)) {
+    it(`${label}: 400 without the reason and not one row changed; with it, the reason is recorded`, async () => {
+      const { method, url, payload, audit } = await c.prepare(p);
+      await p.send(c.as, 'GET', '/users/me');
+      const before = await p.fingerprint();
+      const { [c.field]: reason, ...withoutReason } = payload;
+      for (const body of [withoutReason, { ...payload, [c.field]: '   ' }]) {
+        const res = await p.send(c.as, method, url, body);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().errors.map((e: { parameter: string }) => e.parameter)).toContain(c.field);
+      }
+      expect(await p.fingerprint()).toEqual(before);
+
+      const mark = await p.auditMark();
+      const startedAt = Date.now();
+      const res = await p.send(c.as, method, url, payload);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const stamp = await stampOf(c.as, reason as string, c.meaning);
+      expectAuditRows(await p.auditSince(mark), audit, stamp, startedAt);
+    });
+  }
+});
+
+describe('the audit table is append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE, even in raw SQL', async () => {
+    const before = await t.db.select().from(auditLog).orderBy(auditLog.id);
+    expect(before.length).toBeGreaterThan(20);
+    const { id } = before[0]!;
+    await expect(
+      t.db.execute(sql`update audit_log set reason = 'tampered' where id = ${id}`),
+    ).rejects.toThrow();
+    await expect(
+      t.db.execute(sql`update audit_log set issued_at = now() - interval '1 day'`),
+    ).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log where id = ${id}`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    await expect(t.db.update(auditLog).set({ signed: false }).where(eq(auditLog.id, id))).rejects.toThrow();
+    await expect(t.db.delete(auditLog).where(eq(auditLog.id, id))).rejects.toThrow();
+    expect(await t.db.select().from(auditLog).orderBy(auditLog.id)).toEqual(before);
+  });
+});
+
+describe('the e-signature', () => {
+  it('records the signer’s printed name, the time and the meaning, kept as signed', async () => {
+    const mark = await p.auditMark();
+    const startedAt = Date.now();
+    const res = await p.send('staff', 'POST', '/drugs', { name: 'P11 Signed Drug', ...signed });
+    expect(res.statusCode).toBe(201);
+    const [row] = await p.auditSince(mark);
+    expect(row).toMatchObject({
+      actorFullName: 'Sam Staff',
+      actorUsername: 'staff',
+      signed: true,
+      signatureMeaning: 'Created Drug',
+    });
+    expect(row!.issuedAt.getTime()).toBeGreaterThanOrEqual(startedAt - 2000);
+    expect(row!.issuedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2000);
+
+    // The printed name is the one at signing: renaming the signer later does not rewrite it.
+    const staff = await p.user('staff');
+    const renamed = await p.send('admin', 'PUT', `/users/${staff.id}`, {
+      lastName: 'Staffordshire',
+      reasonForChange: 'Other: name change',
+      ...signed,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const [again] = await t.db.select().from(auditLog).where(eq(auditLog.id, row!.id));
+    expect(again!.actorFullName).toBe('Sam Staff');
+  });
+
+  it('a wrong or missing signature is 400 ESIGN_FAILED and writes nothing', async () => {
+    const wrong = 'Wrong-Guess-987';
+    secrets.remember(wrong);
+    await p.send('staff', 'GET', '/users/me');
+    const before = await p.fingerprint();
+    for (const signature of [{ electronicSignature: wrong }, {}]) {
+      const res = await p.send('staff', 'POST', '/drugs', { name: 'P11 Unsigned Drug', ...signature });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('ESIGN_FAILED');
+    }
+    expect(await p.fingerprint()).toEqual(before);
+  });
+});
+
+describe('account and role changes are audited', () => {
+  it('covers creating a user, changing roles and groups, inactivating, unlocking and password changes', () => {
+    // Each is a row of the tables above, checked there field by field.
+    for (const route of [
+      'POST /api/v1/users',
+      'PUT /api/v1/users/:id',
+      'PUT /api/v1/users/:id/unlock',
+      'POST /api/v1/groups',
+      'PUT /api/v1/users/me/password',
+      'PUT /api/v1/users/password-change',
+    ]) {
+      expect(mutatingRoutes).toHaveProperty([route]);
+    }
+    expect(reasonCases).toHaveProperty(['inactivate a user']);
+    expect(reasonCases).toHaveProperty(['unlock a user']);
+  });
+
+  it('a password reset by recovery link is audited on the account, as its owner, without the password', async () => {
+    const id = await createUser(p, 'p11reset');
+    const asked = await p.send(null, 'POST', '/users/password-recovery', {
+      email: 'p11reset@dosechain.test',
+    });
+    expect(asked.statusCode).toBe(202);
+    const mail = await sink.waitFor((m) => m.to.includes('p11reset@dosechain.test'));
+    const token = /password-reset\?token=([A-Za-z0-9_-]+)/.exec(unfoldQuotedPrintable(mail.raw))?.[1];
+    if (!token) throw new Error(`no recovery link in:\n${mail.raw}`);
+    const password = 'Recovered-Secret-55';
+    secrets.remember(token, password);
+    const mark = await p.auditMark();
+    const startedAt = Date.now();
+    const reset = await p.send(null, 'PUT', '/users/password-change', { token, password });
+    expect(reset.statusCode).toBe(204);
+    const stamp = await stampOf('p11reset', 'Password reset with a recovery link', null);
+    expectAuditRows(
+      await p.auditSince(mark),
+      [
+        {
+          entityType: 'users',
+          entityId: id,
+          eventType: 'update',
+          changeset: { password: ['[changed]', '[changed]'] },
+        },
+      ],
+      stamp,
+      startedAt,
+    );
+  });
+});
+
+describe('lockout', () => {
+  it('is a security event: an audit row on the account and a warning in the security log', async () => {
+    const id = await createUser(p, 'p11guesser');
+    const guess = 'Not-The-Password-1';
+    secrets.remember(guess);
+    const login = (password: string) =>
+      p.send(null, 'POST', '/auth/login', { username: 'p11guesser', password });
+    const mark = await p.auditMark();
+    for (let i = 1; i < limits.failedLoginsBeforeLock; i++) {
+      expect((await login(guess)).json().code).toBe('INVALID_CREDENTIALS');
+    }
+    // Failed logins before the lock are counted, not audited.
+    expect(await p.auditSince(mark)).toEqual([]);
+    const startedAt = Date.now();
+    expect((await login(guess)).statusCode).toBe(401);
+    const stamp = await stampOf(
+      'p11guesser',
+      `Locked after ${limits.failedLoginsBeforeLock} failed logins`,
+      null,
+    );
+    expectAuditRows(
+      await p.auditSince(mark),
+      [{ entityType: 'users', entityId: id, eventType: 'update', changeset: { lockedOut: [false, true] } }],
+      stamp,
+      startedAt,
+    );
+    const events = log.lines
+      .map((line) => JSON.parse(line) as { level: number; event?: string; userId?: number })
+      .filter((line) => line.event === 'user.locked' && line.userId === id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.level).toBe(40); // warn
+
+    // A locked account stays locked, even for the right password, and writes no more rows.
+    const lockedMark = await p.auditMark();
+    expect((await login(guess)).statusCode).toBe(401);
+    expect((await login(DEMO_PASSWORD)).json().code).toBe('USER_LOCKED');
+    expect(await p.auditSince(lockedMark)).toEqual([]);
+  });
+});
+
+describe('logs at level trace', () => {
+  it('hold no password, token or Authorization value from the whole suite', async () => {
+    // A rotated refresh token presented again is a security event, logged with the token left out.
+    const first = await p.login('imaging');
+    const refreshed = await p.send(null, 'POST', '/auth/refresh', { refreshToken: first.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    secrets.remember(refreshed.json().accessToken, refreshed.json().refreshToken);
+    expect(
+      (await p.send(null, 'POST', '/auth/refresh', { refreshToken: first.refreshToken })).statusCode,
+    ).toBe(401);
+    expect(log.lines.some((line) => line.includes('refresh_token.reused'))).toBe(true);
+
+    // The scan only means something if the requests were logged in detail, and secrets were used.
+    const messages = log.lines.map((line) => (JSON.parse(line) as { msg?: string }).msg);
+    expect(messages.filter((m) => m === 'incoming request').length).toBeGreaterThanOrEqual(100);
+    expect(secrets.values.size).toBeGreaterThanOrEqual(40);
+    const leaks = log.lines.flatMap((line) =>
+      [...secrets.values].filter((secret) => line.includes(secret)).map((secret) => ({ secret, line })),
+    );
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,588 @@
+/**
+ * One valid request per mutating route (POST, PUT, PATCH, DELETE) of the app, and the audit
+ * rows it must write (Part 11 §11.10(e), Annex 11 §9). `part11.test.ts` collects the routes from
+ * the app itself and fails on a mutating route that is in neither table below, so a new route
+ * cannot ship without its audit being checked.
+ *
+ * To add a route: add an entry `'METHOD /api/v1/path/:param'` to `mutatingRoutes` with the
+ * request (its reason and e-signature included) and the rows it writes; or, only when the
+ * route changes no record, to `unauditedRoutes` with the reason from the spec or a decision.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { DEMO_PASSWORD } from '../helpers.ts';
+import type { ExpectedAudit, Part11 } from './fixture.ts';
+import {
+  address,
+  availabilityBody,
+  create,
+  createUser,
+  orderBody,
+  pairingLine,
+  placeOrder,
+  signed,
+  studyWithPairing,
+} from './records.ts';
+
+export interface Prepared {
+  url: string;
+  payload?: Record<string, unknown>;
+  /** The rows the call must write, given its answer. */
+  audit: (res: LightMyRequestResponse) => ExpectedAudit[];
+}
+
+export interface MutationCase {
+  /** The demo user who sends it; null: sent without a login. */
+  as: string | null;
+  /** The user the rows name when not `as` (an account event names the account's owner). */
+  actor?: string;
+  status: number;
+  /** The e-signature's meaning; null for an account event that is not e-signed. */
+  meaning: string | null;
+  /** The reason the rows carry when it is not the request's `reasonForChange`. */
+  reason?: string;
+  /** Creates what the call needs (before the audit mark) and builds the request. */
+  prepare: (p: Part11) => Promise<Prepared>;
+}
+
+const idOf = (res: LightMyRequestResponse) => res.json().id as number;
+
+/** A record created and then renamed through `PUT {url}/{id}`: `{name: [old, new]}`. */
+function renameCase(
+  url: string,
+  meaning: string,
+  body: (name: string) => Record<string, unknown>,
+): MutationCase {
+  const tag = url.slice(1);
+  return {
+    as: 'admin',
+    status: 200,
+    meaning,
+    prepare: async (p) => {
+      const id = await create(p, url, body(`P11 ${tag} before`));
+      return {
+        url: `${url}/${id}`,
+        payload: { name: `P11 ${tag} after`, reasonForChange: 'Data entry error', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: tag as ExpectedAudit['entityType'],
+            entityId: id,
+            eventType: 'update',
+            changeset: { name: [`P11 ${tag} before`, `P11 ${tag} after`] },
+          },
+        ],
+      };
+    },
+  };
+}
+
+/** A new record through `POST {url}`: one `new` row on it with at least the given fields. */
+function createCase(
+  url: string,
+  meaning: string,
+  payload: (p: Part11) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  changeset: Record<string, [unknown, unknown]>,
+  as = 'admin',
+): MutationCase {
+  return {
+    as,
+    status: 201,
+    meaning,
+    prepare: async (p) => ({
+      url,
+      payload: { ...(await payload(p)), reasonForChange: 'Initial entry', ...signed },
+      audit: (res): ExpectedAudit[] => [
+        {
+          entityType: url.slice(1) as ExpectedAudit['entityType'],
+          entityId: idOf(res),
+          eventType: 'new',
+          changeset,
+          atLeast: true,
+        },
+      ],
+    }),
+  };
+}
+
+const company = (name: string) => ({ name, timezone: 'America/Chicago', address });
+
+export const mutatingRoutes: Record<string, MutationCase> = {
+  // Configuration (staff/admin).
+  'POST /api/v1/timepoints': createCase('/timepoints', 'Created Timepoint', () => ({ name: 'P11 Week 24' }), {
+    name: [null, 'P11 Week 24'],
+  }),
+  'PUT /api/v1/timepoints/:id': renameCase('/timepoints', 'Updated Timepoint', (name) => ({ name })),
+  'POST /api/v1/drugs': createCase(
+    '/drugs',
+    'Created Drug',
+    () => ({ name: 'Flurpiridaz F18', otherName: 'Flyrcado' }),
+    { name: [null, 'Flurpiridaz F18'], otherName: [null, 'Flyrcado'], active: [null, true] },
+    'staff',
+  ),
+  'PUT /api/v1/drugs/:id': renameCase('/drugs', 'Updated Drug', (name) => ({ name })),
+  'POST /api/v1/exams': createCase(
+    '/exams',
+    'Created Exam',
+    async (p) => ({ name: 'P11 Brain Scan', drugId: await p.drug('Fludeoxyglucose F18') }),
+    { name: [null, 'P11 Brain Scan'], drug: [null, 'Fludeoxyglucose F18'] },
+  ),
+  'PUT /api/v1/exams/:id': {
+    as: 'staff',
+    status: 200,
+    meaning: 'Updated Exam',
+    prepare: async (p) => {
+      const id = await create(p, '/exams', {
+        name: 'P11 Amyloid',
+        drugId: await p.drug('Fludeoxyglucose F18'),
+      });
+      return {
+        url: `/exams/${id}`,
+        payload: { drugId: await p.drug('Florbetapir F18'), reasonForChange: 'Data entry error', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'exams',
+            entityId: id,
+            eventType: 'update',
+            changeset: { drug: ['Fludeoxyglucose F18', 'Florbetapir F18'] },
+          },
+        ],
+      };
+    },
+  },
+  'POST /api/v1/studies': createCase(
+    '/studies',
+    'Created Study',
+    () => ({ name: 'P11-STUDY-01', sponsor: 'Eleven Bio' }),
+    { name: [null, 'P11-STUDY-01'], sponsor: [null, 'Eleven Bio'], active: [null, true] },
+  ),
+  'PUT /api/v1/studies/:id': renameCase('/studies', 'Updated Study', (name) => ({
+    name,
+    sponsor: 'Eleven Bio',
+  })),
+  'POST /api/v1/studies/:id/pairings': {
+    as: 'staff',
+    status: 201,
+    meaning: 'Created Pairing',
+    prepare: async (p) => {
+      const studyId = await create(p, '/studies', { name: 'P11-PAIRING-ADD', sponsor: 'Eleven Bio' });
+      return {
+        url: `/studies/${studyId}/pairings`,
+        payload: {
+          examId: await p.exam('FDG PET Whole Body'),
+          siteId: await p.company('Lakeside Clinical Research'),
+          cmoId: await p.company('Isotope Labs Boston'),
+          reasonForChange: 'Initial entry',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'added',
+            changeset: { pairings: [null, pairingLine] },
+          },
+        ],
+      };
+    },
+  },
+  'DELETE /api/v1/studies/:id/pairings/:pairingId': {
+    as: 'admin',
+    status: 204,
+    meaning: 'Deleted Pairing',
+    prepare: async (p) => {
+      const { studyId, pairingId } = await studyWithPairing(p, 'P11-PAIRING-DELETE');
+      return {
+        url: `/studies/${studyId}/pairings/${pairingId}`,
+        payload: { reasonForChange: 'Other: paired by mistake', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'removed',
+            changeset: { pairings: [pairingLine, null] },
+          },
+        ],
+      };
+    },
+  },
+  'POST /api/v1/cmos': createCase('/cmos', 'Created CMO', () => company('P11 Isotopes'), {
+    name: [null, 'P11 Isotopes'],
+    timezone: [null, 'America/Chicago'],
+    'address.city': [null, 'Chicago'],
+  }),
+  'PUT /api/v1/cmos/:id': renameCase('/cmos', 'Updated CMO', company),
+  'POST /api/v1/clinical-sites': createCase(
+    '/clinical-sites',
+    'Created Clinical Site',
+    () => company('P11 Site'),
+    {
+      name: [null, 'P11 Site'],
+    },
+  ),
+  'PUT /api/v1/clinical-sites/:id': renameCase('/clinical-sites', 'Updated Clinical Site', company),
+  'POST /api/v1/imaging-centers': createCase(
+    '/imaging-centers',
+    'Created Imaging Center',
+    () => company('P11 Imaging'),
+    { name: [null, 'P11 Imaging'] },
+  ),
+  'PUT /api/v1/imaging-centers/:id': renameCase('/imaging-centers', 'Updated Imaging Center', company),
+
+  // Availability (staff/admin).
+  'POST /api/v1/drug-availabilities': createCase(
+    '/drug-availabilities',
+    'Created Availability',
+    availabilityBody,
+    { drug: [null, 'Fludeoxyglucose F18'], cmo: [null, 'Pacific Radiopharma'], doses: [null, 4] },
+    'staff',
+  ),
+  'PUT /api/v1/drug-availabilities/:id': {
+    as: 'admin',
+    status: 200,
+    meaning: 'Updated Availability',
+    prepare: async (p) => {
+      const id = await create(p, '/drug-availabilities', await availabilityBody(p));
+      return {
+        url: `/drug-availabilities/${id}`,
+        payload: { validUntil: '2027-07-31', reasonForChange: 'Other: extended', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'drug-availabilities',
+            entityId: id,
+            eventType: 'update',
+            changeset: { validUntil: ['2027-06-30', '2027-07-31'] },
+          },
+        ],
+      };
+    },
+  },
+
+  // Orders.
+  'POST /api/v1/orders': {
+    as: 'site',
+    status: 201,
+    meaning: 'Placed Order',
+    prepare: async (p) => ({
+      url: '/orders',
+      payload: { ...(await orderBody(p, 'P11-PLACE')), reasonForChange: 'Initial entry', ...signed },
+      audit: (res): ExpectedAudit[] => [
+        {
+          entityType: 'orders',
+          entityId: idOf(res),
+          eventType: 'new',
+          changeset: {
+            status: [null, 'pending'],
+            subjectId: [null, 'P11-PLACE'],
+            site: [null, 'Lakeside Clinical Research'],
+          },
+          atLeast: true,
+        },
+      ],
+    }),
+  },
+  'PUT /api/v1/orders/:id/status': {
+    as: 'cmo',
+    status: 200,
+    meaning: 'Accepted Order',
+    prepare: async (p) => {
+      const id = await placeOrder(p, 'P11-ACCEPT');
+      return {
+        url: `/orders/${id}/status`,
+        // 09:30 in Chicago (the imaging center's zone), daylight time: 14:30 UTC.
+        payload: {
+          status: 'accepted',
+          relatedDatetime: '2027-03-20T09:30',
+          reasonForChange: 'Other: slot confirmed',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'orders',
+            entityId: id,
+            eventType: 'update',
+            changeset: {
+              status: ['pending', 'accepted'],
+              projectedDelivery: [null, '2027-03-20T14:30:00.000Z'],
+            },
+          },
+        ],
+      };
+    },
+  },
+
+  // User management (admin): accounts, roles and groups.
+  'POST /api/v1/groups': {
+    as: 'admin',
+    status: 201,
+    meaning: 'Created Group',
+    prepare: async (p) => {
+      const member = await createUser(p, 'p11member');
+      return {
+        url: '/groups',
+        payload: {
+          name: 'P11 Readers',
+          permissions: { order: { read: true } },
+          userIds: [member],
+          reasonForChange: 'Initial entry',
+          ...signed,
+        },
+        audit: (res): ExpectedAudit[] => [
+          {
+            entityType: 'groups',
+            entityId: idOf(res),
+            eventType: 'new',
+            changeset: { name: [null, 'P11 Readers'], users: [null, ['p11member']] },
+            atLeast: true,
+          },
+          {
+            entityType: 'users',
+            entityId: member,
+            eventType: 'added',
+            changeset: { groups: [null, 'P11 Readers'] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/groups/:id': renameCase('/groups', 'Updated Group', (name) => ({ name })),
+  'POST /api/v1/users': {
+    as: 'admin',
+    status: 201,
+    meaning: 'Created User',
+    prepare: async (p) => {
+      p.secrets.remember('Welcome-Part11-1');
+      const siteUsers = await p.group('Site Users');
+      return {
+        url: '/users',
+        payload: {
+          username: 'p11new',
+          firstName: 'Nova',
+          lastName: 'Eleven',
+          email: 'p11new@dosechain.test',
+          password: 'Welcome-Part11-1',
+          roles: [{ type: 'clinical_site', companyId: await p.company('Lakeside Clinical Research') }],
+          groupIds: [siteUsers],
+          reasonForChange: 'Initial entry',
+          ...signed,
+        },
+        audit: (res): ExpectedAudit[] => [
+          {
+            entityType: 'users',
+            entityId: idOf(res),
+            eventType: 'new',
+            changeset: {
+              username: [null, 'p11new'],
+              roles: [null, ['Clinical Site — Lakeside Clinical Research']],
+              groups: [null, ['Site Users']],
+              password: [null, '[set]'],
+            },
+            atLeast: true,
+          },
+          {
+            entityType: 'groups',
+            entityId: siteUsers,
+            eventType: 'added',
+            changeset: { users: [null, 'p11new'] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/users/:id': {
+    // A change of roles and groups.
+    as: 'admin',
+    status: 200,
+    meaning: 'Updated User',
+    prepare: async (p) => {
+      const [cmoUsers, siteUsers] = [await p.group('CMO Users'), await p.group('Site Users')];
+      const id = await createUser(p, 'p11mover', {
+        roles: [{ type: 'cmo', companyId: await p.company('Isotope Labs Boston') }],
+        groupIds: [cmoUsers],
+      });
+      return {
+        url: `/users/${id}`,
+        payload: {
+          roles: [{ type: 'clinical_site', companyId: await p.company('Lakeside Clinical Research') }],
+          groupIds: [siteUsers],
+          reasonForChange: 'Other: moved to the site',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'users',
+            entityId: id,
+            eventType: 'update',
+            changeset: {
+              roles: [['CMO — Isotope Labs Boston'], ['Clinical Site — Lakeside Clinical Research']],
+              groups: [['CMO Users'], ['Site Users']],
+            },
+          },
+          {
+            entityType: 'groups',
+            entityId: cmoUsers,
+            eventType: 'removed',
+            changeset: { users: ['p11mover', null] },
+          },
+          {
+            entityType: 'groups',
+            entityId: siteUsers,
+            eventType: 'added',
+            changeset: { users: [null, 'p11mover'] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/users/:id/unlock': {
+    as: 'admin',
+    status: 200,
+    meaning: 'Unlocked User',
+    prepare: async (p) => {
+      const { id } = await p.user('locked');
+      return {
+        url: `/users/${id}/unlock`,
+        payload: { reasonForChange: 'Identity checked by phone', ...signed },
+        audit: (): ExpectedAudit[] => [
+          { entityType: 'users', entityId: id, eventType: 'update', changeset: { lockedOut: [true, false] } },
+        ],
+      };
+    },
+  },
+
+  // One's own account.
+  'PUT /api/v1/users/me': {
+    as: 'staff',
+    status: 200,
+    meaning: 'Updated profile',
+    prepare: async (p) => {
+      const { id, phone } = await p.user('staff');
+      return {
+        url: '/users/me',
+        payload: { phone: '(617) 555-0111', reasonForChange: 'Other: new desk phone', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'users',
+            entityId: id,
+            eventType: 'update',
+            changeset: { phone: [phone, '+16175550111'] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/users/me/password': {
+    as: 'p11own',
+    status: 204,
+    meaning: null,
+    reason: 'Password changed',
+    prepare: async (p) => {
+      const id = await createUser(p, 'p11own');
+      p.secrets.remember('Own-Secret-5678');
+      return {
+        url: '/users/me/password',
+        payload: {
+          currentPassword: DEMO_PASSWORD,
+          password: 'Own-Secret-5678',
+          passwordConfirmation: 'Own-Secret-5678',
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'users',
+            entityId: id,
+            eventType: 'update',
+            changeset: { password: ['[changed]', '[changed]'] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/users/password-change': {
+    // The expired-password form (by username); the recovery-link form has its own test.
+    as: null,
+    actor: 'p11expired',
+    status: 204,
+    meaning: null,
+    reason: 'Password changed',
+    prepare: async (p) => {
+      const id = await createUser(p, 'p11expired');
+      p.secrets.remember('Chosen-Secret-246');
+      return {
+        url: '/users/password-change',
+        payload: { username: 'p11expired', currentPassword: DEMO_PASSWORD, password: 'Chosen-Secret-246' },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'users',
+            entityId: id,
+            eventType: 'update',
+            changeset: { password: ['[changed]', '[changed]'] },
+          },
+        ],
+      };
+    },
+  },
+};
+
+export interface UnauditedRoute {
+  /** Why the route writes no audit row: it changes no record (spec, api-contract or a decision). */
+  why: string;
+  as: string | null;
+  status: number;
+  prepare: (p: Part11) => Promise<{ url: string; payload?: Record<string, unknown> }>;
+}
+
+/** Mutating routes that change no record, each still sent once: it must write no audit row. */
+export const unauditedRoutes: Record<string, UnauditedRoute> = {
+  'POST /api/v1/auth/login': {
+    why: 'starts a session (decision 003); only the lock that failed logins cause is audited (api-contract)',
+    as: null,
+    status: 200,
+    prepare: async () => ({ url: '/auth/login', payload: { username: 'imaging', password: DEMO_PASSWORD } }),
+  },
+  'POST /api/v1/auth/refresh': {
+    why: 'rotates a session token; sessions are not records (decision 003)',
+    as: null,
+    status: 200,
+    prepare: async (p) => ({
+      url: '/auth/refresh',
+      payload: { refreshToken: (await p.login('imaging')).refreshToken },
+    }),
+  },
+  'POST /api/v1/auth/logout': {
+    why: 'revokes a session token (decision 003)',
+    as: null,
+    status: 204,
+    prepare: async (p) => ({
+      url: '/auth/logout',
+      payload: { refreshToken: (await p.login('imaging')).refreshToken },
+    }),
+  },
+  'POST /api/v1/users/password-recovery': {
+    why: 'mails a single-use link; the reset it leads to is audited (decision 008)',
+    as: null,
+    status: 202,
+    prepare: async () => ({
+      url: '/users/password-recovery',
+      payload: { email: 'imaging@dosechain.example' },
+    }),
+  },
+  'POST /api/v1/validate-token': {
+    why: 'only reads whether a recovery link is valid',
+    as: null,
+    status: 200,
+    prepare: async () => ({ url: '/validate-token', payload: { token: 'not-a-recovery-token' } }),
+  },
+  'PUT /api/v1/users/me/role': {
+    why: 'changes nothing: the Role-Id header is what counts (api-contract: "only a convenience")',
+    as: 'multi',
+    status: 200,
+    prepare: async (p) => {
+      const me = await p.send('multi', 'GET', '/users/me');
+      return { url: '/users/me/role', payload: { roleId: me.json().roles[1].id } };
+    },
+  },
+  'POST /api/v1/orders/:id/notifications': {
+    why: "queues the order's current mail again; no record changes (the outbox keeps each mail's state, decision 008)",
+    as: 'cmo',
+    status: 202,
+    prepare: async (p) => ({ url: `/orders/${await placeOrder(p, 'P11-RESEND')}/notifications` }),
+  },
+};

@@ -1,0 +1,172 @@
+/**
+ * The changes that need a reason (api-contract "Reason for change": inactivation, unlock,
+ * pairing deletion; reject and cancel carry theirs as `comment`). Each is sent without its
+ * reason (must be 400 and change nothing at all), then with it (must succeed and record it).
+ */
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema.ts';
+import type { ExpectedAudit, Part11 } from './fixture.ts';
+import {
+  availabilityBody,
+  create,
+  createUser,
+  pairingLine,
+  placeOrder,
+  signed,
+  studyWithPairing,
+} from './records.ts';
+
+export interface ReasonCase {
+  as: string;
+  /** The field that carries the reason. */
+  field: 'reasonForChange' | 'comment';
+  meaning: string;
+  /** Creates the record; answers the full request (reason included) and the rows it writes. */
+  prepare: (p: Part11) => Promise<{
+    method: 'PUT' | 'DELETE';
+    url: string;
+    payload: Record<string, unknown>;
+    audit: ExpectedAudit[];
+  }>;
+}
+
+const REASON = 'Other: no longer used';
+
+/** Inactivating a record created through `POST {url}`: `{active: [true, false]}` on it. */
+function inactivation(
+  url: string,
+  label: string,
+  body: (p: Part11) => Promise<Record<string, unknown>>,
+): ReasonCase {
+  return {
+    as: 'admin',
+    field: 'reasonForChange',
+    meaning: `Inactivated ${label}`,
+    prepare: async (p) => {
+      const id = await create(p, url, await body(p));
+      return {
+        method: 'PUT',
+        url: `${url}/${id}`,
+        payload: { active: false, reasonForChange: REASON, ...signed },
+        audit: [
+          {
+            entityType: url.slice(1) as ExpectedAudit['entityType'],
+            entityId: id,
+            eventType: 'update',
+            changeset: { active: [true, false] },
+          },
+        ],
+      };
+    },
+  };
+}
+
+export const reasonCases: Record<string, ReasonCase> = {
+  'inactivate a drug': inactivation('/drugs', 'Drug', async () => ({ name: 'P11 Retired Drug' })),
+  'inactivate an exam': inactivation('/exams', 'Exam', async (p) => ({
+    name: 'P11 Retired Exam',
+    drugId: await p.drug('Gallium Ga68 PSMA-11'),
+  })),
+  'inactivate a study': inactivation('/studies', 'Study', async () => ({
+    name: 'P11-RETIRED',
+    sponsor: 'Eleven Bio',
+  })),
+  'inactivate a group': inactivation('/groups', 'Group', async () => ({ name: 'P11 Retired Group' })),
+  'inactivate an availability': inactivation('/drug-availabilities', 'Availability', availabilityBody),
+  'inactivate a user': {
+    as: 'admin',
+    field: 'reasonForChange',
+    meaning: 'Inactivated User',
+    prepare: async (p) => {
+      const id = await createUser(p, 'p11leaver');
+      return {
+        method: 'PUT',
+        url: `/users/${id}`,
+        payload: { active: false, reasonForChange: 'Other: left the company', ...signed },
+        audit: [
+          { entityType: 'users', entityId: id, eventType: 'update', changeset: { active: [true, false] } },
+        ],
+      };
+    },
+  },
+  'unlock a user': {
+    as: 'admin',
+    field: 'reasonForChange',
+    meaning: 'Unlocked User',
+    prepare: async (p) => {
+      const id = await createUser(p, 'p11lockedout');
+      await p.t.db.update(users).set({ lockedOut: true, failedLoginCount: 5 }).where(eq(users.id, id));
+      return {
+        method: 'PUT',
+        url: `/users/${id}/unlock`,
+        payload: { reasonForChange: 'Identity checked in person', ...signed },
+        audit: [
+          { entityType: 'users', entityId: id, eventType: 'update', changeset: { lockedOut: [true, false] } },
+        ],
+      };
+    },
+  },
+  'delete a pairing': {
+    as: 'staff',
+    field: 'reasonForChange',
+    meaning: 'Deleted Pairing',
+    prepare: async (p) => {
+      const { studyId, pairingId } = await studyWithPairing(p, 'P11-UNPAIR');
+      return {
+        method: 'DELETE',
+        url: `/studies/${studyId}/pairings/${pairingId}`,
+        payload: { reasonForChange: 'Other: wrong CMO', ...signed },
+        audit: [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'removed',
+            changeset: { pairings: [pairingLine, null] },
+          },
+        ],
+      };
+    },
+  },
+  'reject an order': {
+    as: 'cmo',
+    field: 'comment',
+    meaning: 'Rejected Order',
+    prepare: async (p) => {
+      const id = await placeOrder(p, 'P11-REJECT');
+      return {
+        method: 'PUT',
+        url: `/orders/${id}/status`,
+        payload: { status: 'rejected', comment: 'Cyclotron maintenance', ...signed },
+        audit: [
+          {
+            entityType: 'orders',
+            entityId: id,
+            eventType: 'update',
+            changeset: { status: ['pending', 'rejected'], rejectionReason: [null, 'Cyclotron maintenance'] },
+          },
+        ],
+      };
+    },
+  },
+  'cancel an order': {
+    as: 'site',
+    field: 'comment',
+    meaning: 'Canceled Order',
+    prepare: async (p) => {
+      const id = await placeOrder(p, 'P11-CANCEL');
+      return {
+        method: 'PUT',
+        url: `/orders/${id}/status`,
+        payload: { status: 'canceled', comment: 'Subject withdrew', ...signed },
+        audit: [
+          {
+            entityType: 'orders',
+            entityId: id,
+            eventType: 'update',
+            changeset: { status: ['pending', 'canceled'], cancelationReason: [null, 'Subject withdrew'] },
+          },
+        ],
+      };
+    },
+  },
+};
