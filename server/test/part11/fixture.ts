@@ -193,6 +193,7 @@ export function expectAuditRows(
       signatureMeaning: stamp.meaning,
     });
     // The database server's clock, an instant (timestamptz): between the call's start and now.
+    // The app's injected clock is set to 2027 in this suite, so a row stamped with it would fail.
     expect(row.issuedAt).toBeInstanceOf(Date);
     expect(row.issuedAt.getTime()).toBeGreaterThanOrEqual(startedAt - 2 * SECOND);
     expect(row.issuedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2 * SECOND);
