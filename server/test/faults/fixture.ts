@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import { createPgDatabase } from '../helpers.ts';
 import { killAllServers, type ServerProcess, startServer } from './server-process.ts';
+import { inconsistentSlots } from './slot-consistency.ts';
 
 /**
  * The fault tests are about PostgreSQL (a server process killed mid-transaction, several
@@ -157,17 +158,6 @@ export class FaultRig {
 /** Each order mail with the order it is about (its link ends in `/orders/ID`). */
 const ORDER_MAILS = `SELECT id, substring(text_body from '/orders/([0-9]+)\\s')::int AS order_id
   FROM mail_outbox WHERE subject LIKE 'Order #%'`;
-
-/** Dose slots above capacity or whose booked count differs from their live orders; must be 0. */
-export async function inconsistentSlots(db: Pick<pg.Pool, 'query'>): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM dose_slots s
-     LEFT JOIN (SELECT dose_slot_id, count(*) AS live FROM orders WHERE status NOT IN ('rejected', 'canceled')
-                GROUP BY dose_slot_id) o ON o.dose_slot_id = s.id
-     WHERE s.booked > s.capacity OR s.booked <> coalesce(o.live, 0)`,
-  );
-  return rows[0]!.n;
-}
 
 /** Logs the demo `site` user in (one Lakeside role) and returns its access token. */
 export async function loginSite(server: ServerProcess): Promise<string> {

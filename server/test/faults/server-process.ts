@@ -29,6 +29,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** The last lines it printed, for a failure message. */
   output(): string;
+  /** Every line it printed (JSON log lines). */
+  lines(): readonly string[];
 }
 
 const running = new Set<ChildProcess>();
@@ -55,12 +57,13 @@ const exited = (child: ChildProcess) =>
 
 /**
  * Starts `node --import tsx src/main.ts` in a process group of its own with `env` on top of a
- * quiet base (LOG_LEVEL warn, a temporary DATA_DIR) and waits until GET /api/v1/health answers
- * 200. Fails with the server's output if it exits or does not answer within `timeoutMs`.
+ * quiet base (LOG_LEVEL warn, a temporary DATA_DIR, removed when it exits) and waits until
+ * GET /api/v1/health answers 200, polling every `pollMs`. Used by the fault tests and the
+ * benchmark's cold start. Fails with the server's output if it exits or does not answer within `timeoutMs`.
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number } = {},
+  options: { port?: number; timeoutMs?: number; pollMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-fault-'));
@@ -79,9 +82,11 @@ export async function startServer(
   });
   running.add(child);
   const lines: string[] = [];
+  let partial = '';
   const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    lines.splice(0, Math.max(0, lines.length - 40));
+    const parts = (partial + chunk.toString('utf8')).split('\n');
+    partial = parts.pop() ?? '';
+    lines.push(...parts.filter(Boolean));
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -97,7 +102,8 @@ export async function startServer(
       killGroup(child);
       await exited(child);
     },
-    output: () => lines.join('\n'),
+    output: () => [...lines.slice(-40), partial].join('\n'),
+    lines: () => lines,
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
@@ -112,7 +118,7 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, options.pollMs ?? 100));
   }
   await server.kill();
   throw new Error(`the server did not answer /health in time:\n${server.output()}`);

@@ -13,7 +13,8 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
 
   it('200 concurrent placements split between them never overbook; each mail is sent once', async () => {
     await sink.listen(0);
-    const env = { SMTP_URL: sink.url };
+    // Info level: each instance logs every mail it sent (`mail.sent`).
+    const env = { SMTP_URL: sink.url, LOG_LEVEL: 'info' };
     // One after the other: the first migrates and seeds the empty database.
     const a = await rig.start(env);
     const b = await rig.start(env);
@@ -65,9 +66,13 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
     }
     expect([...deliveries.keys()].sort((x, y) => x - y)).toEqual(outboxIds);
     expect([...deliveries.values()].filter((n) => n !== 1)).toEqual([]);
+    // The instances' own accounts agree: between them they sent each row once.
+    const sentBy = [a, b].map((s) => s.lines().filter((l) => l.includes('"event":"mail.sent"')).length);
+    expect(sentBy[0]! + sentBy[1]!).toBe(outboxIds.length);
     console.info(
       `Two instances: ${capacity} placed (${byA} through the first, ${capacity - byA} through the second), ` +
-        `${200 - capacity} AVAILABILITY_SLOT_FULL, ${outboxIds.length} mails each delivered once`,
+        `${200 - capacity} AVAILABILITY_SLOT_FULL, ${outboxIds.length} mails each delivered once ` +
+        `(${sentBy[0]} sent by the first, ${sentBy[1]} by the second)`,
     );
   });
 });
