@@ -11,6 +11,12 @@ import { inconsistentSlots } from './slot-consistency.ts';
  */
 export const onPostgres = process.env.TEST_DB === 'pg' && Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * Each test starts servers, places bursts and waits for mail: 15–45 s on the loaded 2-core
+ * machine. The limit only decides how late a hang is reported.
+ */
+export const FAULT_TEST_TIMEOUT_MS = 240_000;
+
 export const JWT_SECRET = 'fault-tests-jwt-secret-0123456789abcdef0123';
 
 /** How one placement ended, as the client saw it. */
@@ -81,8 +87,8 @@ export class FaultRig {
 
   /**
    * The demo's FDG order (ONCO-2026-01, Lakeside through Windy City, made by Isotope Labs Boston
-   * on weekdays 06:00–14:00 New York) at noon New York on a weekday three weeks ahead, after
-   * the demo's own orders, with that day's dose slot set to `capacity` free doses.
+   * on weekdays 06:00–14:00 New York) at noon New York on a weekday at least three weeks
+   * ahead with no orders yet, whose dose slot is created here with `capacity` doses.
    */
   async target(capacity: number): Promise<Target> {
     const one = async (sql: string) => {
@@ -101,12 +107,19 @@ export class FaultRig {
        JOIN companies c ON c.id = a.cmo_id AND c.name = 'Isotope Labs Boston'
        WHERE a.active AND a.frequency = 'Weekday' ORDER BY a.id LIMIT 1`,
     );
+    // The first weekday three weeks or more ahead that nobody has ordered for yet.
     let day = DateTime.now().setZone(availability.tz!).startOf('day').plus({ days: 21 });
-    while (day.weekday > 5) day = day.plus({ days: 1 });
+    while (
+      day.weekday > 5 ||
+      (await this.count(
+        'SELECT count(*) AS n FROM dose_slots WHERE availability_id = $1 AND manufacture_date = $2',
+        [availability.id, day.toISODate()],
+      )) > 0
+    ) {
+      day = day.plus({ days: 1 });
+    }
     const { rows } = await this.pool.query<{ id: number }>(
-      `INSERT INTO dose_slots (availability_id, manufacture_date, capacity) VALUES ($1, $2, $3)
-       ON CONFLICT (availability_id, manufacture_date) DO UPDATE SET capacity = dose_slots.booked + $3
-       RETURNING id`,
+      'INSERT INTO dose_slots (availability_id, manufacture_date, capacity) VALUES ($1, $2, $3) RETURNING id',
       [availability.id, day.toISODate(), capacity],
     );
     const calibrationDatetime = day.set({ hour: 12 }).toUTC().toISO();
