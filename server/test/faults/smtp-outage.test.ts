@@ -40,7 +40,7 @@ describe.skipIf(!onPostgres)('the SMTP server stopped while orders are placed', 
       let stopping: Promise<void> | undefined;
       const results: Placement[] = await burst(60, 6, async (i) => {
         const r = await place(server, token, target.body(`SMTP-${i}`));
-        // The SMTP server goes away after the 10th order; the other 50 are placed without it.
+        // The SMTP server goes away after the 10th order; the rest are placed without it.
         if (r.kind === 'created' && ++acknowledged === 10) stopping = sink.close();
         return r;
       });
