@@ -9,13 +9,14 @@ import pg from 'pg';
 import { buildApp } from '../../server/src/app.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import type { AppConfig } from '../../server/src/config.ts';
+import { inconsistentSlots } from '../../server/test/faults/slot-consistency.ts';
 import { BENCH_DATABASE, benchUrl, createBenchDatabase, dropBenchDatabase } from './database.ts';
 import { type GeneratedData, generateOrders } from './generate.ts';
 import { Api } from './http.ts';
 import { ms, ratio, stats } from './measure.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { loginBurst } from './scenarios/login.ts';
-import { inconsistentSlots, placeOrders } from './scenarios/place.ts';
+import { placeOrders } from './scenarios/place.ts';
 import {
   availabilitySearch,
   type Comparison,

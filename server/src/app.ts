@@ -56,6 +56,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transport: mail?.transport ?? configuredTransport(baseDeps.config, app.log),
     log: app.log,
     pollIntervalMs: mail?.pollIntervalMs,
+    retryBaseMs:
+      baseDeps.config.mailRetryBaseSeconds === undefined
+        ? undefined
+        : baseDeps.config.mailRetryBaseSeconds * 1000,
   });
   app.decorate('mailDispatcher', mailDispatcher);
   app.addHook('onReady', async () => mailDispatcher.start());

@@ -19,3 +19,12 @@ describe('PUBLIC_URL', () => {
     expect(() => loadConfig({ ...base, PUBLIC_URL: 'dosechain.example' })).toThrow(/PUBLIC_URL/);
   });
 });
+
+describe('MAIL_RETRY_BASE_SECONDS', () => {
+  it('defaults to 30 s and takes whole seconds from 1 to 3600', () => {
+    expect(loadConfig(base).mailRetryBaseSeconds).toBe(30);
+    expect(loadConfig({ ...base, MAIL_RETRY_BASE_SECONDS: '1' }).mailRetryBaseSeconds).toBe(1);
+    expect(() => loadConfig({ ...base, MAIL_RETRY_BASE_SECONDS: '0' })).toThrow(/MAIL_RETRY_BASE_SECONDS/);
+    expect(() => loadConfig({ ...base, MAIL_RETRY_BASE_SECONDS: '0.5' })).toThrow(/MAIL_RETRY_BASE_SECONDS/);
+  });
+});

@@ -12,6 +12,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   SUPPORT_EMAIL: z.email().default('support@dosechain.example'),
   MAIL_FROM: z.string().default('DoseChain <no-reply@dosechain.example>'),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   ESIGNATURE: z.enum(['on', 'off']).default('on'),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(90),
   SEED_DEMO: z.enum(['0', '1']).optional(),
@@ -32,6 +33,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   supportEmail: string;
   mailFrom: string;
+  /** First back-off after a failed send, doubled per attempt (8 attempts); 30 s when absent. */
+  mailRetryBaseSeconds?: number;
   eSignature: boolean;
   passwordMaxAgeDays: number;
   seedDemo: boolean;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,
     mailFrom: e.MAIL_FROM,
+    mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     eSignature: e.ESIGNATURE === 'on',
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',

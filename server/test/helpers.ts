@@ -53,6 +53,24 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/** A new, empty PostgreSQL database on the server of `baseUrl`: its URL, and `drop` to remove it. */
+export async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `dosechain_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const onAdmin = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database on
  * TEST_DATABASE_URL when the suite runs against PostgreSQL (dropped on close).
@@ -64,23 +82,14 @@ export async function freshDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `dosechain_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const created = await createPgDatabase(baseUrl);
+  const database = await openDatabase({ url: created.url });
   await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }

@@ -117,6 +117,49 @@ describe('the dispatcher over SMTP', () => {
     await d.stop();
   });
 
+  it('waits the configured first back-off (MAIL_RETRY_BASE_SECONDS), doubled per attempt', async () => {
+    const port = sink.port;
+    await sink.close();
+    const d = new MailDispatcher({
+      db: database.db,
+      clock,
+      transport: smtpTransport(`smtp://127.0.0.1:${port}`, FROM),
+      log: recordingLog().log,
+      pollIntervalMs: 0,
+      retryBaseMs: 1000,
+    });
+    const id = await enqueue('Soon again');
+    await d.drain();
+    expect((await row(id)).nextAttemptAt.getTime()).toBe(clock.now().getTime() + 1000);
+    clock.advance(1000);
+    await d.drain();
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 2 });
+    expect((await row(id)).nextAttemptAt.getTime()).toBe(clock.now().getTime() + 2000);
+    expect(retryDelayMs(2, 1000)).toBe(2000);
+    await sink.listen(port);
+    await d.stop();
+  });
+
+  it('gives every attempt of one mail the same Message-ID, unique to its outbox row', async () => {
+    const port = sink.port;
+    await sink.close();
+    const d = dispatcher(smtpTransport(`smtp://127.0.0.1:${port}`, FROM));
+    const id = await enqueue('Same id');
+    const other = await enqueue('Other id');
+    await d.drain();
+    expect((await row(id)).attempts).toBe(1);
+    await sink.listen(port);
+    clock.advance(retryDelayMs(1));
+    await d.drain();
+    const messageIds = sink.received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]);
+    const { createdAt } = await row(id);
+    expect(messageIds).toEqual([
+      `<outbox.${id}.${createdAt.getTime().toString(36)}@dosechain.test>`,
+      `<outbox.${other}.${(await row(other)).createdAt.getTime().toString(36)}@dosechain.test>`,
+    ]);
+    await d.stop();
+  });
+
   it('gives up after the maximum number of attempts and keeps the last error', async () => {
     const failing: MailTransport = {
       send: async () => {

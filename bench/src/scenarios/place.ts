@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
+import { inconsistentSlots } from '../../../server/test/faults/slot-consistency.ts';
 import type { Api } from '../http.ts';
 import { type ConcurrentResult, timeConcurrent } from '../measure.ts';
 
@@ -41,16 +42,6 @@ function noonIn(tz: string, daysAhead: number): string {
   const wall = new Date(guess.toLocaleString('en-US', { timeZone: tz }));
   const utcWall = new Date(guess.toLocaleString('en-US', { timeZone: 'UTC' }));
   return new Date(guess.getTime() - (wall.getTime() - utcWall.getTime())).toISOString();
-}
-
-export async function inconsistentSlots(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM dose_slots s
-     LEFT JOIN (SELECT dose_slot_id, count(*) AS live FROM orders WHERE status NOT IN ('rejected', 'canceled')
-                GROUP BY dose_slot_id) o ON o.dose_slot_id = s.id
-     WHERE s.booked > s.capacity OR s.booked <> coalesce(o.live, 0)`,
-  );
-  return rows[0]!.n;
 }
 
 /**

@@ -8,7 +8,8 @@ import type { MailMessage, MailTransport } from './transport.ts';
 /** Attempts before a mail is given up as `failed` (about an hour of retries in all). */
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 10;
-const RETRY_BASE_MS = 30_000;
+/** The first back-off; `MAIL_RETRY_BASE_SECONDS` changes it (tests of an SMTP outage shorten it). */
+export const DEFAULT_RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 60 * 60_000;
 /**
  * A claimed mail is not due again until this lease ends: if the instance sending it dies, another
@@ -17,9 +18,9 @@ const RETRY_MAX_MS = 60 * 60_000;
 const CLAIM_LEASE_MS = 5 * 60_000;
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
 
-/** Back-off after the n-th failed attempt: 30 s, 1 min, 2 min, … at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+/** Back-off after the n-th failed attempt: 30 s, 1 min, 2 min, … at most an hour (base 30 s). */
+export function retryDelayMs(attempts: number, baseMs = DEFAULT_RETRY_BASE_MS): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
 export interface MailDispatcherOptions {
@@ -29,6 +30,8 @@ export interface MailDispatcherOptions {
   log: FastifyBaseLogger;
   /** How often due mail is looked for; 0 turns polling off (then only `wake`/`drain` send). */
   pollIntervalMs?: number;
+  /** The first retry back-off, doubled after each failed attempt (default 30 s). */
+  retryBaseMs?: number;
 }
 
 /** A leased mail and how many attempts it has had, this one included. */
@@ -133,6 +136,7 @@ export class MailDispatcher {
         subject: r.subject,
         text: r.textBody,
         html: r.htmlBody,
+        createdAt: r.createdAt,
         attempts: r.attempts,
       }));
   }
@@ -151,7 +155,9 @@ export class MailDispatcher {
         .set({
           status: giveUp ? 'failed' : 'pending',
           lastError: error.slice(0, 1000),
-          nextAttemptAt: new Date(now.getTime() + (giveUp ? 0 : retryDelayMs(attempts))),
+          nextAttemptAt: new Date(
+            now.getTime() + (giveUp ? 0 : retryDelayMs(attempts, this.options.retryBaseMs)),
+          ),
           updatedAt: now,
         })
         .where(eq(mailOutbox.id, message.id));

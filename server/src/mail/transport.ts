@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** When the row was written; with the id it makes the Message-ID. */
+  createdAt: Date;
 }
 
 /** Where mail goes: an SMTP server, or `.eml` files when none is configured. */
@@ -23,8 +25,18 @@ export interface MailTransport {
 // dispatcher for nodemailer's default two minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/**
+ * The same Message-ID on every attempt of one outbox row (`<outbox.ID.CREATED@sender's domain>`),
+ * so a receiver can tell a repeated delivery (delivery is at least once) from a new mail.
+ */
+export function outboxMessageId(from: string, m: Pick<MailMessage, 'id' | 'createdAt'>): string {
+  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'dosechain.invalid';
+  return `<outbox.${m.id}.${m.createdAt.getTime().toString(36)}@${domain}>`;
+}
+
 const toNodemailer = (from: string, m: MailMessage) => ({
   from,
+  messageId: outboxMessageId(from, m),
   to: m.recipients,
   subject: m.subject,
   text: m.text,
