@@ -31,6 +31,8 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
       const capacity = 40;
       const target = await rig.target(capacity);
       const token = await loginSite(a); // one JWT secret: the token works on both
+      // Warm both instances' database pools, so neither starts the burst cold and sits it out.
+      await loginSite(b);
 
       const results: Placement[] = await Promise.all(
         Array.from({ length: 200 }, (_, i) => place(i % 2 === 0 ? a : b, token, target.body(`TWO-${i}`))),
