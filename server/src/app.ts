@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { apiModules } from './modules/index.ts';
@@ -48,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: logger ?? false,
     bodyLimit: baseDeps.config.bodyLimitBytes,
     trustProxy: baseDeps.config.trustProxy,
+    frameworkErrors: frameworkErrorHandler,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   const mailDispatcher = new MailDispatcher({

@@ -51,6 +51,18 @@ describe('the HTTP shell', () => {
     expect(res.json().code).toBe('VALIDATION_FAILED');
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
+
+  it('answers a malformed or overlong path parameter with 400 and the contract error body', async () => {
+    for (const url of [`/api/v1/drugs/${'9'.repeat(101)}`, '/api/v1/drugs/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'The address is not valid',
+        errors: [],
+      });
+    }
+  });
 });
 
 describe('access declarations', () => {

@@ -107,6 +107,8 @@ describe('groups: create and update', () => {
         'This area has no such permission',
       ],
       [{ name: 'Bad', userIds: [999_999] }, 'userIds', 'User not found'],
+      // Past the database's integer range: refused as invalid, never sent to a query (was a 500).
+      [{ name: 'Bad', userIds: [2 ** 40] }, 'userIds.0', 'invalidValue'],
     ];
     for (const [payload, parameter, message] of cases) {
       const res = await create(payload);

@@ -157,6 +157,8 @@ describe('GET /reports/orders-count', () => {
     expect(await only({ imagingCenterId: ids.otherCenter })).toBe(1);
     expect(await only({ siteId: ids.site, studyId: ids.study })).toBe(5);
     expect(await only({ siteId: ids.site, studyId: ids.otherStudy })).toBe(0);
+    // An id past the database's integer range matches nothing (was a 500).
+    expect(await only({ studyId: 2 ** 40 })).toBe(0);
   });
 
   it('answers zeros when nothing matches: one row ungrouped, no rows grouped', async () => {

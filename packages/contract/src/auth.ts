@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, optionalText, phoneField, requiredText } from './fields.ts';
+import { emailField, ID_MAX, optionalText, phoneField, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
@@ -81,7 +81,9 @@ export type MeUser = z.infer<typeof meUserSchema>;
 export const loginResponseSchema = tokenPairSchema.extend({ user: meUserSchema.optional() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const switchRoleBodySchema = z.strictObject({ roleId: z.number().int().positive() });
+export const switchRoleBodySchema = z.strictObject({
+  roleId: z.number().int().positive().max(ID_MAX, messages.invalidValue),
+});
 
 /** `PUT /users/password-change`: by recovery token, or by username and current password. */
 export const passwordChangeBodySchema = z.union([

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { namedRefSchema } from './fields.ts';
+import { ID_MAX, namedRefSchema } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
@@ -126,8 +126,8 @@ export function repeatOnIssue(
 }
 
 const availabilityFields = {
-  drugId: z.number({ error: messages.required }).int().positive(),
-  cmoId: z.number({ error: messages.required }).int().positive(),
+  drugId: z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue),
+  cmoId: z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue),
   doses: positiveInt(limits.dosesMax),
   activityUnit: z.enum(activityUnits, { error: messages.required }),
   /** Today or later in the CMO's zone (checked by the server with its clock). */

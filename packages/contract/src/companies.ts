@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { countryField, optionalText, phoneField, requiredText, timezoneField } from './fields.ts';
+import { countryField, ID_MAX, optionalText, phoneField, requiredText, timezoneField } from './fields.ts';
 import { limits } from './limits.ts';
+import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { type CompanyType, companyTypes } from './roles.ts';
 
@@ -23,7 +24,7 @@ export const companyFieldsSchema = z.strictObject({
 });
 export type CompanyFields = z.input<typeof companyFieldsSchema>;
 
-const linkIds = z.array(z.number().int().positive()).max(500);
+const linkIds = z.array(z.number().int().positive().max(ID_MAX, messages.invalidValue)).max(500);
 
 /**
  * Clinical sites and imaging centers link to each other: a site's body names its imaging

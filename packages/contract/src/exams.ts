@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { namedRefSchema, requiredText } from './fields.ts';
+import { ID_MAX, namedRefSchema, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 
-const drugId = z.number({ error: messages.required }).int().positive();
+const drugId = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
 
 export const examFieldsSchema = z.strictObject({
   name: requiredText(limits.nameMax),

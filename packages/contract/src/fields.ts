@@ -48,6 +48,12 @@ export const countryField = z
   .string({ error: messages.required })
   .regex(/^[A-Z]{2}$/, messages.invalidCountry);
 
+/**
+ * The largest id the database holds (a PostgreSQL integer). A body's reference past it names no
+ * record, and is refused as invalid before it reaches a query.
+ */
+export const ID_MAX = 2_147_483_647;
+
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Another record as an answer embeds it: its id and name. */

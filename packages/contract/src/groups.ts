@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.ts';
+import { ID_MAX, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
@@ -44,7 +44,7 @@ export const permissionsInputSchema = z
   });
 export type PermissionsInput = z.input<typeof permissionsInputSchema>;
 
-const userIds = z.array(z.number().int().positive()).max(1000);
+const userIds = z.array(z.number().int().positive().max(ID_MAX, messages.invalidValue)).max(1000);
 
 export const groupFieldsSchema = z.strictObject({
   name: requiredText(limits.nameMax),

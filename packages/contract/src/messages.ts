@@ -67,6 +67,7 @@ export const messages = {
   notFoundGeneric: 'Not found',
   validationFailed: 'The request is not valid',
   malformedJson: 'The request body is not valid JSON',
+  malformedUrl: 'The address is not valid',
   unknownField: 'Unknown field',
   eSignatureFailed: 'The password is incorrect, the action was not signed',
   reasonRequired: 'A reason for change is required',

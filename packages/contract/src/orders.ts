@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressOutSchema } from './companies.ts';
-import { namedRefSchema, optionalText } from './fields.ts';
+import { ID_MAX, namedRefSchema, optionalText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
@@ -17,7 +17,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   delivered: 'Delivered',
 };
 
-const id = z.number({ error: messages.required }).int().positive();
+const id = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
 
 /** POST /orders (spec section 3, Place-order payload). */
 export const placeOrderBodySchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, namedRefSchema, requiredText } from './fields.ts';
+import { emailField, ID_MAX, namedRefSchema, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
@@ -17,7 +17,10 @@ export const distributionEntryInputSchema = z
     name: requiredText(limits.nameMax),
     email: emailField,
     companyType: z.enum(companyTypes).nullish(),
-    companyIds: z.array(z.number().int().positive()).max(DISTRIBUTION_LIST_MAX).default([]),
+    companyIds: z
+      .array(z.number().int().positive().max(ID_MAX, messages.invalidValue))
+      .max(DISTRIBUTION_LIST_MAX)
+      .default([]),
   })
   .superRefine((entry, ctx) => {
     if (entry.companyType && entry.companyIds.length === 0) {
@@ -75,9 +78,9 @@ export type Study = z.infer<typeof studySchema>;
 
 /** A study's pairing: which CMO makes the exam's drug for one site. */
 export const pairingCreateBodySchema = z.strictObject({
-  examId: z.number({ error: messages.required }).int().positive(),
-  siteId: z.number({ error: messages.required }).int().positive(),
-  cmoId: z.number({ error: messages.required }).int().positive(),
+  examId: z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue),
+  siteId: z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue),
+  cmoId: z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue),
   ...mutationMeta,
 });
 export type PairingCreateBody = z.input<typeof pairingCreateBodySchema>;

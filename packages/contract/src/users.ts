@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField, roleSchema } from './auth.ts';
-import { emailField, optionalText, phoneField, requiredText } from './fields.ts';
+import { emailField, ID_MAX, optionalText, phoneField, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
@@ -10,7 +10,7 @@ import { isCompanyRole, type RoleType, roleTypeLabels, roleTypes } from './roles
 export const roleInputSchema = z
   .strictObject({
     type: z.enum(roleTypes, { error: messages.required }),
-    companyId: z.number().int().positive().nullish(),
+    companyId: z.number().int().positive().max(ID_MAX, messages.invalidValue).nullish(),
   })
   .superRefine((role, ctx) => {
     if (isCompanyRole(role.type) && !role.companyId) {
@@ -34,7 +34,7 @@ const rolesField = z
     });
   });
 
-const groupIds = z.array(z.number().int().positive()).max(500);
+const groupIds = z.array(z.number().int().positive().max(ID_MAX, messages.invalidValue)).max(500);
 
 /** The flags that only mean something for users with a role of one kind (spec section 6). */
 export const roleFlags = {

@@ -1,5 +1,5 @@
 import { type ErrorBody, type ErrorCode, type FieldError, messages } from '@dosechain/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/client.ts';
 import { AppError } from './app-error.ts';
@@ -49,6 +49,24 @@ const body = (code: string, message: string, errors: FieldError[] = []): ErrorBo
   message,
   errors,
 });
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any route runs — a path segment
+ * that is not valid percent-encoding (FST_ERR_BAD_URL) or a parameter past `maxParamLength`
+ * (FST_ERR_MAX_PARAM_LENGTH, else a 414 in Fastify's own format). Both are a malformed request:
+ * 400 with the contract's body, like every other error.
+ */
+export function frameworkErrorHandler(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(400).send(body('VALIDATION_FAILED', messages.malformedUrl));
+  }
+  request.log.error({ err }, 'request failed in the router');
+  return reply.status(500).send(body('INTERNAL_ERROR', messages.unexpectedError));
+}
 
 /** One error mapping for the whole API: the contract's body, never a stack trace or SQL. */
 export function registerErrorHandling(app: FastifyInstance): void {

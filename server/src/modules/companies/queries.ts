@@ -1,4 +1,4 @@
-import type { Company, CompanyType } from '@dosechain/contract';
+import { type Company, type CompanyType, ID_MAX } from '@dosechain/contract';
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
@@ -61,9 +61,8 @@ export function companyAuditFields(row: CompanyColumns): Record<string, unknown>
   };
 }
 
-const INT4_MAX = 2_147_483_647;
 /** Ids past the integer column's range name no record (and must not reach SQL). */
-export const isStorableId = (id: number) => Number.isInteger(id) && id > 0 && id <= INT4_MAX;
+export const isStorableId = (id: number) => Number.isInteger(id) && id > 0 && id <= ID_MAX;
 
 export async function findCompany(
   db: Executor,

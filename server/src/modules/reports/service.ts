@@ -7,8 +7,10 @@ import {
   type ReportGrouping,
 } from '@dosechain/contract';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { orders } from '../../db/schema.ts';
 import type { ServiceContext } from '../../http/context.ts';
+import { isStorableId } from '../companies/queries.ts';
 import { orderScope } from '../orders/queries.ts';
 
 /** The group key's form per grouping: `2026-03`, `2026-Q1`, `2026` (PostgreSQL to_char). */
@@ -31,6 +33,10 @@ const countOf = (status: OrderStatus) =>
 const emptyCounts = (): OrderStatusCounts =>
   ({ ...Object.fromEntries(orderStatuses.map((s) => [s, 0])), total: 0 }) as OrderStatusCounts;
 
+/** A filter on an id column; an id past the database's integer range matches nothing. */
+const idFilter = (column: AnyPgColumn, id: number | undefined): SQL | undefined =>
+  id === undefined ? undefined : isStorableId(id) ? eq(column, id) : sql`false`;
+
 /**
  * The Orders Report (GET /reports/orders-count): orders created in [from, to), counted per
  * status in one grouped query, in groups of the creation time in `tz` when grouped. The role's
@@ -41,10 +47,10 @@ export async function ordersCount(ctx: ServiceContext, query: OrdersCountQuery):
   const where = and(
     gte(orders.createdAt, new Date(query.from)),
     lt(orders.createdAt, new Date(query.to)),
-    query.studyId === undefined ? undefined : eq(orders.studyId, query.studyId),
-    query.siteId === undefined ? undefined : eq(orders.siteId, query.siteId),
-    query.cmoId === undefined ? undefined : eq(orders.cmoId, query.cmoId),
-    query.imagingCenterId === undefined ? undefined : eq(orders.imagingCenterId, query.imagingCenterId),
+    idFilter(orders.studyId, query.studyId),
+    idFilter(orders.siteId, query.siteId),
+    idFilter(orders.cmoId, query.cmoId),
+    idFilter(orders.imagingCenterId, query.imagingCenterId),
     orderScope(ctx.actor.currentRole),
   );
   const counts = {
