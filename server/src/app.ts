@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { type ErrorBody, messages } from '@dosechain/contract';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -11,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { apiModules } from './modules/index.ts';
@@ -102,18 +99,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   for (const mod of apiModules) await app.register((scope) => mod(scope, deps), { prefix: API_PREFIX });
 
-  const hasWeb = existsSync(path.join(deps.config.webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api') || !hasWeb || request.method !== 'GET') {
-      const body: ErrorBody = { code: 'NOT_FOUND', message: messages.notFoundGeneric, errors: [] };
-      return reply.status(404).send(body);
-    }
-    // The single-page app owns every other path (its router shows 'Page not found').
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await registerWebApp(app, deps.config.webDist);
   return app;
 }

@@ -16,7 +16,8 @@ export default function DashboardPage() {
           Dashboard
         </Typography>
         {user && (
-          <Typography variant="h6">
+          // Styled as a subtitle, not a heading: an h6 right under the h1 skips heading levels.
+          <Typography variant="h6" component="p">
             Hello, {user.fullName} ({roleLabel(user.currentRole)})
           </Typography>
         )}
