@@ -211,7 +211,8 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
   await screenshot(page, 'grid-cmo-detail-panel');
   await page.goto(`/cmo/orders/${rejected.id}`);
   await expect(page.getByRole('heading', { name: `Order #${rejected.number} · Rejected` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Resend notification' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resend notification' }).click();
+  await expect(page.getByText(`Notification of Order #${rejected.number} sent`)).toBeVisible();
   await screenshot(page, 'order-detail-rejected');
 
   // The site cancels the other from Order status.
