@@ -68,6 +68,30 @@ test('admin sees the menu and the welcome text, then logs out', async ({ page })
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("after a logout the next user lands on their own dashboard, not on the last user's page", async ({
+  page,
+}) => {
+  // Staff open a page only staff have.
+  await loginAs(page, 'staff');
+  await page.goto('/audit-trail');
+  await expect(page.getByRole('heading', { name: /audit trail/i })).toBeVisible();
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The site user signs in on the same tab: the dashboard, with nothing of the staff session.
+  await page.getByLabel('Username').fill('site');
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(/^Hello, .+ \(Lakeside Clinical Research/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Accepted orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /audit trail/i })).toHaveCount(0);
+  await expect(page.getByRole('navigation').getByRole('link', { name: /audit trail/i })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('unmatched paths show the 404 screen', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/no/such/page');

@@ -1,5 +1,12 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAs,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 const SIGNATURE = 'Please insert your password to complete the action';
 const run = String(Date.now() % 100_000);
@@ -18,8 +25,8 @@ async function switchTo(page: Page, username: string) {
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await loginAs(page, username);
-  // The login returns to where the last user was; this user starts from the dashboard.
-  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  // A new login after a logout starts at the dashboard, wherever the last user was.
+  await expect(page).toHaveURL(/\/$/);
 }
 
 /** The grid row of an order, found by its subject. */
@@ -204,7 +211,8 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
   await screenshot(page, 'grid-cmo-detail-panel');
   await page.goto(`/cmo/orders/${rejected.id}`);
   await expect(page.getByRole('heading', { name: `Order #${rejected.number} · Rejected` })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Resend notification' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resend notification' }).click();
+  await expect(page.getByText(`Notification of Order #${rejected.number} sent`)).toBeVisible();
   await screenshot(page, 'order-detail-rejected');
 
   // The site cancels the other from Order status.
@@ -229,4 +237,67 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
   await expect(page.getByRole('heading', { name: `Order #${canceled.number} · Canceled` })).toBeVisible();
   await expect(page.getByText('Cancellation reason')).toBeVisible();
   await screenshot(page, 'order-detail-canceled');
+});
+
+/** Accepts an order as `cmo` through the API, delivery tomorrow 10:00 on the Chicago clock. */
+async function acceptByApi(request: APIRequestContext, id: number) {
+  const headers = await apiSession(request, 'cmo');
+  const d = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+  const res = await request.put(`/api/v1/orders/${id}/status`, {
+    headers,
+    data: {
+      status: 'accepted',
+      relatedDatetime: `${d}T10:00`,
+      timezone: 'America/Chicago',
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+test('staff deliver an accepted order from its row in the Order status grid', async ({
+  page,
+  request,
+}, testInfo) => {
+  const subject = `LC-D-${run}-${testInfo.repeatEachIndex}`;
+  const order = await placeByApi(request, subject);
+  await acceptByApi(request, order.id);
+
+  // The Order status page's code arrives late, as on a slow network. The staff dashboard lists the
+  // same order with its own Deliver action: the dashboard must leave at once, so that the click
+  // below lands on the Order status grid, not on a dashboard that then takes the dialog with it.
+  await page.route(/\/assets\/order-status-page-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await route.continue();
+  });
+  await loginAs(page, 'staff');
+  await expect(rowOf(page, subject)).toContainText('Accepted');
+  await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
+  const row = rowOf(page, subject);
+  await row.getByRole('button', { name: 'Deliver' }).click();
+  const deliver = page.getByRole('dialog', { name: `Deliver Order #${order.number}` });
+  await expect(deliver.getByRole('combobox', { name: 'Time zone' })).toHaveValue(
+    /^America\/Chicago \(UTC-0[56]:00\)$/,
+  );
+  await typeInto(page, deliver.getByRole('group', { name: 'Delivery date' }), tomorrowDigits());
+  await typeInto(page, deliver.getByRole('group', { name: 'Delivery time' }), '1130');
+  const zone = deliver.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('America/New_York');
+  await page.getByRole('option', { name: /^America\/New_York/ }).click();
+  await deliver.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await expect(deliver.getByRole('group', { name: 'Delivery date' })).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await expect(deliver.getByRole('group', { name: 'Delivery time' })).toContainText('11:30');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'dialog-deliver-from-grid');
+  await deliver.getByRole('button', { name: 'Deliver order' }).click();
+  await expect(page.getByText(`Order #${order.number} delivered`)).toBeVisible();
+  await expect(deliver).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible();
+  await expect(row).toContainText('Delivered');
+  await expect(row.getByRole('button', { name: 'Deliver' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  // Recorded at 11:30 New York time, shown on the imaging center's Chicago clock.
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByRole('heading', { name: `Order #${order.number} · Delivered` })).toBeVisible();
+  await expect(page.getByText(/10:30 C[SD]T/)).toBeVisible();
 });

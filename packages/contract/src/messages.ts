@@ -101,6 +101,9 @@ export const messages = {
   slotFull: 'The day you picked is no longer available, please pick another day',
   orderStatusChanged: (id: number, status: string) => `Order #${id} ${status}`,
   errorUpdatingOrder: 'Error updating the order',
+  // Resend notification (cmoAcknowledgement.update); the spec gives no texts, these are ours.
+  notificationSent: (n: number) => `Notification of Order #${n} sent`,
+  errorSendingNotification: 'Error sending the notification',
   noPairing: 'There is no pairing for this Study, Exam and Site',
   imagingCenterNotLinked: 'This Imaging Center is not linked to the Site',
   calibrationOutsideAvailability: 'The time you picked is outside the availability of that day',

@@ -1,15 +1,33 @@
 import { type LoginResponse, type MeUser, messages } from '@dosechain/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useApi } from '../api/api-context.tsx';
 import { ApiError } from '../api/http-client.ts';
 import { clearSession, readRoleId, readTokens, saveRoleId, saveTokens } from '../api/session-storage.ts';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
 
+/**
+ * How the last session in this tab ended: a deliberate logout (the next login, maybe someone
+ * else's, starts at the dashboard) or an expired one (a failed load of the user; its user may come
+ * back to where they were).
+ */
+export type SessionEnd = { reason: 'logout' } | { reason: 'expired'; username: string | null };
+
 export interface AuthValue {
   status: AuthStatus;
   user: MeUser | null;
+  /** Null until a session ends in this tab, and again after the next login. */
+  sessionEnd: SessionEnd | null;
   login(username: string, password: string): Promise<MeUser>;
   logout(): Promise<void>;
   switchRole(roleId: number): Promise<void>;
@@ -30,13 +48,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>(() => (readTokens() ? 'loading' : 'anonymous'));
   const [user, setUser] = useState<MeUser | null>(null);
+  const [sessionEnd, setSessionEnd] = useState<SessionEnd | null>(null);
 
-  const endSession = useCallback(() => {
-    clearSession();
-    setUser(null);
-    setStatus('anonymous');
-    queryClient.clear();
-  }, [queryClient]);
+  // Token, role id, the user and every cached answer go: nothing of this user is left to show.
+  const forget = useCallback(
+    (end: SessionEnd) => {
+      clearSession();
+      setSessionEnd(end);
+      setUser(null);
+      setStatus('anonymous');
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+  // Read when the session ends; a ref, so that loading the user does not depend on who it is.
+  const username = useRef<string | null>(null);
+  username.current = user?.username ?? null;
+  const endSession = useCallback(() => forget({ reason: 'expired', username: username.current }), [forget]);
 
   const loadMe = useCallback(async () => {
     try {
@@ -67,6 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status,
       user,
+      sessionEnd,
       endSession,
       refreshUser: loadMe,
       async login(username, password) {
@@ -77,6 +106,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!res.user) throw new Error(messages.emptyUser);
         saveTokens({ accessToken: res.accessToken, refreshToken: res.refreshToken });
         saveRoleId(res.user.currentRole.id);
+        // Nothing fetched before this login (e.g. by a page that was closing) is shown to this user.
+        queryClient.clear();
+        setSessionEnd(null);
         setUser(res.user);
         setStatus('authenticated');
         return res.user;
@@ -88,7 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             () => undefined,
           );
         }
-        endSession();
+        forget({ reason: 'logout' });
       },
       async switchRole(roleId) {
         const me = await api<MeUser>('PUT', '/users/me/role', { body: { roleId } });
@@ -97,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(me);
       },
     }),
-    [api, endSession, loadMe, queryClient, status, user],
+    [api, endSession, forget, loadMe, queryClient, sessionEnd, status, user],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

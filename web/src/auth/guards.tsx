@@ -3,8 +3,21 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './auth-context.tsx';
 
+/** Where a logged-out user was sent to the login from, and whose session that was (when known). */
 export interface FromState {
   from?: string;
+  username?: string;
+}
+
+/**
+ * Where a login lands: back at the page it was sent from (a deep link opened while logged out,
+ * or this same user's expired session), else the dashboard. A page of another user's session is
+ * never the next user's landing page.
+ */
+export function afterLoginPath(state: unknown, username: string): string {
+  const { from, username: owner } = (state ?? {}) as FromState;
+  if (!from || from === '/login') return '/';
+  return owner && owner !== username ? '/' : from;
 }
 
 export function FullPageSpinner() {
@@ -15,26 +28,30 @@ export function FullPageSpinner() {
   );
 }
 
-/** Protected routes: a logged-out user goes to /login and the origin is saved. */
+/**
+ * Protected routes: a logged-out user goes to /login; the origin is saved, unless the user has
+ * just logged out (then the next login starts at the dashboard).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, sessionEnd } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'anonymous') {
-    const from = `${location.pathname}${location.search}`;
-    return <Navigate to="/login" replace state={{ from } satisfies FromState} />;
+    if (sessionEnd?.reason === 'logout') return <Navigate to="/login" replace />;
+    const state: FromState = { from: `${location.pathname}${location.search}` };
+    if (sessionEnd?.username) state.username = sessionEnd.username;
+    return <Navigate to="/login" replace state={state} />;
   }
   return <>{children}</>;
 }
 
-/** Public-only routes: a logged-in user goes to the saved origin, or to /. */
+/** Public-only routes: a logged-in user goes where a login lands (`afterLoginPath`). */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'authenticated') {
-    const from = (location.state as FromState | null)?.from;
-    return <Navigate to={from && from !== '/login' ? from : '/'} replace />;
+    return <Navigate to={afterLoginPath(location.state, user?.username ?? '')} replace />;
   }
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
 import { messages } from '@dosechain/contract';
 import { AppBar, Box, Drawer, Link, Toolbar, Typography } from '@mui/material';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAppSettings } from '../../api/app-config.ts';
 import { FullPageSpinner } from '../../auth/guards.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -32,6 +32,7 @@ export function Footer() {
 
 /** The frame of every logged-in screen: top bar, sidebar, the page, footer. */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
@@ -56,7 +57,14 @@ export function AppLayout() {
       <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
-          <Suspense fallback={<FullPageSpinner />}>
+          {/*
+            A new boundary per page: the router renders a navigation in a transition, which would
+            keep the last page on screen, still clickable, while the next page's code loads — and
+            a dialog opened there (e.g. Deliver on the dashboard's grid) vanished with that page
+            when the next one arrived. With the key the last page goes at once and the spinner
+            shows until the next one is ready.
+          */}
+          <Suspense key={pathname} fallback={<FullPageSpinner />}>
             <Outlet />
           </Suspense>
         </Box>

@@ -79,7 +79,8 @@ export function UserMenu() {
           onClick={async () => {
             close();
             await logout();
-            navigate('/login');
+            // No saved origin: the next login, maybe someone else's, starts at the dashboard.
+            navigate('/login', { replace: true });
           }}
         >
           Log out

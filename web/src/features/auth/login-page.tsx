@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../api/http-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import type { FromState } from '../../auth/guards.tsx';
+import { afterLoginPath } from '../../auth/guards.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 
 interface LoginForm {
@@ -27,9 +27,8 @@ export default function LoginPage() {
   const onSubmit = async (values: LoginForm) => {
     setError(null);
     try {
-      await login(values.username, values.password);
-      const from = (location.state as FromState | null)?.from;
-      navigate(from && from !== '/login' ? from : '/', { replace: true });
+      const me = await login(values.username, values.password);
+      navigate(afterLoginPath(location.state, me.username), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'PASSWORD_EXPIRED') {
         toast.warning(messages.passwordExpired);

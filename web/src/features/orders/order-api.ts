@@ -47,7 +47,7 @@ export function useResendNotification(order: Order) {
   const api = useApi();
   return useMutation({
     mutationFn: () => api<OrderNotificationsAnswer>('POST', `${ORDERS}/${order.id}/notifications`),
-    onSuccess: () => toast.success(`Notification of Order #${order.number} sent`),
-    onError: () => toast.error('Error sending the notification'),
+    onSuccess: () => toast.success(messages.notificationSent(order.number)),
+    onError: () => toast.error(messages.errorSendingNotification),
   });
 }

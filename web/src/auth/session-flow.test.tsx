@@ -1,0 +1,148 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiProvider } from '../api/api-context.tsx';
+import type { HttpClient } from '../api/http-client.ts';
+import LoginPage from '../features/auth/login-page.tsx';
+import { AuthProvider, useAuth } from './auth-context.tsx';
+import { afterLoginPath, PublicOnly, RequireAuth } from './guards.tsx';
+
+const userNamed = (username: string) => ({
+  id: username.length,
+  username,
+  fullName: `${username} Example`,
+  roles: [],
+  currentRole: {
+    id: null,
+    name: 'Staff',
+    type: 'staff',
+    companyId: null,
+    companyName: null,
+    companyTimezone: null,
+  },
+});
+
+/** A page only the first user visits: its data comes through the query cache. */
+function SecretPage() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const secret = useQuery({ queryKey: ['secret'], queryFn: async () => `secret of ${user?.username}` });
+  return (
+    <>
+      <p>{secret.data}</p>
+      <button
+        type="button"
+        onClick={async () => {
+          await logout();
+          navigate('/login', { replace: true });
+        }}
+      >
+        Log out
+      </button>
+    </>
+  );
+}
+
+function Dashboard() {
+  const { user } = useAuth();
+  return <p>dashboard of {user?.username}</p>;
+}
+
+function renderApp(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const api = vi.fn(async (method: string, url: string, opts?: { body?: { username?: string } }) => {
+    if (method === 'POST' && url === '/auth/login') {
+      return { accessToken: 'a', refreshToken: 'r', user: userNamed(opts?.body?.username ?? '') };
+    }
+    return undefined;
+  }) as unknown as HttpClient;
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider client={api}>
+        <AuthProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route
+                path="/login"
+                element={
+                  <PublicOnly>
+                    <LoginPage />
+                  </PublicOnly>
+                }
+              />
+              <Route
+                path="/secret"
+                element={
+                  <RequireAuth>
+                    <SecretPage />
+                  </RequireAuth>
+                }
+              />
+              <Route
+                path="/"
+                element={
+                  <RequireAuth>
+                    <Dashboard />
+                  </RequireAuth>
+                }
+              />
+            </Routes>
+          </MemoryRouter>
+        </AuthProvider>
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+async function signIn(username: string) {
+  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+  const button = screen.getByRole('button', { name: 'SIGN IN' });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  fireEvent.click(button);
+}
+
+describe('the session across users', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('a deep link opened while logged out is where the login lands', async () => {
+    renderApp('/secret');
+    await signIn('alice');
+    expect(await screen.findByText('secret of alice')).toBeTruthy();
+  });
+
+  it('after a logout, the next user lands on their dashboard and nothing of the last one is cached', async () => {
+    const queryClient = renderApp('/secret');
+    await signIn('alice');
+    expect(await screen.findByText('secret of alice')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeTruthy();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+
+    await signIn('bob');
+    expect(await screen.findByText('dashboard of bob')).toBeTruthy();
+    expect(screen.queryByText(/secret of/)).toBeNull();
+  });
+});
+
+describe('afterLoginPath', () => {
+  it('goes back to a deep link opened while logged out', () => {
+    expect(afterLoginPath({ from: '/orders/status' }, 'bob')).toBe('/orders/status');
+  });
+
+  it('takes the same user back to where their expired session was', () => {
+    expect(afterLoginPath({ from: '/orders/7', username: 'alice' }, 'alice')).toBe('/orders/7');
+  });
+
+  it("never lands another user on the last user's page", () => {
+    expect(afterLoginPath({ from: '/orders/7', username: 'alice' }, 'bob')).toBe('/');
+  });
+
+  it('is the dashboard without an origin, or from the login itself', () => {
+    expect(afterLoginPath(null, 'bob')).toBe('/');
+    expect(afterLoginPath({ from: '/login' }, 'bob')).toBe('/');
+  });
+});
