@@ -1,11 +1,11 @@
-import { type Drug, drugFieldsSchema, messages } from '@dosechain/contract';
+import { type Drug, drugFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { useSignedForm } from '../../components/form/signed-form.ts';
 import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 
 export const DRUGS = '/drugs';
 
@@ -18,16 +18,14 @@ export function DrugFormDialog({ drug, onClose }: { drug?: Drug; onClose: () => 
     otherName: drug?.otherName ?? '',
   });
   const nameInUse = useInUse('drug', 'name', watch('name'), drug?.id);
-  const save = useSaveRecord<Drug>(DRUGS, drug?.id);
-  const onSubmit = async (values: SignedOutput<typeof drugFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: drug ? 'Drug updated' : 'Drug created',
-      failure: drug ? messages.errorUpdating('Drug') : messages.errorCreating('Drug'),
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: DRUGS,
+    id: drug?.id,
+    entity: 'Drug',
+    setError,
+    fields,
+    onSaved: onClose,
+  });
   return (
     <FormDialog
       title={drug ? 'Edit Drug' : 'Add Drug'}

@@ -1,12 +1,12 @@
-import { emptyPermissions, type Group, groupFieldsSchema, messages } from '@dosechain/contract';
+import { emptyPermissions, type Group, groupFieldsSchema } from '@dosechain/contract';
 import { Grid, Typography } from '@mui/material';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { MultiSelect } from '../../components/form/multi-select.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { useSignedForm } from '../../components/form/signed-form.ts';
 import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { useUserChoices } from '../users/user-choices.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
@@ -26,16 +26,14 @@ export function GroupFormDialog({ group, onClose }: { group?: Group; onClose: ()
   });
   const nameInUse = useInUse('group', 'name', watch('name'), group?.id);
   const users = useUserChoices();
-  const save = useSaveRecord<Group>(GROUPS, group?.id);
-  const onSubmit = async (values: SignedOutput<typeof groupFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: group ? 'Group updated' : 'Group created',
-      failure: group ? messages.errorUpdating('Group') : messages.errorCreating('Group'),
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: GROUPS,
+    id: group?.id,
+    entity: 'Group',
+    setError,
+    fields,
+    onSaved: onClose,
+  });
   return (
     <FormDialog
       title={group ? 'Edit Group' : 'Add Group'}

@@ -1,11 +1,11 @@
-import { messages, type Study, studyFieldsSchema } from '@dosechain/contract';
+import { type Study, studyFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { useSignedForm } from '../../components/form/signed-form.ts';
 import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 
 export const STUDIES = '/studies';
 
@@ -18,16 +18,14 @@ export function StudyFormDialog({ study, onClose }: { study?: Study; onClose: ()
     sponsor: study?.sponsor ?? '',
   });
   const nameInUse = useInUse('study', 'name', watch('name'), study?.id);
-  const save = useSaveRecord<Study>(STUDIES, study?.id);
-  const onSubmit = async (values: SignedOutput<typeof studyFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: study ? 'Study updated' : 'Study created',
-      failure: study ? messages.errorUpdating('Study') : messages.errorCreating('Study'),
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: STUDIES,
+    id: study?.id,
+    entity: 'Study',
+    setError,
+    fields,
+    onSaved: onClose,
+  });
   return (
     <FormDialog
       title={study ? 'Edit Study' : 'Add Study'}

@@ -1,11 +1,11 @@
-import { messages, type Timepoint, timepointFieldsSchema } from '@dosechain/contract';
+import { type Timepoint, timepointFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { useSignedForm } from '../../components/form/signed-form.ts';
 import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 
 export const TIMEPOINTS = '/timepoints';
 
@@ -17,16 +17,14 @@ export function TimepointFormDialog({ timepoint, onClose }: { timepoint?: Timepo
     name: timepoint?.name ?? '',
   });
   const nameInUse = useInUse('timepoint', 'name', watch('name'), timepoint?.id);
-  const save = useSaveRecord<Timepoint>(TIMEPOINTS, timepoint?.id);
-  const onSubmit = async (values: SignedOutput<typeof timepointFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: timepoint ? 'Timepoint updated' : 'Timepoint created',
-      failure: timepoint ? messages.errorUpdating('Timepoint') : messages.errorCreating('Timepoint'),
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: TIMEPOINTS,
+    id: timepoint?.id,
+    entity: 'Timepoint',
+    setError,
+    fields,
+    onSaved: onClose,
+  });
   return (
     <FormDialog
       title={timepoint ? 'Edit Timepoint' : 'Add Timepoint'}
