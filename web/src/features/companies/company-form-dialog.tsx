@@ -4,11 +4,12 @@ import { useEffect } from 'react';
 import { CountrySelect } from '../../components/form/country-select.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { NameField } from '../../components/form/name-field.tsx';
 import { PhoneField } from '../../components/form/phone-field.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { emptySignature, useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
-import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useInUse } from '../../components/form/use-in-use.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { companyKey, useCompany } from './company-api.ts';
 import {
@@ -81,14 +82,7 @@ export function CompanyFormDialog({
       maxWidth="md"
     >
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          required
-          autoFocus
-          {...inUseProps(nameInUse)}
-        />
+        <NameField control={control} inUse={nameInUse} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <PhoneField control={control} name="phoneNumber" />

@@ -2,9 +2,10 @@ import { type Drug, drugFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { NameField } from '../../components/form/name-field.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
-import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useInUse } from '../../components/form/use-in-use.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 
 export const DRUGS = '/drugs';
@@ -35,14 +36,7 @@ export function DrugFormDialog({ drug, onClose }: { drug?: Drug; onClose: () => 
       isSubmitting={formState.isSubmitting}
     >
       <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          required
-          autoFocus
-          {...inUseProps(nameInUse)}
-        />
+        <NameField control={control} inUse={nameInUse} />
       </Grid>
       <Grid size={12}>
         <FormTextField control={control} name="otherName" label="Other name" />

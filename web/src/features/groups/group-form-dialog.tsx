@@ -1,11 +1,11 @@
 import { emptyPermissions, type Group, groupFieldsSchema } from '@dosechain/contract';
 import { Grid, Typography } from '@mui/material';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { MultiSelect } from '../../components/form/multi-select.tsx';
+import { NameField } from '../../components/form/name-field.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
-import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useInUse } from '../../components/form/use-in-use.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { useUserChoices } from '../users/user-choices.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
@@ -45,14 +45,7 @@ export function GroupFormDialog({ group, onClose }: { group?: Group; onClose: ()
       maxWidth="md"
     >
       <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          required
-          autoFocus
-          {...inUseProps(nameInUse)}
-        />
+        <NameField control={control} inUse={nameInUse} />
       </Grid>
       <Grid size={12}>
         <MultiSelect control={control} name="userIds" label="Users" choices={users.choices} />
