@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { toIsoValue } from './date-fields.tsx';
-import { lookupItems } from './lookup-select.tsx';
+import { lookupItems } from './lookup-search.tsx';
 import { PositiveNumberField, positiveNumberError, unitLabel } from './positive-number-field.tsx';
 import { zoneWithOffset } from './timezone.ts';
 

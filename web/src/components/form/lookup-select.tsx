@@ -1,19 +1,11 @@
-import { type ListResponse, limits } from '@dosechain/contract';
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { useApi } from '../../api/api-context.tsx';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { searchingSlotProps, useLookupSearch } from './lookup-search.tsx';
 
 export interface LookupItem {
   id: number;
   name: string;
 }
-
-/** A lookup answers `{items}` or a bare array (spec section 7). */
-export const lookupItems = <T,>(answer: ListResponse<T> | T[] | undefined): T[] =>
-  Array.isArray(answer) ? answer : (answer?.items ?? []);
 
 /**
  * Picks a record by id from a list endpoint: up to 100 items, searched 500 ms after typing
@@ -40,23 +32,7 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
   /** How an item reads in the list and the field, e.g. an exam with its drug. */
   optionLabel?: (item: I) => string;
 }) {
-  const api = useApi();
-  const [input, setInput] = useState('');
-  const search = useDebouncedValue(input.trim(), limits.lookupDebounceMs);
-  const options = useQuery({
-    queryKey: ['lookup', resource, search, activeOnly],
-    queryFn: ({ signal }) =>
-      api<ListResponse<I> | I[]>('GET', resource, {
-        query: {
-          size: limits.lookupSize,
-          search: search || undefined,
-          filter: activeOnly ? JSON.stringify([{ field: 'active', op: 'eq', value: true }]) : undefined,
-        },
-        signal,
-      }),
-    staleTime: 60_000,
-  });
-  const listed = lookupItems(options.data);
+  const { items: listed, isFetching, onInputChange } = useLookupSearch<I>(resource, { activeOnly });
   const items = initial && !listed.some((i) => i.id === initial.id) ? [initial, ...listed] : listed;
   return (
     <Controller
@@ -66,10 +42,10 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
       render={({ field, fieldState }) => (
         <Autocomplete<I>
           options={items}
-          loading={options.isFetching}
+          loading={isFetching}
           value={items.find((i) => i.id === field.value) ?? null}
           onChange={(_, v) => field.onChange(v?.id ?? null)}
-          onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
+          onInputChange={onInputChange}
           onBlur={field.onBlur}
           getOptionLabel={optionLabel}
           isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -83,18 +59,7 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
               margin="dense"
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message}
-              slotProps={{
-                ...params.slotProps,
-                input: {
-                  ...params.slotProps.input,
-                  endAdornment: (
-                    <>
-                      {options.isFetching && <CircularProgress size={16} />}
-                      {params.slotProps.input.endAdornment}
-                    </>
-                  ),
-                },
-              }}
+              slotProps={searchingSlotProps(params, isFetching)}
             />
           )}
         />

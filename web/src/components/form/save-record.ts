@@ -4,18 +4,25 @@ import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { applyServerErrors, conflictMessage } from './server-errors.ts';
 
+/** The query key of one record; `[resource, id]` unless a feature keys its records otherwise. */
+export type RecordKey = (id: number) => readonly unknown[];
+
 /**
  * Creates (no id) or updates (id) a record of a resource such as `/drugs`, then refreshes the
- * lists and the record's own query (`[resource, id]`).
+ * lists and the record's own query (`recordKey`, `[resource, id]` by default).
  */
-export function useSaveRecord<T extends { id: number }>(resource: string, id?: number) {
+export function useSaveRecord<T extends { id: number }>(
+  resource: string,
+  id?: number,
+  recordKey?: RecordKey,
+) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) =>
       id === undefined ? api<T>('POST', resource, { body }) : api<T>('PUT', `${resource}/${id}`, { body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData([resource, saved.id], saved);
+      queryClient.setQueryData(recordKey?.(saved.id) ?? [resource, saved.id], saved);
       void queryClient.invalidateQueries({ queryKey: ['list', resource] });
     },
   });

@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { useSignedForm } from '../../components/form/signed-form.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { AVAILABILITIES } from './availability-form-model.ts';
 import { DayBar } from './day-bar.tsx';
 import { frequencySummary } from './frequency-summary.ts';
@@ -53,16 +53,16 @@ export function AvailabilityEditDialog({
   const { control, handleSubmit, formState, setError } = useSignedForm(schema, {
     validUntil: availability.validUntil,
   });
-  const save = useSaveRecord<Availability>(AVAILABILITIES, availability.id);
-  const onSubmit = async (values: SignedOutput<typeof schema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: messages.availabilityUpdated,
-      failure: messages.errorUpdatingAvailability,
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: AVAILABILITIES,
+    id: availability.id,
+    entity: 'Availability',
+    setError,
+    fields,
+    onSaved: onClose,
+    success: messages.availabilityUpdated,
+    failure: messages.errorUpdatingAvailability,
+  });
   return (
     <FormDialog
       title={`Edit Availability #${availability.id}`}

@@ -1,4 +1,4 @@
-import { type Availability, activityUnits, messages } from '@dosechain/contract';
+import { activityUnits, messages } from '@dosechain/contract';
 import { Grid, MenuItem } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useRef } from 'react';
@@ -9,9 +9,9 @@ import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
 import { PositiveNumberField } from '../../components/form/positive-number-field.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { emptySignature } from '../../components/form/signed-form.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { useCompany } from '../companies/company-api.ts';
 import { companyKinds } from '../companies/company-kinds.ts';
 import { DRUGS } from '../drugs/drug-form-dialog.tsx';
@@ -60,16 +60,16 @@ export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
   }, [timezone, getValues, trigger]);
   const today = DateTime.fromISO(todayIn(timezone));
 
-  const save = useSaveRecord<Availability>(AVAILABILITIES);
-  const onSubmit = async (values: AvailabilityFormValues) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(toCreateBody(values)), {
-      setError,
-      fields: availabilityFormFieldNames,
-      success: messages.availabilityCreated,
-      failure: messages.errorCreatingAvailability,
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: AVAILABILITIES,
+    entity: 'Availability',
+    setError,
+    fields: availabilityFormFieldNames,
+    onSaved: onClose,
+    success: messages.availabilityCreated,
+    failure: messages.errorCreatingAvailability,
+    toBody: toCreateBody,
+  });
 
   return (
     <FormDialog

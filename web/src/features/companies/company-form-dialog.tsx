@@ -1,16 +1,17 @@
-import { type Company, messages } from '@dosechain/contract';
+import type { Company } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useEffect } from 'react';
 import { CountrySelect } from '../../components/form/country-select.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { NameField } from '../../components/form/name-field.tsx';
 import { PhoneField } from '../../components/form/phone-field.tsx';
-import { submitWithFeedback } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { emptySignature, useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
-import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
-import { useCompany, useSaveCompany } from './company-api.ts';
+import { useInUse } from '../../components/form/use-in-use.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
+import { companyKey, useCompany } from './company-api.ts';
 import {
   type CompanyFormInput,
   type CompanyFormOutput,
@@ -48,7 +49,6 @@ export function CompanyFormDialog({
   onClose: () => void;
 }) {
   const existing = useCompany(kind, id);
-  const save = useSaveCompany(kind, id);
   const { control, handleSubmit, formState, reset, setError, watch } = useSignedForm(
     companyFormFieldsSchema,
     emptyCompanyForm,
@@ -58,15 +58,17 @@ export function CompanyFormDialog({
   }, [existing.data, kind, reset]);
   const nameInUse = useInUse(kind.uniqueEntity, 'name', watch('name'), id);
 
+  const submit = useRecordSubmit({
+    resource: kind.api,
+    id,
+    entity: kind.label,
+    setError,
+    fields: companyFormFields,
+    onSaved: onClose,
+    recordKey: (saved) => companyKey(kind, saved),
+  });
   const onSubmit = async (values: CompanyFormOutput) => {
-    if (nameInUse) return;
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields: companyFormFields,
-      success: `${kind.label} ${id === undefined ? 'created' : 'updated'}`,
-      failure: id === undefined ? messages.errorCreating(kind.label) : messages.errorUpdating(kind.label),
-    });
-    if (saved) onClose();
+    if (!nameInUse) await submit(values);
   };
 
   return (
@@ -80,14 +82,7 @@ export function CompanyFormDialog({
       maxWidth="md"
     >
       <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          required
-          autoFocus
-          {...inUseProps(nameInUse)}
-        />
+        <NameField control={control} inUse={nameInUse} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <PhoneField control={control} name="phoneNumber" />

@@ -1,10 +1,12 @@
-import { type Company, type ListResponse, limits } from '@dosechain/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { Company } from '@dosechain/contract';
 import type { Control } from 'react-hook-form';
-import { useApi } from '../../api/api-context.tsx';
 import { MultiSelect } from '../../components/form/multi-select.tsx';
+import { useListChoices } from '../../components/form/use-list-choices.ts';
 import type { CompanyFormInput } from './company-form-schema.ts';
 import { type CompanyKind, companyKinds } from './company-kinds.ts';
+
+const byName = { sort: 'name' };
+const companyChoice = (c: Company) => ({ value: c.id, label: c.name });
 
 /** Picks the companies of the other kind this one is linked to (sites ↔ imaging centers). */
 export function LinkedCompaniesSelect({
@@ -14,17 +16,6 @@ export function LinkedCompaniesSelect({
   control: Control<CompanyFormInput>;
   link: NonNullable<CompanyKind['link']>;
 }) {
-  const api = useApi();
-  const other = companyKinds[link.other];
-  const options = useQuery({
-    queryKey: ['lookup', other.api, 'all'],
-    queryFn: ({ signal }) =>
-      api<ListResponse<Company>>('GET', other.api, {
-        query: { size: limits.lookupSize, sort: 'name' },
-        signal,
-      }),
-    staleTime: 60_000,
-  });
-  const choices = (options.data?.items ?? []).map((c) => ({ value: c.id, label: c.name }));
+  const { choices } = useListChoices(companyKinds[link.other].api, byName, companyChoice);
   return <MultiSelect control={control} name={link.field} label={link.label} choices={choices} />;
 }

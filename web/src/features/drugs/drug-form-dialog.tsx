@@ -1,55 +1,27 @@
-import { type Drug, drugFieldsSchema, messages } from '@dosechain/contract';
+import { type Drug, drugFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { NamedRecordDialog } from '../../components/form/named-record-dialog.tsx';
 
 export const DRUGS = '/drugs';
 
-const fields = ['name', 'otherName', 'reasonForChange', 'electronicSignature'];
-
 /** Add (no drug) or edit a drug. */
 export function DrugFormDialog({ drug, onClose }: { drug?: Drug; onClose: () => void }) {
-  const { control, handleSubmit, formState, setError, watch } = useSignedForm(drugFieldsSchema, {
-    name: drug?.name ?? '',
-    otherName: drug?.otherName ?? '',
-  });
-  const nameInUse = useInUse('drug', 'name', watch('name'), drug?.id);
-  const save = useSaveRecord<Drug>(DRUGS, drug?.id);
-  const onSubmit = async (values: SignedOutput<typeof drugFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: drug ? 'Drug updated' : 'Drug created',
-      failure: drug ? messages.errorUpdating('Drug') : messages.errorCreating('Drug'),
-    });
-    if (saved) onClose();
-  };
   return (
-    <FormDialog
-      title={drug ? 'Edit Drug' : 'Add Drug'}
+    <NamedRecordDialog
+      entity="Drug"
+      resource={DRUGS}
+      checkInUse="drug"
+      schema={drugFieldsSchema}
+      id={drug?.id}
+      defaults={{ name: drug?.name ?? '', otherName: drug?.otherName ?? '' }}
       onClose={onClose}
-      onSubmit={handleSubmit(onSubmit)}
-      isValid={formState.isValid && !nameInUse}
-      isSubmitting={formState.isSubmitting}
     >
-      <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          required
-          autoFocus
-          {...inUseProps(nameInUse)}
-        />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField control={control} name="otherName" label="Other name" />
-      </Grid>
-      <SignedChangeFields control={control} />
-    </FormDialog>
+      {(control) => (
+        <Grid size={12}>
+          <FormTextField control={control} name="otherName" label="Other name" />
+        </Grid>
+      )}
+    </NamedRecordDialog>
   );
 }

@@ -3,9 +3,9 @@ import { Grid } from '@mui/material';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { useSignedForm } from '../../components/form/signed-form.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { DRUGS } from '../drugs/drug-form-dialog.tsx';
 
 export const EXAMS = '/exams';
@@ -21,16 +21,15 @@ export function ExamFormDialog({ exam, onClose }: { exam?: Exam; onClose: () => 
     name: exam?.name ?? '',
     drugId: exam?.drug.id,
   });
-  const save = useSaveRecord<Exam>(EXAMS, exam?.id);
-  const onSubmit = async (values: SignedOutput<typeof examFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: exam ? 'Exam updated' : 'Exam created',
-      failure: exam ? messages.errorUpdatingExam : messages.errorCreatingExam,
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: EXAMS,
+    id: exam?.id,
+    entity: 'Exam',
+    setError,
+    fields,
+    onSaved: onClose,
+    failure: exam ? messages.errorUpdatingExam : messages.errorCreatingExam,
+  });
   return (
     <FormDialog
       title={exam ? 'Edit Exam' : 'Add Exam'}

@@ -1,71 +1,47 @@
-import { emptyPermissions, type Group, groupFieldsSchema, messages } from '@dosechain/contract';
+import { emptyPermissions, type Group, groupFieldsSchema } from '@dosechain/contract';
 import { Grid, Typography } from '@mui/material';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { MultiSelect } from '../../components/form/multi-select.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { NamedRecordDialog } from '../../components/form/named-record-dialog.tsx';
 import { useUserChoices } from '../users/user-choices.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
 export const GROUPS = '/groups';
-
-const fields = ['name', 'permissions', 'userIds', 'reasonForChange', 'electronicSignature'];
 
 /**
  * Add (no group) or edit a group: name (unique), members and the permission matrix. The
  * server's refusals that would leave nobody able to manage users are shown with its message.
  */
 export function GroupFormDialog({ group, onClose }: { group?: Group; onClose: () => void }) {
-  const { control, handleSubmit, formState, setError, watch } = useSignedForm(groupFieldsSchema, {
-    name: group?.name ?? '',
-    permissions: group?.permissions ?? emptyPermissions(),
-    userIds: group?.users.map((u) => u.id) ?? [],
-  });
-  const nameInUse = useInUse('group', 'name', watch('name'), group?.id);
   const users = useUserChoices();
-  const save = useSaveRecord<Group>(GROUPS, group?.id);
-  const onSubmit = async (values: SignedOutput<typeof groupFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(values), {
-      setError,
-      fields,
-      success: group ? 'Group updated' : 'Group created',
-      failure: group ? messages.errorUpdating('Group') : messages.errorCreating('Group'),
-    });
-    if (saved) onClose();
-  };
   return (
-    <FormDialog
-      title={group ? 'Edit Group' : 'Add Group'}
+    <NamedRecordDialog
+      entity="Group"
+      resource={GROUPS}
+      checkInUse="group"
+      schema={groupFieldsSchema}
+      id={group?.id}
+      defaults={{
+        name: group?.name ?? '',
+        permissions: group?.permissions ?? emptyPermissions(),
+        userIds: group?.users.map((u) => u.id) ?? [],
+      }}
       onClose={onClose}
-      onSubmit={handleSubmit(onSubmit)}
-      isValid={formState.isValid && !nameInUse}
-      isSubmitting={formState.isSubmitting}
       loading={users.loading}
       maxWidth="md"
     >
-      <Grid size={12}>
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          required
-          autoFocus
-          {...inUseProps(nameInUse)}
-        />
-      </Grid>
-      <Grid size={12}>
-        <MultiSelect control={control} name="userIds" label="Users" choices={users.choices} />
-      </Grid>
-      <Grid size={12} sx={{ mt: 2 }}>
-        <Typography variant="subtitle1" component="h3">
-          Permissions
-        </Typography>
-        <PermissionMatrix control={control} name="permissions" />
-      </Grid>
-      <SignedChangeFields control={control} />
-    </FormDialog>
+      {(control) => (
+        <>
+          <Grid size={12}>
+            <MultiSelect control={control} name="userIds" label="Users" choices={users.choices} />
+          </Grid>
+          <Grid size={12} sx={{ mt: 2 }}>
+            <Typography variant="subtitle1" component="h3">
+              Permissions
+            </Typography>
+            <PermissionMatrix control={control} name="permissions" />
+          </Grid>
+        </>
+      )}
+    </NamedRecordDialog>
   );
 }

@@ -1,9 +1,6 @@
-import { type CompanyType, type ListResponse, limits, type NamedRef } from '@dosechain/contract';
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
+import type { CompanyType, NamedRef } from '@dosechain/contract';
+import { Autocomplete, TextField } from '@mui/material';
+import { searchingSlotProps, useLookupSearch } from '../../components/form/lookup-search.tsx';
 import { companyKinds } from '../companies/company-kinds.ts';
 
 /**
@@ -25,21 +22,9 @@ export function CompanyMultiSelect({
   error?: string;
   label?: string;
 }) {
-  const api = useApi();
-  const [input, setInput] = useState('');
-  const search = useDebouncedValue(input.trim(), limits.lookupDebounceMs);
   const resource = type ? companyKinds[type].api : '';
-  const options = useQuery({
-    queryKey: ['lookup', resource, search, false],
-    queryFn: ({ signal }) =>
-      api<ListResponse<NamedRef>>('GET', resource, {
-        query: { size: limits.lookupSize, sort: 'name', search: search || undefined },
-        signal,
-      }),
-    enabled: Boolean(type),
-    staleTime: 60_000,
-  });
-  const listed = (options.data?.items ?? []).map(({ id, name }) => ({ id, name }));
+  const lookup = useLookupSearch<NamedRef>(resource, { sort: 'name', enabled: Boolean(type) });
+  const listed = lookup.items.map(({ id, name }) => ({ id, name }));
   const items = [...value.filter((v) => !listed.some((l) => l.id === v.id)), ...listed];
   return (
     <Autocomplete<NamedRef, true>
@@ -48,9 +33,9 @@ export function CompanyMultiSelect({
       disabled={!type}
       options={items}
       value={value}
-      loading={options.isFetching}
+      loading={lookup.isFetching}
       onChange={(_, picked) => onChange(picked)}
-      onInputChange={(_, text, reason) => reason === 'input' && setInput(text)}
+      onInputChange={lookup.onInputChange}
       onBlur={onBlur}
       getOptionLabel={(c) => c.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -63,18 +48,7 @@ export function CompanyMultiSelect({
           placeholder={type ? undefined : 'Choose a company type first'}
           error={Boolean(error)}
           helperText={error}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {options.isFetching && <CircularProgress size={16} />}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
+          slotProps={searchingSlotProps(params, lookup.isFetching)}
         />
       )}
     />

@@ -1,25 +1,13 @@
-import { type Group, type ListResponse, limits } from '@dosechain/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
+import type { Group } from '@dosechain/contract';
 import type { Choice } from '../../components/form/multi-select.tsx';
+import { useListChoices } from '../../components/form/use-list-choices.ts';
 
 const GROUPS = '/groups';
 
+const byName = { sort: 'name', fields: 'name,active' };
+const groupChoice = (g: Group) => ({ value: g.id, label: g.active ? g.name : `${g.name} (inactive)` });
+
 /** Groups to pick from (the first 100 by name); inactive ones are marked. */
 export function useGroupChoices(): { choices: Choice<number>[]; loading: boolean } {
-  const api = useApi();
-  const query = useQuery({
-    queryKey: ['lookup', GROUPS, 'choices'],
-    queryFn: ({ signal }) =>
-      api<ListResponse<Group>>('GET', GROUPS, {
-        query: { size: limits.lookupSize, sort: 'name', fields: 'name,active' },
-        signal,
-      }),
-    staleTime: 60_000,
-  });
-  const choices = (query.data?.items ?? []).map((g) => ({
-    value: g.id,
-    label: g.active ? g.name : `${g.name} (inactive)`,
-  }));
-  return { choices, loading: query.isLoading };
+  return useListChoices(GROUPS, byName, groupChoice);
 }

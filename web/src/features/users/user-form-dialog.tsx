@@ -9,10 +9,10 @@ import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { MultiSelect } from '../../components/form/multi-select.tsx';
 import { callingCodeOnlyToNull, PhoneField } from '../../components/form/phone-field.tsx';
-import { submitWithFeedback, useSaveRecord } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { emptySignature } from '../../components/form/signed-form.ts';
 import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
+import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { useGroupChoices } from './group-choices.ts';
 import { RolesEditor } from './roles-editor.tsx';
 import { USERS } from './user-choices.ts';
@@ -82,11 +82,15 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   );
   const isSiteUser = (roles ?? []).some((r) => r.type === 'clinical_site');
   const isImagingUser = (roles ?? []).some((r) => r.type === 'imaging_center');
-  const save = useSaveRecord<User>(USERS, user?.id);
 
-  const onSubmit = async (values: UserFormValues) => {
-    const { password, passwordConfirmation: _confirmation, ...rest } = values;
-    const body = {
+  const onSubmit = useRecordSubmit({
+    resource: USERS,
+    id: user?.id,
+    entity: 'User',
+    setError,
+    fields,
+    onSaved: onClose,
+    toBody: ({ password, passwordConfirmation: _confirmation, ...rest }: UserFormValues) => ({
       ...rest,
       phone: callingCodeOnlyToNull(rest.phone),
       // Flags a user's roles do not allow are cleared rather than refused.
@@ -94,15 +98,8 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
       primaryInvestigator: isSiteUser && rest.primaryInvestigator,
       imagingCenterContact: isImagingUser && rest.imagingCenterContact,
       ...(user ? {} : { password }),
-    };
-    const saved = await submitWithFeedback(() => save.mutateAsync(body), {
-      setError,
-      fields,
-      success: user ? 'User updated' : 'User created',
-      failure: user ? messages.errorUpdating('User') : messages.errorCreating('User'),
-    });
-    if (saved) onClose();
-  };
+    }),
+  });
 
   return (
     <FormDialog

@@ -1,0 +1,65 @@
+import { type ListResponse, limits } from '@dosechain/contract';
+import { type AutocompleteRenderInputParams, CircularProgress } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { useDebouncedValue } from '../use-debounced-value.ts';
+
+/** A lookup answers `{items}` or a bare array (spec section 7). */
+export const lookupItems = <T,>(answer: ListResponse<T> | T[] | undefined): T[] =>
+  Array.isArray(answer) ? answer : (answer?.items ?? []);
+
+/**
+ * The options of a searched lookup on a list endpoint: up to 100 items, searched 500 ms after
+ * typing stops, cached per search text. Hand `onInputChange` to the Autocomplete.
+ */
+export function useLookupSearch<I>(
+  resource: string,
+  {
+    activeOnly = false,
+    sort,
+    enabled = true,
+  }: { activeOnly?: boolean; sort?: string; enabled?: boolean } = {},
+) {
+  const api = useApi();
+  const [input, setInput] = useState('');
+  const search = useDebouncedValue(input.trim(), limits.lookupDebounceMs);
+  const options = useQuery({
+    queryKey: ['lookup', resource, search, activeOnly, sort],
+    queryFn: ({ signal }) =>
+      api<ListResponse<I> | I[]>('GET', resource, {
+        query: {
+          size: limits.lookupSize,
+          sort,
+          search: search || undefined,
+          filter: activeOnly ? JSON.stringify([{ field: 'active', op: 'eq', value: true }]) : undefined,
+        },
+        signal,
+      }),
+    enabled,
+    staleTime: 60_000,
+  });
+  return {
+    items: lookupItems(options.data),
+    isFetching: options.isFetching,
+    onInputChange: (_: unknown, text: string, reason: string) => {
+      if (reason === 'input') setInput(text);
+    },
+  };
+}
+
+/** The Autocomplete input's slots with a spinner before its buttons while the lookup searches. */
+export function searchingSlotProps(params: AutocompleteRenderInputParams, isFetching: boolean) {
+  return {
+    ...params.slotProps,
+    input: {
+      ...params.slotProps.input,
+      endAdornment: (
+        <>
+          {isFetching && <CircularProgress size={16} />}
+          {params.slotProps.input.endAdornment}
+        </>
+      ),
+    },
+  };
+}

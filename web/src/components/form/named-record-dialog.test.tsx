@@ -1,0 +1,83 @@
+import { studyFieldsSchema } from '@dosechain/contract';
+import { Grid } from '@mui/material';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, type HttpClient } from '../../api/http-client.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { FormTextField } from './form-text-field.tsx';
+import { NamedRecordDialog } from './named-record-dialog.tsx';
+
+/** A fake API: e-signature on, no reasons, 'Used' is taken, and `save` for the record call. */
+function fakeApi(save: (method: string, path: string, body: unknown) => Promise<unknown>) {
+  return vi.fn(
+    async (method: string, path: string, opts?: { body?: unknown; query?: { value?: string } }) => {
+      if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
+      if (path === '/reasons-for-change') return [];
+      if (path === '/check-in-use') return { inUse: opts?.query?.value === 'Used' };
+      return save(method, path, opts?.body);
+    },
+  ) as unknown as HttpClient;
+}
+
+function renderStudyDialog({ id, api }: { id?: number; api: HttpClient }) {
+  return renderWithApp(
+    <NamedRecordDialog
+      entity="Study"
+      resource="/studies"
+      checkInUse="study"
+      schema={studyFieldsSchema}
+      id={id}
+      defaults={{ name: '', sponsor: '' }}
+      onClose={vi.fn()}
+    >
+      {(control) => (
+        <Grid size={12}>
+          <FormTextField control={control} name="sponsor" label="Sponsor" required />
+        </Grid>
+      )}
+    </NamedRecordDialog>,
+    { api },
+  );
+}
+
+async function fill(name: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: name } });
+  fireEvent.change(screen.getByRole('textbox', { name: /^Sponsor/ }), { target: { value: 'Acme' } });
+  fireEvent.change(await screen.findByLabelText(/Please insert your password/), {
+    target: { value: 'Demo1234' },
+  });
+}
+
+describe('NamedRecordDialog', () => {
+  it('is Add <entity> with the name first and focused, and will not save a used name', async () => {
+    renderStudyDialog({ api: fakeApi(vi.fn()) });
+    expect(screen.getByRole('dialog', { name: 'Add Study' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Name/ }));
+    await fill('Used');
+    expect(await screen.findByText('This value is already used', {}, { timeout: 3000 })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("is Edit <entity> and puts a server refusal on the record's own field", async () => {
+    const save = vi.fn(async () => {
+      throw new ApiError(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'The request is not valid',
+        errors: [{ code: 'too_big', message: 'Longer than maximum length 50', parameter: 'sponsor' }],
+      });
+    });
+    renderStudyDialog({ id: 4, api: fakeApi(save) });
+    expect(screen.getByRole('dialog', { name: 'Edit Study' })).toBeTruthy();
+    await fill('Heart study');
+    const button = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false), { timeout: 3000 });
+    fireEvent.click(button);
+    expect(await screen.findByText('Longer than maximum length 50')).toBeTruthy();
+    expect(save).toHaveBeenCalledWith('PUT', '/studies/4', {
+      name: 'Heart study',
+      sponsor: 'Acme',
+      reasonForChange: '',
+      electronicSignature: 'Demo1234',
+    });
+  });
+});

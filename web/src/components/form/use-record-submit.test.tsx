@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, type HttpClient } from '../../api/http-client.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { FormDialog } from './form-dialog.tsx';
+import { FormTextField } from './form-text-field.tsx';
+import { SignedChangeFields } from './signed-change-fields.tsx';
+import { useSignedForm } from './signed-form.ts';
+import { type RecordSubmitOptions, useRecordSubmit } from './use-record-submit.ts';
+
+const nameSchema = z.object({ name: z.string().min(1) });
+type Extra = Partial<Pick<RecordSubmitOptions<never, never>, 'success' | 'failure'>> & {
+  toBody?: (values: { name: string }) => unknown;
+};
+
+function Harness({ id, onSaved, ...extra }: { id?: number; onSaved: () => void } & Extra) {
+  const { control, handleSubmit, formState, setError } = useSignedForm(nameSchema, { name: '' });
+  const onSubmit = useRecordSubmit({
+    resource: '/drugs',
+    id,
+    entity: 'Drug',
+    setError,
+    fields: ['name', 'reasonForChange', 'electronicSignature'],
+    onSaved,
+    ...extra,
+  });
+  return (
+    <FormDialog
+      title="Drug"
+      onClose={onSaved}
+      onSubmit={handleSubmit(onSubmit)}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+    >
+      <FormTextField control={control} name="name" label="Name" />
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}
+
+/** A fake API: settings with e-signature on, no reasons, and `save` for the record call. */
+function fakeApi(save: (method: string, path: string, body: unknown) => Promise<unknown>) {
+  return vi.fn(async (method: string, path: string, opts?: { body?: unknown }) => {
+    if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
+    if (path === '/reasons-for-change') return [];
+    return save(method, path, opts?.body);
+  }) as unknown as HttpClient;
+}
+
+async function fillAndSave(name = 'F-18 FDG') {
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } });
+  fireEvent.change(await screen.findByLabelText(/Please insert your password/), {
+    target: { value: 'Demo1234' },
+  });
+  const button = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+  return button;
+}
+
+const refusal = (status: number, code: string, message: string, errors: unknown[] = []) =>
+  new ApiError(status, { code, message, errors } as ConstructorParameters<typeof ApiError>[1]);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('useRecordSubmit', () => {
+  it('creates with POST, stays submitting until the answer, toasts and closes once', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const save = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const onSaved = vi.fn();
+    renderWithApp(<Harness onSaved={onSaved} />, { api: fakeApi(save) });
+    const button = await fillAndSave();
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save).toHaveBeenCalledWith('POST', '/drugs', {
+      name: 'F-18 FDG',
+      reasonForChange: '',
+      electronicSignature: 'Demo1234',
+    });
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    answer({ id: 3, name: 'F-18 FDG' });
+    expect(await screen.findByText('Drug created')).toBeTruthy();
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('updates with PUT on the record and says so', async () => {
+    const save = vi.fn(async () => ({ id: 7 }));
+    renderWithApp(<Harness id={7} onSaved={vi.fn()} />, { api: fakeApi(save) });
+    await fillAndSave();
+    expect(await screen.findByText('Drug updated')).toBeTruthy();
+    expect(save).toHaveBeenCalledWith('PUT', '/drugs/7', expect.objectContaining({ name: 'F-18 FDG' }));
+  });
+
+  it('puts a wrong e-signature on the password field and stays open', async () => {
+    const save = vi.fn(async () => {
+      throw refusal(400, 'ESIGN_FAILED', 'The password is incorrect, the action was not signed');
+    });
+    const onSaved = vi.fn();
+    renderWithApp(<Harness id={7} onSaved={onSaved} />, { api: fakeApi(save) });
+    await fillAndSave();
+    expect(await screen.findByText('The password is incorrect, the action was not signed')).toBeTruthy();
+    expect(screen.queryByText('Error updating the Drug')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("puts field refusals on their fields, a conflict's message in a toast, else the failure text", async () => {
+    const save = vi
+      .fn()
+      .mockRejectedValueOnce(
+        refusal(400, 'VALIDATION_FAILED', 'The request is not valid', [
+          { code: 'not_unique', message: 'This value is already used', parameter: 'name' },
+        ]),
+      )
+      .mockRejectedValueOnce(refusal(409, 'DRUG_IN_USE', "You can't inactivate Drug X because it's in use"))
+      .mockRejectedValueOnce(new Error('offline'));
+    renderWithApp(<Harness onSaved={vi.fn()} />, { api: fakeApi(save) });
+    await fillAndSave();
+    expect(await screen.findByText('This value is already used')).toBeTruthy();
+    await fillAndSave('Ga-68 PSMA');
+    expect(await screen.findByText("You can't inactivate Drug X because it's in use")).toBeTruthy();
+    await fillAndSave('Tc-99m');
+    expect(await screen.findByText('Error creating the Drug')).toBeTruthy();
+  });
+
+  it('sends the body `toBody` makes and shows the texts the spec gives instead', async () => {
+    const save = vi.fn().mockResolvedValueOnce({ id: 1 }).mockRejectedValueOnce(new Error('offline'));
+    const extra = {
+      success: 'Availability was created!',
+      failure: 'Error creating availability',
+      toBody: (v: { name: string }) => ({ label: v.name.toUpperCase() }),
+    };
+    renderWithApp(<Harness onSaved={vi.fn()} {...extra} />, { api: fakeApi(save) });
+    await fillAndSave();
+    expect(await screen.findByText('Availability was created!')).toBeTruthy();
+    expect(save).toHaveBeenCalledWith('POST', '/drugs', { label: 'F-18 FDG' });
+    await fillAndSave();
+    expect(await screen.findByText('Error creating availability')).toBeTruthy();
+  });
+});

@@ -1,0 +1,56 @@
+import { messages } from '@dosechain/contract';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { type RecordKey, submitWithFeedback, useSaveRecord } from './save-record.ts';
+
+export interface RecordSubmitOptions<V extends FieldValues, O> {
+  /** The API resource, e.g. `/drugs`. */
+  resource: string;
+  /** The record being edited; none to create one. */
+  id?: number;
+  /** The singular the texts name: 'Drug created', 'Error updating the Drug'. */
+  entity: string;
+  setError: UseFormSetError<V>;
+  /** The form's field names a server error may name. */
+  fields: readonly string[];
+  /** Called once the record is saved (the dialog closes). */
+  onSaved: () => void;
+  /** The spec's own success text, where it has one. */
+  success?: string;
+  /** The spec's own failure text, where it has one. */
+  failure?: string;
+  /** The request body made of the submitted values; the values themselves by default. */
+  toBody?: (values: O) => unknown;
+  recordKey?: RecordKey;
+}
+
+/**
+ * The submit of an add/edit dialog: creates (no id) or updates the record, toasts
+ * '<entity> created/updated' (or `success`), puts server refusals on the fields (a wrong
+ * e-signature on the password field), toasts a conflict's message or 'Error creating/updating
+ * the <entity>' (or `failure`), and calls `onSaved` when it went through. Hand it to
+ * `handleSubmit`: the promise it returns keeps the form submitting until the answer is in.
+ */
+export function useRecordSubmit<V extends FieldValues, O = unknown>({
+  resource,
+  id,
+  entity,
+  setError,
+  fields,
+  onSaved,
+  success,
+  failure,
+  toBody,
+  recordKey,
+}: RecordSubmitOptions<V, O>): (values: O) => Promise<void> {
+  const save = useSaveRecord<{ id: number }>(resource, id, recordKey);
+  const creating = id === undefined;
+  return async (values) => {
+    const saved = await submitWithFeedback(() => save.mutateAsync(toBody ? toBody(values) : values), {
+      setError,
+      fields,
+      success: success ?? `${entity} ${creating ? 'created' : 'updated'}`,
+      failure: failure ?? (creating ? messages.errorCreating(entity) : messages.errorUpdating(entity)),
+    });
+    if (saved) onSaved();
+  };
+}
