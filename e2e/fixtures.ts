@@ -66,5 +66,50 @@ export async function apiHeaders(
   return { Authorization: `Bearer ${body.accessToken}`, ...(roleId ? { 'Role-Id': String(roleId) } : {}) };
 }
 
+/** An order placed through the API: its id and its number. */
+export interface PlacedOrder {
+  id: number;
+  number: number;
+}
+
+/**
+ * Places an order of ONCO-2026-01 at its site for Windy City Imaging as `site` through the API,
+ * on the first day after tomorrow with doses left; `exam` defaults to FDG PET Whole Body.
+ */
+export async function placeOrderByApi(
+  request: APIRequestContext,
+  subjectId: string,
+  { exam = 'FDG PET Whole Body', notes }: { exam?: string; notes?: string } = {},
+): Promise<PlacedOrder> {
+  const headers = await apiHeaders(request, 'site');
+  const options = await (await request.get('/api/v1/orders/options', { headers })).json();
+  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
+  const pairing = options.pairings.find(
+    (p: { studyId: number; exam: { name: string } }) => p.studyId === study.id && p.exam.name === exam,
+  );
+  const site = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
+  const center = site.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
+  const ids = { studyId: study.id, siteId: site.id, examId: pairing.exam.id };
+  const days = await (
+    await request.get('/api/v1/drug-availabilities/search', { headers, params: ids })
+  ).json();
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  const day = days.find((d: { date: string; remaining: number }) => d.date > tomorrow && d.remaining > 0);
+  const placed = await request.post('/api/v1/orders', {
+    headers,
+    data: {
+      ...ids,
+      imagingCenterId: center.id,
+      timePointId: options.timepoints[0].id,
+      subjectId,
+      calibrationDatetime: day.intervals[0].start,
+      ...(notes ? { additional_notes: notes } : {}),
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()) as PlacedOrder;
+}
+
 export const test = base;
 export { expect };

@@ -1,9 +1,11 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
+  apiHeaders,
   DEMO_PASSWORD,
   expect,
   expectNoSeriousA11yViolations,
   loginAs,
+  placeOrderByApi,
   screenshot,
   test,
 } from '../fixtures.ts';
@@ -39,49 +41,10 @@ async function typeInto(page: Page, field: Locator, digits: string) {
   await page.keyboard.type(digits);
 }
 
-async function apiSession(request: APIRequestContext, username: string) {
-  const login = await request.post('/api/v1/auth/login?includeUser=true', {
-    data: { username, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const body = (await login.json()) as { accessToken: string; user: { currentRole: { id: number | null } } };
-  return {
-    Authorization: `Bearer ${body.accessToken}`,
-    ...(body.user.currentRole.id ? { 'Role-Id': String(body.user.currentRole.id) } : {}),
-  };
-}
-
-/** Places an FDG order at Windy City Imaging as `site` through the API; answers its id and number. */
-async function placeByApi(request: APIRequestContext, subjectId: string) {
-  const headers = await apiSession(request, 'site');
-  const options = await (await request.get('/api/v1/orders/options', { headers })).json();
-  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
-  const pairing = options.pairings.find(
-    (p: { studyId: number; exam: { name: string } }) =>
-      p.studyId === study.id && p.exam.name === 'FDG PET Whole Body',
-  );
-  const site = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
-  const center = site.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
-  const ids = { studyId: study.id, siteId: site.id, examId: pairing.exam.id };
-  const days = await (
-    await request.get('/api/v1/drug-availabilities/search', { headers, params: ids })
-  ).json();
-  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
-  const day = days.find((d: { date: string; remaining: number }) => d.date > tomorrow && d.remaining > 0);
-  const placed = await request.post('/api/v1/orders', {
-    headers,
-    data: {
-      ...ids,
-      imagingCenterId: center.id,
-      timePointId: options.timepoints[0].id,
-      subjectId,
-      calibrationDatetime: day.intervals[0].start,
-      additional_notes: `${'Long note for the courier about the entrance and the lift. '.repeat(4)}End.`,
-      electronicSignature: DEMO_PASSWORD,
-    },
-  });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()) as { id: number; number: number };
+/** Places an FDG order at Windy City Imaging as `site` with a note long enough to fold. */
+function placeByApi(request: APIRequestContext, subjectId: string) {
+  const notes = `${'Long note for the courier about the entrance and the lift. '.repeat(4)}End.`;
+  return placeOrderByApi(request, subjectId, { notes });
 }
 
 /** Tomorrow as MMDDYYYY for the date pickers. */
@@ -241,7 +204,7 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
 
 /** Accepts an order as `cmo` through the API, delivery tomorrow 10:00 on the Chicago clock. */
 async function acceptByApi(request: APIRequestContext, id: number) {
-  const headers = await apiSession(request, 'cmo');
+  const headers = await apiHeaders(request, 'cmo');
   const d = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
   const res = await request.put(`/api/v1/orders/${id}/status`, {
     headers,

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   loginAs,
+  placeOrderByApi,
   screenshot,
   test,
 } from '../fixtures.ts';
@@ -18,42 +19,6 @@ const SUBJECTS = {
   canceled: `RO-C-${run}`,
   otherExam: `RO-X-${run}`,
 };
-
-interface Placed {
-  id: number;
-  number: number;
-}
-
-/** Places an order of ONCO-2026-01 at Lakeside for Windy City Imaging as `site`, on the first open day after tomorrow. */
-async function place(request: APIRequestContext, exam: string, subjectId: string): Promise<Placed> {
-  const headers = await apiHeaders(request, 'site');
-  const options = await (await request.get('/api/v1/orders/options', { headers })).json();
-  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
-  const pairing = options.pairings.find(
-    (p: { studyId: number; exam: { name: string } }) => p.studyId === study.id && p.exam.name === exam,
-  );
-  const site = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
-  const center = site.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
-  const ids = { studyId: study.id, siteId: site.id, examId: pairing.exam.id };
-  const days = await (
-    await request.get('/api/v1/drug-availabilities/search', { headers, params: ids })
-  ).json();
-  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
-  const day = days.find((d: { date: string; remaining: number }) => d.date > tomorrow && d.remaining > 0);
-  const placed = await request.post('/api/v1/orders', {
-    headers,
-    data: {
-      ...ids,
-      imagingCenterId: center.id,
-      timePointId: options.timepoints[0].id,
-      subjectId,
-      calibrationDatetime: day.intervals[0].start,
-      electronicSignature: DEMO_PASSWORD,
-    },
-  });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()) as Placed;
-}
 
 /** Changes an order's status through the API as `username`. */
 async function changeStatus(
@@ -98,11 +63,11 @@ test('View Related Orders shows the pending and accepted orders of that exam and
   request,
 }) => {
   test.setTimeout(120_000);
-  const pending = await place(request, 'FDG PET Whole Body', SUBJECTS.pending);
-  const accepted = await place(request, 'FDG PET Whole Body', SUBJECTS.accepted);
-  const delivered = await place(request, 'FDG PET Whole Body', SUBJECTS.delivered);
-  const canceled = await place(request, 'FDG PET Whole Body', SUBJECTS.canceled);
-  await place(request, 'PSMA PET', SUBJECTS.otherExam);
+  const pending = await placeOrderByApi(request, SUBJECTS.pending);
+  const accepted = await placeOrderByApi(request, SUBJECTS.accepted);
+  const delivered = await placeOrderByApi(request, SUBJECTS.delivered);
+  const canceled = await placeOrderByApi(request, SUBJECTS.canceled);
+  await placeOrderByApi(request, SUBJECTS.otherExam, { exam: 'PSMA PET' });
   const acceptBody = {
     status: 'accepted',
     relatedDatetime: tomorrowAt('09:00'),
