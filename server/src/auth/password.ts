@@ -13,9 +13,10 @@ const options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 
 export const ARGON2_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
 
 let running = 0;
+/** Resolvers of the runs waiting for a slot, first come first served. */
 const waiting: (() => void)[] = [];
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
+export async function limited<T>(work: () => Promise<T>): Promise<T> {
   if (running >= ARGON2_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
   try {
