@@ -146,7 +146,7 @@ async function measure(generated: GeneratedData): Promise<void> {
       const a = stats(r.app.samples);
       const w = stats(r.raw.samples);
       row(
-        `Place order, ${clients} concurrent clients`,
+        `Place order, ${clients} concurrent clients, e-signature (as the UI sends it)`,
         ms(a.p50),
         ms(a.p95),
         ms(w.p50),
@@ -156,6 +156,49 @@ async function measure(generated: GeneratedData): Promise<void> {
           `${r.app.placed} placed, ${r.app.full} slot full, ${r.app.failed} failed; ` +
           `overbooked or miscounted slots: ${r.inconsistentSlots}`,
       );
+    }
+
+    // ESIGNATURE=off (a documented deployment setting): the server's own placement throughput,
+    // without the argon2 verify of the signature on every order.
+    const unsigned = await buildApp({
+      db: database.db,
+      config: { ...config, eSignature: false },
+      clock: systemClock,
+    });
+    const unsignedBase = await unsigned.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const unsignedApi = new Api(unsignedBase);
+      const unsignedToken = await unsignedApi.login('admin');
+      for (const clients of [50]) {
+        log(`placing orders without e-signature, ${clients} clients`);
+        const r = await placeOrders(
+          unsignedApi,
+          pool,
+          unsignedToken,
+          adminUser.rows[0]!.id,
+          clients,
+          {
+            count: 3000,
+            maxMs: 60_000,
+          },
+          'nosig',
+        );
+        const a = stats(r.app.samples);
+        const w = stats(r.raw.samples);
+        row(
+          `Place order, ${clients} concurrent clients, ESIGNATURE=off`,
+          ms(a.p50),
+          ms(a.p95),
+          ms(w.p50),
+          ms(w.p95),
+          ratio(a.p95, w.p95),
+          `${r.app.perSecond.toFixed(0)} placements/s (raw SQL ${r.raw.perSecond.toFixed(0)}/s); ` +
+            `${r.app.placed} placed, ${r.app.full} slot full, ${r.app.failed} failed; ` +
+            `overbooked or miscounted slots: ${r.inconsistentSlots}`,
+        );
+      }
+    } finally {
+      await unsigned.close();
     }
 
     log('login burst');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -355,6 +355,52 @@ describe('placing an order', () => {
       'canceled',
       'delivered',
     ]);
+  });
+
+  it('counts the total of a page with and without a filter on a joined name', async () => {
+    const page = async (query: Record<string, unknown>) => {
+      const params = new URLSearchParams({ size: '2' });
+      for (const [k, v] of Object.entries(query))
+        params.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+      const res = await t.request('admin', { method: 'GET', url: `/api/v1/orders?${params}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { items: unknown[]; total: number };
+    };
+    const counted = async (where: SQL | undefined) =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(orders)
+          .innerJoin(companies, eq(companies.id, orders.siteId))
+          .where(where)
+      )[0]!.n;
+    // Only orders columns: counted without the name joins.
+    const live = await page({ filter: [{ field: 'status', op: 'in', value: ['pending', 'accepted'] }] });
+    expect(live.total).toBe(await counted(inArray(orders.status, ['pending', 'accepted'])));
+    // A site name, alone and with a status; a search over the names.
+    const lakeside = await page({ filter: [{ field: 'site_name', op: 'contains', value: 'lakeside' }] });
+    expect(lakeside.total).toBe(await counted(eq(companies.name, 'Lakeside Clinical Research')));
+    const lakesideLive = await page({
+      filter: [
+        { field: 'site_name', op: 'startswith', value: 'Lakeside' },
+        { field: 'status', op: 'in', value: ['pending', 'accepted'] },
+      ],
+    });
+    expect(lakesideLive.total).toBe(
+      await counted(
+        and(
+          eq(companies.name, 'Lakeside Clinical Research'),
+          inArray(orders.status, ['pending', 'accepted']),
+        ),
+      ),
+    );
+    expect(lakeside.total).toBeGreaterThan(lakesideLive.total);
+    expect(lakesideLive.total).toBeGreaterThan(0);
+    expect(live.total).toBeGreaterThan(lakesideLive.total);
+    const searched = await page({ search: 'Lakeside' });
+    expect(searched.total).toBe(lakeside.total);
+    expect((await page({ filter: [{ field: 'site_name', op: 'eq', value: 'Nowhere' }] })).total).toBe(0);
+    expect(lakeside.items).toHaveLength(2);
   });
 
   it('offers the studies, pairings, sites and imaging centers the role may order for', async () => {

@@ -57,6 +57,8 @@ export async function placeOrders(
   userId: number,
   clients: number,
   bounds: { count: number; maxMs: number },
+  /** Tells this burst's subject ids from another's at the same concurrency. */
+  tag = 'sig',
 ): Promise<PlacementResult> {
   const { list, timepointId } = await targets(pool);
   let placed = 0;
@@ -72,7 +74,7 @@ export async function placeOrders(
         examId: t.examId,
         imagingCenterId: t.imagingCenterId,
         timePointId: timepointId,
-        subjectId: `BENCH-${clients}-${i}`,
+        subjectId: `BENCH-${tag}-${clients}-${i}`,
         calibrationDatetime: noonIn(t.cmoTz, 1 + (i % 28)),
         reasonForChange: 'Benchmark',
         electronicSignature: DEMO_PASSWORD,
@@ -118,7 +120,7 @@ export async function placeOrders(
             t.imagingCenterId,
             timepointId,
             s.id,
-            `RAW-${clients}-${i}`,
+            `RAW-${tag}-${clients}-${i}`,
             at,
             userId,
           ],

@@ -1,5 +1,5 @@
 import { listQuerySchema } from '@dosechain/contract';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { boolean, date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -7,11 +7,14 @@ import { AppError } from './app-error.ts';
 import {
   defineListResource,
   escapeLike,
+  joinsFor,
   listAnswer,
   listPlan,
+  pageAndTotal,
   parseFields,
   parseFilter,
   parseSort,
+  tablesUsed,
 } from './list-query.ts';
 
 const things = pgTable('things', {
@@ -323,5 +326,70 @@ describe('sort, paging, search and fields', () => {
 
   it('escapes LIKE wildcards', () => {
     expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+});
+
+describe('page and total with joins', () => {
+  const shelves = pgTable('shelves', { id: integer().primaryKey(), label: text().notNull() });
+  const boxes = pgTable('boxes', {
+    id: integer().primaryKey(),
+    shelfId: integer('shelf_id').notNull(),
+    size: integer().notNull(),
+  });
+  const boxList = defineListResource({
+    fields: {
+      id: { column: boxes.id, type: 'number', key: 'id' },
+      size: { column: boxes.size, type: 'number', key: 'size' },
+      shelf_label: { column: shelves.label, type: 'text', key: 'shelf' },
+    },
+    searchFields: ['shelf_label'],
+    defaultSort: 'id',
+  });
+  const joins = [{ table: shelves, on: eq(shelves.id, boxes.shelfId) }];
+  beforeAll(async () => {
+    await database.db.execute(sql.raw('create table shelves (id integer primary key, label text not null)'));
+    await database.db.execute(
+      sql.raw(
+        'create table boxes (id integer primary key, shelf_id integer not null, size integer not null)',
+      ),
+    );
+    await database.db.insert(shelves).values([
+      { id: 1, label: 'Top' },
+      { id: 2, label: 'Bottom' },
+    ]);
+    await database.db
+      .insert(boxes)
+      .values(Array.from({ length: 7 }, (_, i) => ({ id: i + 1, shelfId: i < 5 ? 1 : 2, size: i + 1 })));
+  });
+  const run = (query: Record<string, unknown>) => {
+    const plan = listPlan(boxList, listQuerySchema.parse({ size: 2, ...query }));
+    const select = database.db.select({ id: boxes.id, label: shelves.label }).from(boxes).$dynamic();
+    return { plan, answer: pageAndTotal(database.db, plan, { select, base: boxes, joins }) };
+  };
+
+  it('counts without the join when the filter touches only the base table', async () => {
+    const { plan, answer } = run({ filter: JSON.stringify([{ field: 'size', op: 'ge', value: 3 }]) });
+    expect(joinsFor(plan.where, joins)).toEqual([]);
+    const { rows, total } = await answer;
+    expect(total).toBe(5);
+    expect(rows).toEqual([
+      { id: 3, label: 'Top' },
+      { id: 4, label: 'Top' },
+    ]);
+  });
+
+  it('counts with the join when the filter or search uses a joined name', async () => {
+    const byName = run({ filter: JSON.stringify({ not: { field: 'shelf_label', op: 'eq', value: 'Top' } }) });
+    expect(joinsFor(byName.plan.where, joins)).toEqual(joins);
+    expect((await byName.answer).total).toBe(2);
+    const both = run({
+      filter: JSON.stringify([
+        { field: 'size', op: 'le', value: 6 },
+        { field: 'shelf_label', op: 'eq', value: 'Bottom' },
+      ]),
+    });
+    expect(await both.answer).toEqual({ rows: [{ id: 6, label: 'Bottom' }], total: 1 });
+    expect((await run({ search: 'top' }).answer).total).toBe(5);
+    expect(tablesUsed(undefined).size).toBe(0);
   });
 });

@@ -3,20 +3,29 @@ import {
   and,
   asc,
   Column,
+  count,
   desc,
   eq,
+  getTableName,
   gt,
   gte,
   ilike,
   inArray,
+  is,
   isNull,
   lt,
   lte,
+  Name,
   or,
-  type SQL,
+  Param,
+  SQL,
   type SQLWrapper,
+  StringChunk,
   sql,
+  Table,
 } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
 import { validationFailed } from './app-error.ts';
 
 /**
@@ -341,4 +350,89 @@ export function defineListResource<R extends ListResource>(resource: R): R {
   }
   parseSort(resource, resource.defaultSort);
   return resource;
+}
+
+/**
+ * An inner join of a list's base table to exactly one row of another table (a non-null
+ * foreign key to its primary key): it never drops nor repeats a base row, so a count may leave
+ * it out when the `where` does not use the joined table.
+ */
+export interface ListJoin {
+  table: PgTable;
+  on: SQL;
+}
+
+/** The names (aliases as named) of the tables whose columns an SQL expression uses. */
+export function tablesUsed(expr: SQL | undefined): Set<string> {
+  const names = new Set<string>();
+  const stack: unknown[] = expr ? [expr] : [];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const chunk = stack.pop();
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    if (is(chunk, Column)) names.add(getTableName(chunk.table));
+    else if (is(chunk, SQL)) stack.push(...chunk.queryChunks);
+    else if (is(chunk, SQL.Aliased)) stack.push(chunk.sql);
+    else if (Array.isArray(chunk)) stack.push(...chunk);
+    else if (is(chunk, Param) || is(chunk, Table) || is(chunk, StringChunk) || is(chunk, Name)) continue;
+    // A subquery or another wrapper: its SQL (its own columns only ever add joins, never drop one).
+    else if (typeof chunk === 'object' && chunk !== null && 'getSQL' in chunk) {
+      stack.push((chunk as SQLWrapper).getSQL());
+    }
+  }
+  return names;
+}
+
+/** The joins a `where` needs: those whose table it uses, and those the needed joins' conditions use. */
+export function joinsFor(where: SQL | undefined, joins: readonly ListJoin[]): ListJoin[] {
+  const used = tablesUsed(where);
+  const needed = new Set<ListJoin>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const join of joins) {
+      if (needed.has(join) || !used.has(getTableName(join.table))) continue;
+      needed.add(join);
+      for (const name of tablesUsed(join.on)) used.add(name);
+      grew = true;
+    }
+  }
+  return joins.filter((join) => needed.has(join));
+}
+
+/** A dynamic select with the joins added in order (an inner join leaves a partial selection's rows as typed). */
+export function withJoins<Q extends PgSelect>(query: Q, joins: readonly ListJoin[]): Q {
+  let joined = query;
+  for (const join of joins) joined = joined.innerJoin(join.table, join.on) as unknown as Q;
+  return joined;
+}
+
+/** What a list answers from: `db.select(…).from(base).$dynamic()` and the joins its rows need. */
+export interface ListSource<Q extends PgSelect> {
+  select: Q;
+  base: PgTable;
+  joins: readonly ListJoin[];
+}
+
+/**
+ * A page of a list and the total of its `where`, run together: the page with every join, the
+ * count with only the joins the `where` uses (no name joins when the filter, search and scope
+ * touch only the base table), so a large total costs a count of the base table alone.
+ */
+export async function pageAndTotal<Q extends PgSelect>(
+  db: Executor,
+  plan: ListPlan,
+  source: ListSource<Q>,
+): Promise<{ rows: Awaited<Q>; total: number }> {
+  const page = withJoins(source.select, source.joins)
+    .where(plan.where)
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const counted = withJoins(
+    db.select({ total: count() }).from(source.base).$dynamic(),
+    joinsFor(plan.where, source.joins),
+  ).where(plan.where);
+  const [rows, totals] = await Promise.all([page, counted]);
+  return { rows: rows as Awaited<Q>, total: totals[0]?.total ?? 0 };
 }

@@ -144,6 +144,85 @@ describe('occurrence dates', () => {
   });
 });
 
+describe('occurrence dates from a validFrom years back', () => {
+  const addDays = (date: string, days: number) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('counts every n days, weeks and months from validFrom, not from the window', () => {
+    // 2020-01-01 + 2523 days (a multiple of 3) = 2026-11-28
+    expect(
+      occurrenceDates(
+        rule({ validFrom: '2020-01-01', validUntil: '2030-12-31', repeatEvery: 3 }),
+        '2026-11-26',
+        '2026-12-05',
+      ),
+    ).toEqual(['2026-11-28', '2026-12-01', '2026-12-04']);
+    // Weeks from the week of Wed 2020-01-01 (Monday 2019-12-30); 2026-11-23 is 360 weeks later
+    expect(
+      occurrenceDates(
+        rule({
+          validFrom: '2020-01-01',
+          validUntil: '2030-12-31',
+          frequency: 'Weekly',
+          repeatEvery: 4,
+          repeatOn: ['Mo', 'Fr'],
+        }),
+        '2026-11-20',
+        '2026-12-25',
+      ),
+    ).toEqual(['2026-11-23', '2026-11-27', '2026-12-21']);
+    // Every 5 months from January 2020: 2026-04, 2026-09, 2027-02 have no 31st; 2027-07 has
+    expect(
+      occurrenceDates(
+        rule({
+          validFrom: '2020-01-31',
+          validUntil: '2030-12-31',
+          frequency: 'Monthly',
+          repeatEvery: 5,
+          repeatOn: [31],
+        }),
+        '2026-01-01',
+        '2027-09-01',
+      ),
+    ).toEqual(['2027-07-31']);
+  });
+
+  it('gives the same dates as the expansion from validFrom, for every kind of rule and window', () => {
+    const rules: Partial<Recurrence>[] = [
+      { frequency: 'Daily', repeatEvery: 1 },
+      { frequency: 'Daily', repeatEvery: 3 },
+      { frequency: 'Daily', repeatEvery: 45 },
+      { frequency: 'Weekday', repeatEvery: 1 },
+      { frequency: 'Weekday', repeatEvery: 3 },
+      { frequency: 'Weekly', repeatEvery: 1, repeatOn: ['Tu', 'Su'] },
+      { frequency: 'Weekly', repeatEvery: 2, repeatOn: ['Mo'] },
+      { frequency: 'Weekly', repeatEvery: 7, repeatOn: ['We', 'Sa'] },
+      { frequency: 'Monthly', repeatEvery: 1, repeatOn: [31] },
+      { frequency: 'Monthly', repeatEvery: 2, repeatOn: [1, 29, 30] },
+      { frequency: 'Monthly', repeatEvery: 5, repeatOn: [31] },
+      { frequency: 'Monthly', repeatEvery: 1, repeatOn: { every: 5, on: ['Fr'] } },
+      { frequency: 'Monthly', repeatEvery: 3, repeatOn: { every: 5, on: ['Mo', 'Th'] } },
+      { frequency: 'Monthly', repeatEvery: 4, repeatOn: { every: 2, on: ['We'] } },
+    ];
+    // validFrom on every weekday and at month ends, years before the windows
+    const starts = ['2019-12-29', '2020-01-31', '2020-02-29', '2021-06-16', '2022-08-04', '2023-03-31'];
+    let windows = 0;
+    for (const r of rules) {
+      for (const validFrom of starts) {
+        const rec = rule({ ...r, validFrom, validUntil: '2027-12-31' });
+        for (let shift = 0; shift < 400; shift += 37) {
+          const from = addDays('2026-01-01', shift);
+          const to = addDays(from, 31 + (shift % 60));
+          const whole = occurrenceDates(rec, validFrom, to).filter((d) => d >= from);
+          expect(occurrenceDates(rec, from, to), `${JSON.stringify(rec)} ${from}..${to}`).toEqual(whole);
+          windows += 1;
+        }
+      }
+    }
+    expect(windows).toBe(rules.length * starts.length * 11);
+  });
+});
+
 describe('day windows in the CMO time zone', () => {
   it('keeps wall-clock hours across the spring and autumn DST changes in America/New_York', () => {
     const zone = 'America/New_York';

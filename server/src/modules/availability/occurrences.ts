@@ -58,6 +58,48 @@ function ruleOptions(rec: Recurrence): Partial<ConstructorParameters<typeof RRul
   }
 }
 
+const DAY_MS = 86_400_000;
+/** The Monday (the rule's week start) of a floating date's week. */
+const mondayOf = (d: Date) => new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * DAY_MS);
+
+/**
+ * A start for the rule, no later than `start`, from which it yields exactly the dates it
+ * would yield from `validFrom`: the first day of the last period (n days, n weeks, n months)
+ * counted from validFrom's period that begins on or before `start`. Expanding from there, not
+ * from a validFrom years back, keeps a search over one month cheap. Sound because every rule
+ * below takes its days from BYDAY/BYMONTHDAY (or, for Daily, from the start itself) and counts
+ * its interval in whole periods from the start's period (weeks begin on Monday, WKST=MO).
+ */
+export function alignedStart(rec: Recurrence, start: string): Date {
+  const origin = floating(rec.validFrom);
+  const target = floating(start);
+  if (target <= origin) return origin;
+  const n = rec.repeatEvery;
+  switch (rec.frequency) {
+    case 'Daily': {
+      const days = Math.round((target.getTime() - origin.getTime()) / DAY_MS);
+      return new Date(origin.getTime() + Math.floor(days / n) * n * DAY_MS);
+    }
+    case 'Weekday':
+    case 'Weekly': {
+      const firstMonday = mondayOf(origin);
+      const weeks = Math.round((mondayOf(target).getTime() - firstMonday.getTime()) / (7 * DAY_MS));
+      const skipped = Math.floor(weeks / n) * n;
+      return skipped === 0 ? origin : new Date(firstMonday.getTime() + skipped * 7 * DAY_MS);
+    }
+    case 'Monthly': {
+      const months =
+        (target.getUTCFullYear() - origin.getUTCFullYear()) * 12 +
+        target.getUTCMonth() -
+        origin.getUTCMonth();
+      const skipped = Math.floor(months / n) * n;
+      return skipped === 0
+        ? origin
+        : new Date(Date.UTC(origin.getUTCFullYear(), origin.getUTCMonth() + skipped, 1));
+    }
+  }
+}
+
 /**
  * The manufacture dates of an availability in [from, to) — dates, `to` exclusive — within
  * validFrom..validUntil (both inclusive), per RFC 5545: a monthly "31st" skips shorter months
@@ -68,7 +110,7 @@ export function occurrenceDates(rec: Recurrence, from: string, to: string): stri
   const endExclusive = floating(to).getTime();
   const until = floating(rec.validUntil);
   if (start > rec.validUntil || floating(start).getTime() >= endExclusive) return [];
-  const rule = new RRule({ ...ruleOptions(rec), dtstart: floating(rec.validFrom), until, wkst: RRule.MO });
+  const rule = new RRule({ ...ruleOptions(rec), dtstart: alignedStart(rec, start), until, wkst: RRule.MO });
   const last = new Date(Math.min(endExclusive - 1, until.getTime()));
   return rule.between(floating(start), last, true).map(dateOf);
 }

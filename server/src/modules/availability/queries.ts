@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { companies, drugAvailabilities, drugs } from '../../db/schema.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import { defineListResource, type ListJoin, withJoins } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
 import type { Recurrence } from './occurrences.ts';
 
@@ -50,13 +50,24 @@ export const availabilityList = defineListResource({
   defaultSort: '-created_at',
 });
 
-/** Availabilities with their drug and CMO; add `where`, order and paging. */
-export function selectAvailabilities(db: Executor) {
-  return db
+/** An availability's drug and CMO, one row each. */
+const availabilityJoins: readonly ListJoin[] = [
+  { table: drugs, on: eq(drugs.id, drugAvailabilities.drugId) },
+  { table: cmos, on: eq(cmos.id, drugAvailabilities.cmoId) },
+];
+
+/** What an availability row answers, before its joins. */
+export function availabilitySource(db: Executor) {
+  const select = db
     .select({ availability: drugAvailabilities, drug: drugRef, cmo: cmoRef })
     .from(drugAvailabilities)
-    .innerJoin(drugs, eq(drugs.id, drugAvailabilities.drugId))
-    .innerJoin(cmos, eq(cmos.id, drugAvailabilities.cmoId));
+    .$dynamic();
+  return { select, base: drugAvailabilities, joins: availabilityJoins };
+}
+
+/** Availabilities with their drug and CMO; add `where`, order and paging. */
+export function selectAvailabilities(db: Executor) {
+  return withJoins(availabilitySource(db).select, availabilityJoins);
 }
 
 export async function findAvailability(

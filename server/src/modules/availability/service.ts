@@ -6,7 +6,7 @@ import {
   type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
@@ -14,19 +14,18 @@ import type { Executor } from '../../db/client.ts';
 import { drugAvailabilities, drugs } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../http/list-query.ts';
 import { findCompany, isStorableId } from '../companies/queries.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import {
   type AvailabilityRow,
   availabilityList,
-  cmos,
+  availabilitySource,
   type DrugRef,
   describeRepeat,
   drugRef,
   findAvailability,
   normalizeRepeatOn,
-  selectAvailabilities,
   toAvailability,
 } from './queries.ts';
 
@@ -71,20 +70,8 @@ export async function listAvailabilities(
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Availability>>> {
   const plan = listPlan(availabilityList, query);
-  const [rows, totals] = await Promise.all([
-    selectAvailabilities(ctx.db)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db
-      .select({ total: count() })
-      .from(drugAvailabilities)
-      .innerJoin(drugs, eq(drugs.id, drugAvailabilities.drugId))
-      .innerJoin(cmos, eq(cmos.id, drugAvailabilities.cmoId))
-      .where(plan.where),
-  ]);
-  return listAnswer(plan, rows.map(toAvailability), totals[0]?.total ?? 0);
+  const { rows, total } = await pageAndTotal(ctx.db, plan, availabilitySource(ctx.db));
+  return listAnswer(plan, rows.map(toAvailability), total);
 }
 
 export async function getAvailability(ctx: ServiceContext, id: number): Promise<Availability> {

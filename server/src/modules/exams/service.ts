@@ -6,7 +6,7 @@ import {
   type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { diffChangeset } from '../../audit/record.ts';
@@ -14,7 +14,13 @@ import type { Executor } from '../../db/client.ts';
 import { drugs, exams } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import {
+  defineListResource,
+  type ListItem,
+  listAnswer,
+  listPlan,
+  pageAndTotal,
+} from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
@@ -114,22 +120,10 @@ export async function listExams(
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Exam>>> {
   const plan = listPlan(examList, query);
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select({ exam: exams, drug: drugRef })
-      .from(exams)
-      .innerJoin(drugs, eq(drugs.id, exams.drugId))
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db
-      .select({ total: count() })
-      .from(exams)
-      .innerJoin(drugs, eq(drugs.id, exams.drugId))
-      .where(plan.where),
-  ]);
-  return listAnswer(plan, rows.map(toExam), totals[0]?.total ?? 0);
+  const select = ctx.db.select({ exam: exams, drug: drugRef }).from(exams).$dynamic();
+  const joins = [{ table: drugs, on: eq(drugs.id, exams.drugId) }];
+  const { rows, total } = await pageAndTotal(ctx.db, plan, { select, base: exams, joins });
+  return listAnswer(plan, rows.map(toExam), total);
 }
 
 /** An exam with its drug; 404 'Exam not found'. */

@@ -1,6 +1,6 @@
 import type { Role } from '@dosechain/contract';
 import { type ContactUser, type Order, orderStatuses } from '@dosechain/contract';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '../../auth/principal.ts';
 import { companyScope } from '../../auth/scope.ts';
@@ -16,7 +16,7 @@ import {
   timepoints,
   users,
 } from '../../db/schema.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import { defineListResource, type ListJoin, withJoins } from '../../http/list-query.ts';
 import { toCompany } from '../companies/queries.ts';
 
 const sites = alias(companies, 'site');
@@ -70,9 +70,21 @@ export function orderScope(role: Role): SQL | undefined {
   }
 }
 
-/** Orders with every name they show; add `where`, order and paging. */
-export function selectOrders(db: Executor) {
-  return db
+/** The tables an order's names come from, each one row per order. */
+export const orderJoins: readonly ListJoin[] = [
+  { table: studies, on: eq(studies.id, orders.studyId) },
+  { table: sites, on: eq(sites.id, orders.siteId) },
+  { table: exams, on: eq(exams.id, orders.examId) },
+  { table: drugs, on: eq(drugs.id, orders.drugId) },
+  { table: makers, on: eq(makers.id, orders.cmoId) },
+  { table: timepoints, on: eq(timepoints.id, orders.timepointId) },
+  { table: centers, on: eq(centers.id, orders.imagingCenterId) },
+  { table: doseSlots, on: eq(doseSlots.id, orders.doseSlotId) },
+];
+
+/** What an order row answers, before its joins. */
+export function orderSource(db: Executor) {
+  const select = db
     .select({
       order: orders,
       study: { id: studies.id, name: studies.name },
@@ -84,28 +96,13 @@ export function selectOrders(db: Executor) {
       imagingCenter: centers,
     })
     .from(orders)
-    .innerJoin(studies, eq(studies.id, orders.studyId))
-    .innerJoin(sites, eq(sites.id, orders.siteId))
-    .innerJoin(exams, eq(exams.id, orders.examId))
-    .innerJoin(drugs, eq(drugs.id, orders.drugId))
-    .innerJoin(makers, eq(makers.id, orders.cmoId))
-    .innerJoin(timepoints, eq(timepoints.id, orders.timepointId))
-    .innerJoin(centers, eq(centers.id, orders.imagingCenterId))
-    .innerJoin(doseSlots, eq(doseSlots.id, orders.doseSlotId));
+    .$dynamic();
+  return { select, base: orders, joins: orderJoins };
 }
 
-/** The number of orders; add `where` (the list's joins, so every list field filters). */
-export function countOrders(db: Executor) {
-  return db
-    .select({ total: count() })
-    .from(orders)
-    .innerJoin(studies, eq(studies.id, orders.studyId))
-    .innerJoin(sites, eq(sites.id, orders.siteId))
-    .innerJoin(exams, eq(exams.id, orders.examId))
-    .innerJoin(drugs, eq(drugs.id, orders.drugId))
-    .innerJoin(makers, eq(makers.id, orders.cmoId))
-    .innerJoin(centers, eq(centers.id, orders.imagingCenterId))
-    .innerJoin(doseSlots, eq(doseSlots.id, orders.doseSlotId));
+/** Orders with every name they show; add `where`, order and paging. */
+export function selectOrders(db: Executor) {
+  return withJoins(orderSource(db).select, orderJoins);
 }
 
 type OrderJoined = Awaited<ReturnType<ReturnType<typeof selectOrders>['where']>>[number];

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
-import { countOrders, orderList, orderScope, selectOrders, toOrder, withContacts } from './queries.ts';
+import { orderList, orderScope, orderSource, selectOrders, toOrder, withContacts } from './queries.ts';
 
 /**
  * One page of the orders the role may see (company scope), newest first by default, each with
@@ -16,15 +16,8 @@ export async function listOrders(
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Order>>> {
   const plan = listPlan(orderList, query, orderScope(ctx.actor.currentRole));
-  const [rows, totals] = await Promise.all([
-    selectOrders(ctx.db)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    countOrders(ctx.db).where(plan.where),
-  ]);
-  return listAnswer(plan, await withContacts(ctx.db, rows.map(toOrder)), totals[0]?.total ?? 0);
+  const { rows, total } = await pageAndTotal(ctx.db, plan, orderSource(ctx.db));
+  return listAnswer(plan, await withContacts(ctx.db, rows.map(toOrder)), total);
 }
 
 /** The order if the role's company scope covers it; 404 'Order not found' otherwise (also for another company's). */
