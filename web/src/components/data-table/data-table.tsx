@@ -1,5 +1,5 @@
 import { type AccessRequirement, type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
-import { Box } from '@mui/material';
+import { Box, type SxProps, type Theme } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   MaterialReactTable,
@@ -64,6 +64,11 @@ const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
  * The shared server-side table: paging (10; 10/20/50/100), multi-sort, column filters and
  * global search become the API's list query. A list that fails to load shows empty.
  */
+const solidPinnedCell: SxProps<Theme> = (theme) => ({
+  opacity: 1,
+  '&[data-pinned="true"]::before': { backgroundColor: theme.palette.background.default },
+});
+
 export function DataTable<T extends { id: number }>({
   resource,
   columns,
@@ -185,6 +190,10 @@ export function DataTable<T extends { id: number }>({
         tableExport={{ enabled: enableExport, loadRows: loadAllRows, title, exportName, orientation }}
       />
     ),
+    // The pinned actions column is solid: the library's 97 % opacity lets the scrolled columns
+    // show through it.
+    muiTableHeadCellProps: { sx: solidPinnedCell },
+    muiTableBodyCellProps: { sx: solidPinnedCell },
     // Columns size to their content, so the actions column stays in view.
     layoutMode: 'semantic',
     enableDensityToggle: false,
