@@ -21,7 +21,7 @@ import {
   availabilitySearch,
   type Comparison,
   listAndDashboards,
-  ordersReportSlot,
+  ordersReportByMonth,
 } from './scenarios/reads.ts';
 
 const { values: args } = parseArgs({
@@ -134,7 +134,8 @@ async function measure(generated: GeneratedData): Promise<void> {
     for (const c of await listAndDashboards(ctx)) compared(c);
     log('availability search');
     compared(await availabilitySearch(ctx));
-    row(ordersReportSlot.name, '–', '–', '–', '–', '–', ordersReportSlot.note);
+    log('orders report');
+    compared(await ordersReportByMonth(ctx));
 
     const adminUser = await pool.query<{ id: number }>(`SELECT id FROM users WHERE username = 'admin'`);
     for (const clients of [50, 200]) {

@@ -1,3 +1,4 @@
+import { orderStatuses } from '@dosechain/contract';
 import type pg from 'pg';
 import { type Api, listPath } from '../http.ts';
 import { type LoopBounds, type Stats, stats, timeSequential } from '../measure.ts';
@@ -147,10 +148,24 @@ export async function availabilitySearch(ctx: ReadContext): Promise<Comparison> 
 }
 
 /**
- * Slot for the orders report grouped by month (issue 8). The report endpoint is built on another
- * branch; once merged, measure it here against its raw SQL (target ≤ 1.5×).
+ * The Orders Report grouped by month over the generated three years, in New York time, against
+ * the same grouped count in SQL (target ≤ 1.5×).
  */
-export const ordersReportSlot = {
-  name: 'Orders report grouped by month',
-  note: 'not measured: the report endpoint is not on this branch yet (slot in bench/src/scenarios/reads.ts)',
-} as const;
+export async function ordersReportByMonth(ctx: ReadContext): Promise<Comparison> {
+  const to = new Date();
+  const from = new Date(to);
+  from.setUTCFullYear(from.getUTCFullYear() - 3);
+  const tz = 'America/New_York';
+  const path = `/reports/orders-count?from=${from.toISOString()}&to=${to.toISOString()}&grouping=month&tz=${encodeURIComponent(tz)}`;
+  const counts = orderStatuses.map((s) => `count(*) FILTER (WHERE status = '${s}')::int AS ${s}`).join(', ');
+  const app = await timeSequential(ctx.bounds, () => ctx.api.getOk(path, ctx.adminToken));
+  const raw = await timeSequential(ctx.bounds, async () => {
+    await ctx.pool.query(
+      `SELECT to_char(date_trunc('month', created_at AT TIME ZONE $3), 'YYYY-MM') AS key, ${counts},
+              count(*)::int AS total
+       FROM orders WHERE created_at >= $1 AND created_at < $2 GROUP BY 1 ORDER BY 1`,
+      [from, to, tz],
+    );
+  });
+  return { name: 'Orders report grouped by month, three years', app: stats(app), raw: stats(raw) };
+}
