@@ -6,7 +6,7 @@ import {
   type Role,
   roleTypeLabels,
 } from '@dosechain/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { companies, groupPermissions, groups, roles, userGroups, users } from '../db/schema.ts';
 
@@ -74,16 +74,7 @@ export async function loadPermissions(db: Executor, userId: number): Promise<Per
     .innerJoin(groups, and(eq(groups.id, userGroups.groupId), eq(groups.active, true)))
     .innerJoin(groupPermissions, eq(groupPermissions.groupId, groups.id))
     .where(eq(userGroups.userId, userId));
-  const perms = emptyPermissions();
-  for (const r of rows) {
-    if (!(permissionAreas as readonly string[]).includes(r.area)) continue;
-    const p = perms[r.area as PermissionArea];
-    p.create ||= r.create;
-    p.update ||= r.update;
-    p.read ||= r.read;
-    p.delete ||= r.delete;
-  }
-  return perms;
+  return mergePermissions(rows);
 }
 
 export type RoleChoice = { kind: 'ok'; role: Role } | { kind: 'not-allowed' };
@@ -109,4 +100,78 @@ export function chooseRole(
 export async function loadUser(db: Executor, userId: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+interface PermissionRow {
+  area: string;
+  create: boolean;
+  update: boolean;
+  read: boolean;
+  delete: boolean;
+}
+
+interface RoleRow {
+  id: number;
+  type: Role['type'];
+  companyId: number | null;
+  companyName: string | null;
+  companyTimezone: string | null;
+}
+
+function mergePermissions(rows: PermissionRow[]): Permissions {
+  const perms = emptyPermissions();
+  for (const r of rows) {
+    if (!(permissionAreas as readonly string[]).includes(r.area)) continue;
+    const p = perms[r.area as PermissionArea];
+    p.create ||= r.create;
+    p.update ||= r.update;
+    p.read ||= r.read;
+    p.delete ||= r.delete;
+  }
+  return perms;
+}
+
+/**
+ * The user, their roles and their permissions in one round trip, read fresh on every request
+ * (same results as loadUser + loadRoles + loadPermissions).
+ */
+export async function loadUserWithAccess(
+  db: Executor,
+  userId: number,
+): Promise<{ user: UserRow; roles: Role[]; permissions: Permissions } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      // Columns are named in full: Drizzle leaves them unqualified in a one-table select.
+      roles: sql<RoleRow[]>`(select coalesce(json_agg(json_build_object(
+          'id', r.id, 'type', r.type, 'companyId', r.company_id,
+          'companyName', c.name, 'companyTimezone', c.timezone
+        ) order by r.id), '[]'::json)
+        from ${roles} r left join ${companies} c on c.id = r.company_id
+        where r.user_id = ${users}.id)`,
+      permissions: sql<PermissionRow[]>`(select coalesce(json_agg(json_build_object(
+          'area', gp.area, 'create', gp.can_create, 'update', gp.can_update,
+          'read', gp.can_read, 'delete', gp.can_delete
+        )), '[]'::json)
+        from ${userGroups} ug
+        inner join ${groups} g on g.id = ug.group_id and g.active = true
+        inner join ${groupPermissions} gp on gp.group_id = g.id
+        where ug.user_id = ${users}.id)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    user: row.user,
+    roles: parse<RoleRow[]>(row.roles).map((r) => ({
+      id: r.id,
+      name: roleTypeLabels[r.type],
+      type: r.type,
+      companyId: r.companyId,
+      companyName: r.companyName,
+      companyTimezone: r.companyTimezone,
+    })),
+    permissions: mergePermissions(parse<PermissionRow[]>(row.permissions)),
+  };
 }

@@ -1,7 +1,7 @@
 import { type AccessRequirement, meetsRequirement, messages } from '@dosechain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/access-token.ts';
-import { chooseRole, loadPermissions, loadRoles, loadUser, type Principal } from '../auth/principal.ts';
+import { chooseRole, loadUserWithAccess, type Principal } from '../auth/principal.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
 import type { AppDeps } from './deps.ts';
 
@@ -34,13 +34,12 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Pri
   if (!token) throw unauthenticated();
   const userId = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock);
   if (!userId) throw unauthenticated();
-  const user = await loadUser(deps.db, userId);
+  // One round trip: the user, their roles and permissions, read fresh on every request.
+  const loaded = await loadUserWithAccess(deps.db, userId);
+  const user = loaded?.user;
   // An inactive or locked user loses access at once, not when the token expires.
-  if (!user?.active || user.lockedOut) throw unauthenticated();
-  const [userRoles, permissions] = await Promise.all([
-    loadRoles(deps.db, userId),
-    loadPermissions(deps.db, userId),
-  ]);
+  if (!loaded || !user?.active || user.lockedOut) throw unauthenticated();
+  const { roles: userRoles, permissions } = loaded;
   const roleHeader = request.headers['role-id'];
   const choice = chooseRole(user, userRoles, Array.isArray(roleHeader) ? roleHeader[0] : roleHeader);
   if (choice.kind === 'not-allowed') throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
