@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromiumArgs, chromiumExecutable } from './chromium.ts';
 
 /** The performance score (0–100) and its main metrics, in milliseconds. */
 export interface PerformanceFigures {
@@ -44,18 +45,10 @@ export async function launchLighthouseBrowser(baseURL: string): Promise<Lighthou
   // A persistent context is the browser's default context: the tab Lighthouse opens shares its
   // localStorage. (A context from browser.newContext() is an isolated one Lighthouse can't see.)
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     headless: true,
     baseURL,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--remote-debugging-port=0',
-    ],
+    args: [...chromiumArgs, '--remote-debugging-port=0'],
   });
   const port = Number(readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
   const page = context.pages()[0] ?? (await context.newPage());

@@ -16,7 +16,7 @@ import { Api } from './http.ts';
 import { ms, ratio, stats } from './measure.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { loginBurst } from './scenarios/login.ts';
-import { placeOrders } from './scenarios/place.ts';
+import { placementComparison, placeOrders } from './scenarios/place.ts';
 import {
   availabilitySearch,
   type Comparison,
@@ -144,18 +144,11 @@ async function measure(generated: GeneratedData): Promise<void> {
         count: 3000,
         maxMs: 60_000,
       });
-      const a = stats(r.app.samples);
-      const w = stats(r.raw.samples);
-      row(
-        `Place order, ${clients} concurrent clients, e-signature (as the UI sends it)`,
-        ms(a.p50),
-        ms(a.p95),
-        ms(w.p50),
-        ms(w.p95),
-        ratio(a.p95, w.p95),
-        `${r.app.perSecond.toFixed(0)} placements/s (raw SQL ${r.raw.perSecond.toFixed(0)}/s); ` +
-          `${r.app.placed} placed, ${r.app.full} slot full, ${r.app.failed} failed; ` +
-          `overbooked or miscounted slots: ${r.inconsistentSlots}`,
+      compared(
+        placementComparison(
+          `Place order, ${clients} concurrent clients, e-signature (as the UI sends it)`,
+          r,
+        ),
       );
     }
 
@@ -184,19 +177,7 @@ async function measure(generated: GeneratedData): Promise<void> {
           },
           'nosig',
         );
-        const a = stats(r.app.samples);
-        const w = stats(r.raw.samples);
-        row(
-          `Place order, ${clients} concurrent clients, ESIGNATURE=off`,
-          ms(a.p50),
-          ms(a.p95),
-          ms(w.p50),
-          ms(w.p95),
-          ratio(a.p95, w.p95),
-          `${r.app.perSecond.toFixed(0)} placements/s (raw SQL ${r.raw.perSecond.toFixed(0)}/s); ` +
-            `${r.app.placed} placed, ${r.app.full} slot full, ${r.app.failed} failed; ` +
-            `overbooked or miscounted slots: ${r.inconsistentSlots}`,
-        );
+        compared(placementComparison(`Place order, ${clients} concurrent clients, ESIGNATURE=off`, r));
       }
     } finally {
       await unsigned.close();

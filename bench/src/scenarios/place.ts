@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
 import { inconsistentSlots } from '../../../server/test/faults/slot-consistency.ts';
 import type { Api } from '../http.ts';
-import { type ConcurrentResult, timeConcurrent } from '../measure.ts';
+import { type ConcurrentResult, stats, timeConcurrent } from '../measure.ts';
+import type { Comparison } from './reads.ts';
 
 /** What one placement needs: a bench pairing, an imaging center linked to its site, the CMO's zone. */
 interface Target {
@@ -19,6 +20,19 @@ export interface PlacementResult {
   raw: ConcurrentResult;
   /** Slots whose booked count is above capacity or differs from their live orders; must be 0. */
   inconsistentSlots: number;
+}
+
+/** A placement burst as a line of the table: its latencies and, in the note, rates and counts. */
+export function placementComparison(name: string, r: PlacementResult): Comparison {
+  return {
+    name,
+    app: stats(r.app.samples),
+    raw: stats(r.raw.samples),
+    note:
+      `${r.app.perSecond.toFixed(0)} placements/s (raw SQL ${r.raw.perSecond.toFixed(0)}/s); ` +
+      `${r.app.placed} placed, ${r.app.full} slot full, ${r.app.failed} failed; ` +
+      `overbooked or miscounted slots: ${r.inconsistentSlots}`,
+  };
 }
 
 async function targets(pool: pg.Pool): Promise<{ list: Target[]; timepointId: number }> {
