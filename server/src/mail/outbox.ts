@@ -10,6 +10,18 @@ export interface OutgoingMail {
   html?: string | null;
 }
 
+function outboxRow(mail: OutgoingMail, now?: Date) {
+  const recipients = typeof mail.to === 'string' ? [mail.to] : [...mail.to];
+  if (recipients.length === 0) throw new Error('a mail needs at least one recipient');
+  return {
+    recipients,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    ...(now ? { nextAttemptAt: now, createdAt: now, updatedAt: now } : {}),
+  };
+}
+
 /**
  * Writes a mail to the outbox inside the caller's transaction, so it leaves only if the business
  * change commits. The dispatcher sends it after commit: call the app's `mailer.wake()` once the
@@ -17,18 +29,21 @@ export interface OutgoingMail {
  * service clock's time (the mail is due from then); the database's clock when omitted.
  */
 export async function enqueueMail(tx: Executor, mail: OutgoingMail, now?: Date): Promise<number> {
-  const recipients = typeof mail.to === 'string' ? [mail.to] : [...mail.to];
-  if (recipients.length === 0) throw new Error('a mail needs at least one recipient');
-  const [row] = await tx
+  const [id] = await enqueueMails(tx, [mail], now);
+  return id!;
+}
+
+/** `enqueueMail` for several mails in one statement; their outbox ids, in order. */
+export async function enqueueMails(
+  tx: Executor,
+  mails: readonly OutgoingMail[],
+  now?: Date,
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await tx
     .insert(mailOutbox)
-    .values({
-      recipients,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html ?? null,
-      ...(now ? { nextAttemptAt: now, createdAt: now, updatedAt: now } : {}),
-    })
+    .values(mails.map((m) => outboxRow(m, now)))
     .returning({ id: mailOutbox.id });
-  if (!row) throw new Error('the outbox insert returned no row');
-  return row.id;
+  if (rows.length !== mails.length) throw new Error('the outbox insert returned fewer rows than mails');
+  return rows.map((r) => r.id);
 }

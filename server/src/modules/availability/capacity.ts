@@ -80,32 +80,25 @@ export async function availableDays(
 }
 
 /**
- * Takes one dose of the day (decision 004): the slot row is created if missing, then booked in
- * the statement that checks it, so concurrent orders can never overbook. Tries each fitting
- * availability in turn; null when every one is full (or was inactivated meanwhile).
+ * Takes one dose of the day (decision 004) in one statement per fitting availability: the slot
+ * row is created with one dose booked, or, when it exists, booked if a dose is left; the
+ * availability must still be active. PostgreSQL's row lock on the slot serializes concurrent
+ * orders, so they can never overbook. Tries each candidate in turn; null when every one is full
+ * (or was inactivated meanwhile).
  */
-export async function takeDose(
-  tx: Tx,
-  date: string,
-  candidates: { id: number; doses: number }[],
-): Promise<number | null> {
+export async function takeDose(tx: Tx, date: string, candidates: { id: number }[]): Promise<number | null> {
+  const s = doseSlots;
+  const a = drugAvailabilities;
   for (const candidate of candidates) {
-    await tx
-      .insert(doseSlots)
-      .values({ availabilityId: candidate.id, manufactureDate: date, capacity: candidate.doses })
-      .onConflictDoNothing({ target: [doseSlots.availabilityId, doseSlots.manufactureDate] });
-    const [slot] = await tx
-      .update(doseSlots)
-      .set({ booked: sql`${doseSlots.booked} + 1`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(doseSlots.availabilityId, candidate.id),
-          eq(doseSlots.manufactureDate, date),
-          sql`${doseSlots.booked} < ${doseSlots.capacity}`,
-          sql`exists (select 1 from ${drugAvailabilities} where ${drugAvailabilities.id} = ${candidate.id} and ${drugAvailabilities.active})`,
-        ),
-      )
-      .returning({ id: doseSlots.id });
+    const result = await tx.execute(sql`
+      insert into ${s} (availability_id, manufacture_date, capacity, booked)
+      select ${a.id}, ${date}::date, ${a.doses}, 1 from ${a}
+      where ${a.id} = ${candidate.id}::integer and ${a.active}
+      on conflict (availability_id, manufacture_date) do update
+        set booked = ${s}.booked + 1, updated_at = now()
+        where ${s}.booked < ${s}.capacity
+      returning id`);
+    const [slot] = (result as unknown as { rows: { id: number }[] }).rows;
     if (slot) return slot.id;
   }
   return null;

@@ -1,9 +1,9 @@
 import { type Order, orderStatusLabels } from '@dosechain/contract';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Executor } from '../../db/client.ts';
 import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../db/schema.ts';
-import { enqueueMail, type OutgoingMail } from '../../mail/outbox.ts';
+import { enqueueMails, type OutgoingMail } from '../../mail/outbox.ts';
 import { selectOrders, toOrder } from './queries.ts';
 
 export interface OrderMailContext {
@@ -13,34 +13,57 @@ export interface OrderMailContext {
   now: Date;
 }
 
+/** The companies an order mails to, by their ids (SQL expressions allowed for the CMO). */
+export interface OrderMailCompanies {
+  studyId: number | null;
+  cmoId: number | null | SQL;
+  siteId: number | null;
+  imagingCenterId: number | null;
+}
+
 /**
- * The study's distribution list entries that match the order: an entry with no company type
- * gets every order of the study; a typed entry the orders of its companies (a CMO entry the
- * order's CMO, a clinical-site entry its site, an imaging-center entry its center).
+ * The condition on `study_distribution_entries` that picks the entries matching an order: an
+ * entry with no company type gets every order of the study; a typed entry the orders of its
+ * companies (a CMO entry the order's CMO, a clinical-site entry its site, an imaging-center
+ * entry its center).
  */
-export async function orderMailRecipients(db: Executor, order: Order): Promise<string[]> {
+export function distributionMatch(ids: OrderMailCompanies): SQL {
   const e = studyDistributionEntries;
   const companyOfOrder = sql`case ${e.companyType}
-    when 'cmo' then ${order.cmo.id}::integer
-    when 'clinical_site' then ${order.site.id}::integer
-    when 'imaging_center' then ${order.imagingCenter.id}::integer end`;
-  const rows = await db
-    .selectDistinct({ email: e.email })
-    .from(e)
-    .where(
-      and(
-        eq(e.studyId, order.study.id),
-        or(
-          isNull(e.companyType),
-          sql`exists (select 1 from ${studyDistributionEntryCompanies}
-            where ${studyDistributionEntryCompanies.entryId} = ${e.id}
-              and ${studyDistributionEntryCompanies.companyId} = ${companyOfOrder})`,
-        ),
-      ),
-    );
-  // One address once, whatever its case.
-  const byAddress = new Map(rows.map((r) => [r.email.trim().toLowerCase(), r.email.trim()]));
+    when 'cmo' then ${ids.cmoId}::integer
+    when 'clinical_site' then ${ids.siteId}::integer
+    when 'imaging_center' then ${ids.imagingCenterId}::integer end`;
+  return and(
+    eq(e.studyId, sql`${ids.studyId}::integer`),
+    or(
+      isNull(e.companyType),
+      sql`exists (select 1 from ${studyDistributionEntryCompanies}
+        where ${studyDistributionEntryCompanies.entryId} = ${e.id}
+          and ${studyDistributionEntryCompanies.companyId} = ${companyOfOrder})`,
+    ),
+  ) as SQL;
+}
+
+/** Each address once, whatever its case or surrounding blanks, sorted. */
+export function uniqueAddresses(emails: readonly string[]): string[] {
+  const byAddress = new Map(emails.map((m) => [m.trim().toLowerCase(), m.trim()]));
   return [...byAddress.values()].sort();
+}
+
+/** The addresses of the study's distribution list entries that match the order. */
+export async function orderMailRecipients(db: Executor, order: Order): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: studyDistributionEntries.email })
+    .from(studyDistributionEntries)
+    .where(
+      distributionMatch({
+        studyId: order.study.id,
+        cmoId: order.cmo.id,
+        siteId: order.site.id,
+        imagingCenterId: order.imagingCenter.id,
+      }),
+    );
+  return uniqueAddresses(rows.map((r) => r.email));
 }
 
 /** `2027-03-08 07:00 CST (America/Chicago)`: a time on the imaging center's clock, with its zone. */
@@ -48,8 +71,29 @@ export function inZone(iso: string, zone: string): string {
   return `${DateTime.fromISO(iso, { zone }).toFormat('yyyy-MM-dd HH:mm ZZZZ')} (${zone})`;
 }
 
+/** What an order's mail tells. */
+export type OrderMailFacts = Pick<
+  Order,
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'subjectId'
+  | 'calibrationDatetime'
+  | 'projectedDelivery'
+  | 'deliveredAt'
+  | 'rejectionReason'
+  | 'cancelationReason'
+> & {
+  study: { name: string };
+  site: { name: string };
+  exam: { name: string };
+  drug: { name: string };
+  cmo: { name: string };
+  imagingCenter: { name: string; timezone: string };
+};
+
 /** The mail telling where an order stands now (placed, accepted, rejected, canceled, delivered). */
-export function orderMail(order: Order, link: string): Omit<OutgoingMail, 'to'> {
+export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMail, 'to'> {
   const zone = order.imagingCenter.timezone;
   const status = order.status === 'pending' ? 'placed' : orderStatusLabels[order.status].toLowerCase();
   const lines = [
@@ -82,11 +126,28 @@ export function orderMail(order: Order, link: string): Omit<OutgoingMail, 'to'> 
 }
 
 /**
- * Queues the mail of the order's current state to every matching distribution entry, inside
- * the transaction that changed the order (one mail per address, so recipients from different
- * companies do not see each other). The caller wakes the mailer after commit. Returns how many
- * mails were queued.
+ * Queues the mail of the order's state to each recipient, inside the transaction that changed
+ * the order (one mail per address, so recipients from different companies do not see each
+ * other), in one statement. The caller wakes the mailer after commit. Returns how many mails
+ * were queued.
  */
+export async function enqueueOrderMailTo(
+  tx: Executor,
+  order: OrderMailFacts,
+  recipients: readonly string[],
+  ctx: OrderMailContext,
+): Promise<number> {
+  if (recipients.length === 0) return 0;
+  const mail = orderMail(order, `${ctx.publicUrl}/orders/${order.id}`);
+  await enqueueMails(
+    tx,
+    recipients.map((to) => ({ ...mail, to })),
+    ctx.now,
+  );
+  return recipients.length;
+}
+
+/** Reads the order as it now is and queues its mail to every matching distribution entry. */
 export async function enqueueOrderMail(
   tx: Executor,
   orderId: number,
@@ -95,8 +156,5 @@ export async function enqueueOrderMail(
   const [row] = await selectOrders(tx).where(eq(orders.id, orderId));
   if (!row) throw new Error(`order ${orderId} vanished inside its own transaction`);
   const order = toOrder(row);
-  const recipients = await orderMailRecipients(tx, order);
-  const mail = orderMail(order, `${ctx.publicUrl}/orders/${order.id}`);
-  for (const to of recipients) await enqueueMail(tx, { ...mail, to }, ctx.now);
-  return recipients.length;
+  return enqueueOrderMailTo(tx, order, await orderMailRecipients(tx, order), ctx);
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@dosechain/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companyScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { drugs, exams, siteImagingCenters, studyPairings } from '../../db/schema.ts';
@@ -40,6 +40,13 @@ export async function resolvePairing(
   return row;
 }
 
+/** `exists(…)`: the site is linked to the imaging center (false for a null id). */
+export function siteLinkedSql(siteId: number | null, imagingCenterId: number | null): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${siteImagingCenters}
+    where ${siteImagingCenters.siteId} = ${siteId}::integer
+      and ${siteImagingCenters.imagingCenterId} = ${imagingCenterId}::integer)`;
+}
+
 export async function siteLinkedToCenter(db: Executor, siteId: number, imagingCenterId: number) {
   if (!isStorableId(siteId) || !isStorableId(imagingCenterId)) return false;
   const [row] = await db
@@ -51,24 +58,46 @@ export async function siteLinkedToCenter(db: Executor, siteId: number, imagingCe
   return row !== undefined;
 }
 
+/** What deciding whether a role may order for a site takes. */
+export interface OrderTarget {
+  siteId: number;
+  /** The pairing's CMO, when there is one. */
+  cmoId?: number;
+  /** For an imaging-center role: whether the site is linked to that center. */
+  siteLinkedToRoleCenter: boolean;
+}
+
 /**
  * Whether the role may order for this site: a clinical-site role for its own site, an
  * imaging-center role for the sites linked to it, a CMO role for what it makes (`cmoId`, the
  * pairing's CMO); staff and admin for all.
  */
-export async function mayOrderFor(
-  db: Executor,
-  role: Role,
-  target: { siteId: number; cmoId?: number },
-): Promise<boolean> {
+export function orderScopeAllows(role: Role, target: OrderTarget): boolean {
   const scope = companyScope(role);
   if (!scope) return true;
   switch (scope.type) {
     case 'clinical_site':
       return target.siteId === scope.companyId;
     case 'imaging_center':
-      return siteLinkedToCenter(db, target.siteId, scope.companyId);
+      return target.siteLinkedToRoleCenter;
     case 'cmo':
       return target.cmoId === scope.companyId;
   }
+}
+
+/** The imaging center an imaging-center role orders from, else null. */
+export function roleImagingCenter(role: Role): number | null {
+  const scope = companyScope(role);
+  return scope?.type === 'imaging_center' ? scope.companyId : null;
+}
+
+/** `orderScopeAllows`, reading the site's link to the role's imaging center when it matters. */
+export async function mayOrderFor(
+  db: Executor,
+  role: Role,
+  target: { siteId: number; cmoId?: number },
+): Promise<boolean> {
+  const center = roleImagingCenter(role);
+  const siteLinkedToRoleCenter = center !== null && (await siteLinkedToCenter(db, target.siteId, center));
+  return orderScopeAllows(role, { ...target, siteLinkedToRoleCenter });
 }

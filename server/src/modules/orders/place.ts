@@ -1,18 +1,17 @@
 import { messages, type PlaceOrderAnswer, type placeOrderBodySchema } from '@dosechain/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { companyScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
-import { exams, orders, studies, timepoints } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { activeAvailabilities, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
-import { findCompany, isStorableId } from '../companies/queries.ts';
-import { enqueueOrderMail } from './notify.ts';
-import { mayOrderFor, type ResolvedPairing, resolvePairing, siteLinkedToCenter } from './pairing.ts';
+import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
+import { orderScopeAllows, type ResolvedPairing } from './pairing.ts';
+import { placementReferences } from './place-references.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 type FieldIssue = { parameter: string; message: string };
@@ -22,55 +21,22 @@ const slotFull = () =>
     { code: 'AVAILABILITY_SLOT_FULL', message: messages.slotFull, parameter: 'calibrationDatetime' },
   ]);
 
-type Named = { name: string; active: boolean };
-
-async function findStudy(db: Executor, id: number): Promise<Named | undefined> {
-  if (!isStorableId(id)) return undefined;
-  const [row] = await db
-    .select({ name: studies.name, active: studies.active })
-    .from(studies)
-    .where(eq(studies.id, id));
-  return row;
-}
-
-async function findExam(db: Executor, id: number): Promise<Named | undefined> {
-  if (!isStorableId(id)) return undefined;
-  const [row] = await db
-    .select({ name: exams.name, active: exams.active })
-    .from(exams)
-    .where(eq(exams.id, id));
-  return row;
-}
-
-async function findTimepoint(db: Executor, id: number): Promise<string | undefined> {
-  if (!isStorableId(id)) return undefined;
-  const [row] = await db.select({ name: timepoints.name }).from(timepoints).where(eq(timepoints.id, id));
-  return row?.name;
-}
-
 /**
  * Everything the form checks, checked again: the records exist (study and exam active), the role may order for the
  * site and imaging center, the study has a pairing for (exam, site), the center is linked to
  * the site. One 400 with an entry per bad field.
  */
 async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
-  const { db } = ctx;
-  const [study, timepoint, site, center, exam, pairing, linked] = await Promise.all([
-    findStudy(db, input.studyId),
-    findTimepoint(db, input.timePointId),
-    findCompany(db, 'clinical_site', input.siteId),
-    findCompany(db, 'imaging_center', input.imagingCenterId),
-    findExam(db, input.examId),
-    resolvePairing(db, input),
-    siteLinkedToCenter(db, input.siteId, input.imagingCenterId),
-  ]);
   const role = ctx.actor.currentRole;
+  const { study, timepoint, site, center, exam, pairing, linked, siteLinkedToRoleCenter, recipients } =
+    await placementReferences(ctx.db, input, role);
   const scope = companyScope(role);
   // Out of the role's scope reads as not found, and says nothing more about that site or center.
   const siteOk =
-    site !== undefined && (await mayOrderFor(db, role, { siteId: input.siteId, cmoId: pairing?.cmoId }));
+    site !== undefined &&
+    orderScopeAllows(role, { siteId: input.siteId, cmoId: pairing?.cmoId, siteLinkedToRoleCenter });
   const centerOk =
-    center !== undefined && (scope?.type !== 'imaging_center' || center.id === scope.companyId);
+    center !== undefined && (scope?.type !== 'imaging_center' || input.imagingCenterId === scope.companyId);
   const issues: FieldIssue[] = [];
   if (!study) issues.push({ parameter: 'studyId', message: messages.notFound('Study') });
   else if (!study.active) issues.push({ parameter: 'studyId', message: messages.inactiveChoice('Study') });
@@ -88,7 +54,9 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
   }
   return {
     pairing,
+    recipients,
     names: { study: study.name, timepoint, site: site.name, center: center.name, exam: exam.name },
+    centerTimezone: center.timezone,
   };
 }
 
@@ -105,7 +73,7 @@ async function candidateAvailabilities(db: Executor, pairing: ResolvedPairing, a
       const window = dayInterval(date, a.startTime, a.endTime, pairing.cmoTimezone);
       return window.start <= at && at < window.end;
     })
-    .map((a) => ({ id: a.id, doses: a.doses }));
+    .map((a) => ({ id: a.id }));
   return { date, candidates };
 }
 
@@ -122,7 +90,7 @@ const nextDay = (date: string) => {
  * inserts the pending order with the pairing's drug and CMO, audits it and queues its mail.
  */
 export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): Promise<PlaceOrderAnswer> {
-  const { pairing, names } = await checkReferences(ctx, input);
+  const { pairing, names, centerTimezone, recipients } = await checkReferences(ctx, input);
   const at = new Date(input.calibrationDatetime);
   if (at.getTime() < ctx.clock.now().getTime()) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
@@ -172,7 +140,27 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
         additionalNotes: input.additional_notes || null,
       },
     });
-    await enqueueOrderMail(tx, order!.id, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() });
+    const mailed: OrderMailFacts = {
+      id: order!.id,
+      number: order!.number,
+      status: order!.status,
+      subjectId: input.subjectId,
+      calibrationDatetime: at.toISOString(),
+      projectedDelivery: null,
+      deliveredAt: null,
+      rejectionReason: null,
+      cancelationReason: null,
+      study: { name: names.study },
+      site: { name: names.site },
+      exam: { name: names.exam },
+      drug: { name: pairing.drugName },
+      cmo: { name: pairing.cmoName },
+      imagingCenter: { name: names.center, timezone: centerTimezone },
+    };
+    await enqueueOrderMailTo(tx, mailed, recipients, {
+      publicUrl: ctx.config.publicUrl,
+      now: ctx.clock.now(),
+    });
     return { id: order!.id, number: order!.number };
   });
 }
