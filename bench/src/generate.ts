@@ -93,6 +93,10 @@ export async function generateOrders(client: pg.ClientBase, orders: number): Pro
            JOIN b_exams e ON e.idx = (st.idx + si.idx) % (SELECT count(*) FROM b_exams)
            JOIN b_cmos c ON c.idx = (st.idx * 3 + si.idx) % (SELECT count(*) FROM b_cmos)
            ON CONFLICT DO NOTHING`);
+  // Every placement mails the study's coordinator, as a study's distribution list would.
+  await q(`INSERT INTO study_distribution_entries (study_id, position, name, email)
+           SELECT id, 1, 'Bench Coordinator', 'coordinator@bench.dosechain.test' FROM b_studies
+           ON CONFLICT DO NOTHING`);
 
   const firstDay = `current_date - ${s.days - s.futureDays}`;
   const lastDay = `current_date + ${s.futureDays - 1}`;

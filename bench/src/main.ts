@@ -6,9 +6,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../../server/src/app.ts';
-import { systemClock } from '../../server/src/clock.ts';
-import type { AppConfig } from '../../server/src/config.ts';
+import { type ServerProcess, startServer } from '../../server/test/faults/server-process.ts';
 import { inconsistentSlots } from '../../server/test/faults/slot-consistency.ts';
 import { BENCH_DATABASE, benchUrl, createBenchDatabase, dropBenchDatabase } from './database.ts';
 import { type GeneratedData, generateOrders } from './generate.ts';
@@ -66,30 +64,28 @@ try {
   }
 }
 
+/**
+ * The app under test: the real server as `npm start` runs it, in a process of its own on
+ * loopback (so the bench's clients do not share its event loop), on the bench database, quiet,
+ * with the auth rate limit lifted for the login burst.
+ */
+function benchServer(eSignature: boolean): Promise<ServerProcess> {
+  return startServer(
+    {
+      DATABASE_URL: benchUrl(adminUrl),
+      LOG_LEVEL: 'silent',
+      ESIGNATURE: eSignature ? 'on' : 'off',
+      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+      // The login burst is the point of one benchmark; the per-minute limit would stop it.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    { timeoutMs: 60_000 },
+  );
+}
+
 async function measure(generated: GeneratedData): Promise<void> {
-  const config: AppConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/nonexistent',
-    databaseUrl: benchUrl(adminUrl),
-    jwtSecret: 'bench-jwt-secret-0123456789abcdef0123456789',
-    smtpUrl: undefined,
-    supportEmail: 'support@dosechain.test',
-    mailFrom: 'DoseChain <no-reply@dosechain.test>',
-    eSignature: true,
-    passwordMaxAgeDays: 90,
-    seedDemo: false,
-    logLevel: 'silent',
-    bodyLimitBytes: 1_048_576,
-    trustProxy: false,
-    // The login burst is the point of one benchmark; the per-minute limit would stop it.
-    authRateLimitPerMinute: 1_000_000,
-    webDist: '/nonexistent',
-    publicUrl: 'http://127.0.0.1',
-  };
-  const app = await buildApp({ db: database.db, config, clock: systemClock });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const api = new Api(base);
+  const server = await benchServer(true);
+  const api = new Api(`http://127.0.0.1:${server.port}`);
   try {
     const adminToken = await api.login('admin');
     const roleOf = async (username: string, type: string) => {
@@ -153,15 +149,10 @@ async function measure(generated: GeneratedData): Promise<void> {
     }
 
     // ESIGNATURE=off (a documented deployment setting): the server's own placement throughput,
-    // without the argon2 verify of the signature on every order.
-    const unsigned = await buildApp({
-      db: database.db,
-      config: { ...config, eSignature: false },
-      clock: systemClock,
-    });
-    const unsignedBase = await unsigned.listen({ port: 0, host: '127.0.0.1' });
+    // without the signature check on every order.
+    const unsigned = await benchServer(false);
     try {
-      const unsignedApi = new Api(unsignedBase);
+      const unsignedApi = new Api(`http://127.0.0.1:${unsigned.port}`);
       const unsignedToken = await unsignedApi.login('admin');
       for (const clients of [50]) {
         log(`placing orders without e-signature, ${clients} clients`);
@@ -180,7 +171,7 @@ async function measure(generated: GeneratedData): Promise<void> {
         compared(placementComparison(`Place order, ${clients} concurrent clients, ESIGNATURE=off`, r));
       }
     } finally {
-      await unsigned.close();
+      await unsigned.kill();
     }
 
     log('login burst');
@@ -199,7 +190,7 @@ async function measure(generated: GeneratedData): Promise<void> {
         `(${ratio(l.otherRouteDuringBurst.p99, l.otherRouteAlone.p99)})`,
     );
   } finally {
-    await app.close();
+    await server.kill();
   }
 
   log('cold start');

@@ -61,8 +61,10 @@ function noonIn(tz: string, daysAhead: number): string {
 /**
  * Place-order bursts: `clients` concurrent clients POST /orders (reason and e-signature, as the
  * UI sends) for bench pairings on the next 28 days, then the same work as one raw SQL transaction
- * per order (take the dose, insert the order, its audit row and its mail) at the same concurrency
- * on a pool as large as the app's. Afterwards every slot's booked count must match its orders.
+ * per order (take the dose, insert the order, its audit row and its one mail: each bench study
+ * mails one coordinator) at the same concurrency on a pool as large as the app's. The app also
+ * sends its mails meanwhile (to `.eml` files); the raw SQL only writes its row. Afterwards every
+ * slot's booked count must match its orders.
  */
 export async function placeOrders(
   api: Api,
@@ -146,7 +148,9 @@ export async function placeOrders(
           [order.rows[0]!.id, userId],
         );
         await client.query(
-          `INSERT INTO mail_outbox (recipients, subject, text_body) VALUES (ARRAY['bench@dosechain.test'], 'Bench', 'Bench')`,
+          // Written as sent: the app's dispatcher is to send the app's mails, not these.
+          `INSERT INTO mail_outbox (recipients, subject, text_body, status, sent_at)
+           VALUES (ARRAY['coordinator@bench.dosechain.test'], 'Bench', 'Bench', 'sent', now())`,
         );
       }
       await client.query('COMMIT');

@@ -20,8 +20,23 @@ export async function signAccessToken(userId: number, secret: string, clock: Clo
     .sign(key(secret));
 }
 
+/**
+ * Tokens already verified, so a client's next requests with the same token skip the signature
+ * check (a WebCrypto HMAC job per request): keyed by secret and token, holding the user id and
+ * the expiry, which is still checked on every use. Bounded; the oldest entries leave first.
+ */
+const verified = new Map<string, { userId: number; expiresAt: number }>();
+const VERIFIED_MAX = 10_000;
+
 /** The user id of a valid token, or null when it is malformed, forged or expired. */
 export async function verifyAccessToken(token: string, secret: string, clock: Clock): Promise<number | null> {
+  const cacheKey = `${secret}\0${token}`;
+  const now = clock.now().getTime();
+  const known = verified.get(cacheKey);
+  if (known) {
+    if (now < known.expiresAt) return known.userId;
+    verified.delete(cacheKey);
+  }
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: ISSUER,
@@ -30,7 +45,10 @@ export async function verifyAccessToken(token: string, secret: string, clock: Cl
       currentDate: clock.now(),
     });
     const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    if (!Number.isInteger(id) || id <= 0 || payload.exp === undefined) return null;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(cacheKey, { userId: id, expiresAt: payload.exp * 1000 });
+    return id;
   } catch {
     return null;
   }

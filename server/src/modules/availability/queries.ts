@@ -100,7 +100,9 @@ export function toAvailability({ availability: a, drug, cmo }: AvailabilityJoine
   };
 }
 
-export function recurrenceOf(a: AvailabilityRow): Recurrence {
+export function recurrenceOf(
+  a: Pick<AvailabilityRow, 'validFrom' | 'validUntil' | 'frequency' | 'repeatEvery' | 'repeatOn'>,
+): Recurrence {
   return {
     validFrom: a.validFrom,
     validUntil: a.validUntil,

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import type { Executor } from '../../db/client.ts';
 import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../db/schema.ts';
 import { enqueueMails, type OutgoingMail } from '../../mail/outbox.ts';
+import type { SqlInteger } from './pairing.ts';
 import { selectOrders, toOrder } from './queries.ts';
 
 export interface OrderMailContext {
@@ -13,12 +14,12 @@ export interface OrderMailContext {
   now: Date;
 }
 
-/** The companies an order mails to, by their ids (SQL expressions allowed for the CMO). */
+/** The study and companies of an order, by their ids, for choosing whom it mails. */
 export interface OrderMailCompanies {
-  studyId: number | null;
-  cmoId: number | null | SQL;
-  siteId: number | null;
-  imagingCenterId: number | null;
+  studyId: SqlInteger;
+  cmoId: SqlInteger;
+  siteId: SqlInteger;
+  imagingCenterId: SqlInteger;
 }
 
 /**
@@ -68,7 +69,21 @@ export async function orderMailRecipients(db: Executor, order: Order): Promise<s
 
 /** `2027-03-08 07:00 CST (America/Chicago)`: a time on the imaging center's clock, with its zone. */
 export function inZone(iso: string, zone: string): string {
-  return `${DateTime.fromISO(iso, { zone }).toFormat('yyyy-MM-dd HH:mm ZZZZ')} (${zone})`;
+  const at = DateTime.fromISO(iso, { zone });
+  return `${at.toFormat('yyyy-MM-dd HH:mm')} ${zoneAbbreviation(at.toJSDate(), zone)} (${zone})`;
+}
+
+/** One formatter per zone: Luxon's `ZZZZ` builds a new Intl.DateTimeFormat on every call. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's short name at that instant, as US English writes it: `CST`, `GMT+1`. */
+function zoneAbbreviation(instant: Date, zone: string): string {
+  let format = zoneNameFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    zoneNameFormats.set(zone, format);
+  }
+  return format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? zone;
 }
 
 /** What an order's mail tells. */

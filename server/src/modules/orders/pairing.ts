@@ -1,5 +1,5 @@
 import type { Role } from '@dosechain/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { companyScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { drugs, exams, siteImagingCenters, studyPairings } from '../../db/schema.ts';
@@ -40,8 +40,11 @@ export async function resolvePairing(
   return row;
 }
 
+/** An integer a query takes: a value, a prepared statement's placeholder or an expression. */
+export type SqlInteger = number | null | Placeholder | SQL;
+
 /** `exists(…)`: the site is linked to the imaging center (false for a null id). */
-export function siteLinkedSql(siteId: number | null, imagingCenterId: number | null): SQL<boolean> {
+export function siteLinkedSql(siteId: SqlInteger, imagingCenterId: SqlInteger): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${siteImagingCenters}
     where ${siteImagingCenters.siteId} = ${siteId}::integer
       and ${siteImagingCenters.imagingCenterId} = ${imagingCenterId}::integer)`;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   companies,
+  drugAvailabilities,
   drugs,
   exams,
   studies,
@@ -10,6 +11,7 @@ import {
   studyPairings,
   timepoints,
 } from '../../db/schema.ts';
+import type { AvailabilityRow } from '../availability/queries.ts';
 import { isStorableId } from '../companies/queries.ts';
 import { distributionMatch, uniqueAddresses } from './notify.ts';
 import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from './pairing.ts';
@@ -30,73 +32,109 @@ export interface PlacementReferences {
   siteLinkedToRoleCenter: boolean;
   /** The distribution list's addresses for this order, each once. */
   recipients: string[];
+  /**
+   * The pairing's active availabilities valid on some day from the day before to the day after
+   * the calibration time's UTC date: the CMO's manufacture day for that time is among them.
+   */
+  availabilities: PlacementAvailability[];
 }
 
-interface Row {
-  study: Named | null;
-  timepoint: string | null;
-  site: { name: string } | null;
-  center: { name: string; timezone: string } | null;
-  exam: Named | null;
-  pairing: ResolvedPairing | null;
-  linked: boolean;
-  linked_to_role_center: boolean;
-  recipients: string[] | string;
-}
+/** What choosing an availability for the calibration time needs of it. */
+export type PlacementAvailability = Pick<
+  AvailabilityRow,
+  'id' | 'validFrom' | 'validUntil' | 'frequency' | 'repeatEvery' | 'repeatOn' | 'startTime' | 'endTime'
+>;
 
-/** Drivers hand json columns back parsed (pg) or as text; arrays likewise. */
-const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const p = (name: string) => sql.placeholder(name);
+const e = studyDistributionEntries;
+const a = drugAvailabilities;
 
 /**
- * Every record a placement refers to, the study's pairing for (exam, site), the site's links
- * and the order's mail recipients, in one round trip: the references are checked before the
- * transaction, so this is the one read a placement makes besides the session and the
- * availabilities.
+ * The placement read, built once per database and run as a named prepared statement: its many
+ * subqueries cost PostgreSQL more to plan than to run, and a prepared statement is planned once
+ * per connection.
  */
-export async function placementReferences(
-  db: Executor,
-  input: { studyId: number; timePointId: number; siteId: number; imagingCenterId: number; examId: number },
-  role: Role,
-): Promise<PlacementReferences> {
-  // Ids past the integer range name no record and must not reach SQL.
-  const id = (v: number) => (isStorableId(v) ? v : null);
-  const [studyId, timepointId, siteId, centerId, examId] = [
-    id(input.studyId),
-    id(input.timePointId),
-    id(input.siteId),
-    id(input.imagingCenterId),
-    id(input.examId),
-  ];
-  const e = studyDistributionEntries;
-  const result = await db.execute(sql`
-    select
-      (select json_build_object('name', ${studies.name}, 'active', ${studies.active})
-         from ${studies} where ${studies.id} = ${studyId}::integer) as study,
-      (select ${timepoints.name} from ${timepoints} where ${timepoints.id} = ${timepointId}::integer) as timepoint,
-      (select json_build_object('name', ${companies.name}) from ${companies}
-         where ${companies.id} = ${siteId}::integer and ${companies.type} = 'clinical_site') as site,
-      (select json_build_object('name', ${companies.name}, 'timezone', ${companies.timezone}) from ${companies}
-         where ${companies.id} = ${centerId}::integer and ${companies.type} = 'imaging_center') as center,
-      (select json_build_object('name', ${exams.name}, 'active', ${exams.active})
-         from ${exams} where ${exams.id} = ${examId}::integer) as exam,
-      case when p.cmo_id is null then null else json_build_object(
-        'drugId', p.drug_id, 'drugName', p.drug_name,
-        'cmoId', p.cmo_id, 'cmoName', p.cmo_name, 'cmoTimezone', p.cmo_timezone) end as pairing,
-      ${siteLinkedSql(siteId, centerId)} as linked,
-      ${siteLinkedSql(siteId, roleImagingCenter(role))} as linked_to_role_center,
-      (select coalesce(json_agg(${e.email}), '[]'::json) from ${e}
-         where ${distributionMatch({ studyId, cmoId: sql`p.cmo_id`, siteId, imagingCenterId: centerId })}
-      ) as recipients
-    from (select 1) as one
-    left join lateral (
+function buildReferencesQuery(db: Executor) {
+  return db
+    .select({
+      study: sql<Named | null>`(select json_build_object('name', ${studies.name}, 'active', ${studies.active})
+        from ${studies} where ${studies.id} = ${p('studyId')}::integer)`,
+      timepoint: sql<string | null>`(select ${timepoints.name} from ${timepoints}
+        where ${timepoints.id} = ${p('timepointId')}::integer)`,
+      site: sql<{
+        name: string;
+      } | null>`(select json_build_object('name', ${companies.name}) from ${companies}
+        where ${companies.id} = ${p('siteId')}::integer and ${companies.type} = 'clinical_site')`,
+      center: sql<{ name: string; timezone: string } | null>`(select json_build_object(
+          'name', ${companies.name}, 'timezone', ${companies.timezone}) from ${companies}
+        where ${companies.id} = ${p('centerId')}::integer and ${companies.type} = 'imaging_center')`,
+      exam: sql<Named | null>`(select json_build_object('name', ${exams.name}, 'active', ${exams.active})
+        from ${exams} where ${exams.id} = ${p('examId')}::integer)`,
+      pairing: sql<ResolvedPairing | null>`case when pr.cmo_id is null then null else json_build_object(
+        'drugId', pr.drug_id, 'drugName', pr.drug_name,
+        'cmoId', pr.cmo_id, 'cmoName', pr.cmo_name, 'cmoTimezone', pr.cmo_timezone) end`,
+      linked: siteLinkedSql(p('siteId'), p('centerId')),
+      linkedToRoleCenter: siteLinkedSql(p('siteId'), p('roleCenterId')),
+      recipients: sql<string[]>`(select coalesce(json_agg(${e.email}), '[]'::json) from ${e}
+        where ${distributionMatch({ studyId: p('studyId'), cmoId: sql`pr.cmo_id`, siteId: p('siteId'), imagingCenterId: p('centerId') })})`,
+      availabilities: sql<PlacementAvailability[]>`(select coalesce(json_agg(json_build_object(
+          'id', ${a.id}, 'validFrom', ${a.validFrom}, 'validUntil', ${a.validUntil},
+          'frequency', ${a.frequency}, 'repeatEvery', ${a.repeatEvery}, 'repeatOn', ${a.repeatOn},
+          'startTime', ${a.startTime}, 'endTime', ${a.endTime}) order by ${a.id}), '[]'::json)
+        from ${a}
+        where ${a.drugId} = pr.drug_id and ${a.cmoId} = pr.cmo_id and ${a.active}
+          and ${a.validFrom} <= ${p('lastDay')}::date and ${a.validUntil} >= ${p('firstDay')}::date)`,
+    })
+    .from(sql`(select 1) as one left join lateral (
       select d.id as drug_id, d.name as drug_name, c.id as cmo_id, c.name as cmo_name, c.timezone as cmo_timezone
       from ${studyPairings} sp
       join ${exams} pe on pe.id = sp.exam_id
       join ${drugs} d on d.id = pe.drug_id
       join ${companies} c on c.id = sp.cmo_id
-      where sp.study_id = ${studyId}::integer and sp.exam_id = ${examId}::integer and sp.site_id = ${siteId}::integer
-    ) as p on true`);
-  const row = (result as unknown as { rows: Row[] }).rows[0]!;
+      where sp.study_id = ${p('studyId')}::integer and sp.exam_id = ${p('examId')}::integer
+        and sp.site_id = ${p('siteId')}::integer
+    ) as pr on true`)
+    .prepare('placement_references');
+}
+
+const referencesQueries = new WeakMap<Executor, ReturnType<typeof buildReferencesQuery>>();
+
+/** Drivers hand json columns back parsed (pg) or as text. */
+const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
+/**
+ * Every record a placement refers to, the study's pairing for (exam, site), the site's links,
+ * the order's mail recipients and the pairing's availabilities around the calibration time, in
+ * one round trip: everything is checked before the transaction, so this is the one read a
+ * placement makes besides the session's.
+ */
+export async function placementReferences(
+  db: Executor,
+  input: { studyId: number; timePointId: number; siteId: number; imagingCenterId: number; examId: number },
+  role: Role,
+  at: Date,
+): Promise<PlacementReferences> {
+  let query = referencesQueries.get(db);
+  if (!query) {
+    query = buildReferencesQuery(db);
+    referencesQueries.set(db, query);
+  }
+  // Ids past the integer range name no record and must not reach SQL.
+  const id = (v: number) => (isStorableId(v) ? v : null);
+  // Every zone's date is within a day of the UTC date.
+  const utcDay = (offsetDays: number) =>
+    new Date(at.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const [row] = await query.execute({
+    studyId: id(input.studyId),
+    timepointId: id(input.timePointId),
+    siteId: id(input.siteId),
+    centerId: id(input.imagingCenterId),
+    examId: id(input.examId),
+    roleCenterId: roleImagingCenter(role),
+    firstDay: utcDay(-1),
+    lastDay: utcDay(1),
+  });
+  if (!row) throw new Error('the placement read returned no row');
   return {
     study: parsed<Named | null>(row.study) ?? undefined,
     timepoint: row.timepoint ?? undefined,
@@ -105,7 +143,8 @@ export async function placementReferences(
     exam: parsed<Named | null>(row.exam) ?? undefined,
     pairing: parsed<ResolvedPairing | null>(row.pairing) ?? undefined,
     linked: row.linked === true,
-    siteLinkedToRoleCenter: row.linked_to_role_center === true,
-    recipients: uniqueAddresses(parsed<string[] | null>(row.recipients) ?? []),
+    siteLinkedToRoleCenter: row.linkedToRoleCenter === true,
+    recipients: uniqueAddresses(parsed<string[]>(row.recipients)),
+    availabilities: parsed<PlacementAvailability[]>(row.availabilities),
   };
 }

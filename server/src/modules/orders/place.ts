@@ -2,16 +2,15 @@ import { messages, type PlaceOrderAnswer, type placeOrderBodySchema } from '@dos
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { companyScope } from '../../auth/scope.ts';
-import type { Executor } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { activeAvailabilities, takeDose } from '../availability/capacity.ts';
+import { takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
 import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
 import { orderScopeAllows, type ResolvedPairing } from './pairing.ts';
-import { placementReferences } from './place-references.ts';
+import { type PlacementAvailability, placementReferences } from './place-references.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 type FieldIssue = { parameter: string; message: string };
@@ -26,10 +25,10 @@ const slotFull = () =>
  * site and imaging center, the study has a pairing for (exam, site), the center is linked to
  * the site. One 400 with an entry per bad field.
  */
-async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
+async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: Date) {
   const role = ctx.actor.currentRole;
-  const { study, timepoint, site, center, exam, pairing, linked, siteLinkedToRoleCenter, recipients } =
-    await placementReferences(ctx.db, input, role);
+  const refs = await placementReferences(ctx.db, input, role, at);
+  const { study, timepoint, site, center, exam, pairing, linked, siteLinkedToRoleCenter } = refs;
   const scope = companyScope(role);
   // Out of the role's scope reads as not found, and says nothing more about that site or center.
   const siteOk =
@@ -54,34 +53,32 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput) {
   }
   return {
     pairing,
-    recipients,
+    recipients: refs.recipients,
+    availabilities: refs.availabilities,
     names: { study: study.name, timepoint, site: site.name, center: center.name, exam: exam.name },
     centerTimezone: center.timezone,
   };
 }
 
 /**
- * The active availabilities whose window on the CMO's manufacture day holds the calibration
- * time; empty when the time is outside every window.
+ * The manufacture day (in the CMO's zone) of the calibration time, and the availabilities
+ * active that day whose window holds the time; none when it is outside every window.
  */
-async function candidateAvailabilities(db: Executor, pairing: ResolvedPairing, at: Date) {
+function candidateAvailabilities(
+  availabilities: PlacementAvailability[],
+  pairing: ResolvedPairing,
+  at: Date,
+) {
   const date = localDate(at, pairing.cmoTimezone);
-  const rows = await activeAvailabilities(db, pairing, date, nextDay(date));
-  const candidates = rows
+  const candidates = availabilities
     .filter((a) => {
-      if (!occursOn(recurrenceOf(a), date)) return false;
+      if (a.validFrom > date || a.validUntil < date || !occursOn(recurrenceOf(a), date)) return false;
       const window = dayInterval(date, a.startTime, a.endTime, pairing.cmoTimezone);
       return window.start <= at && at < window.end;
     })
     .map((a) => ({ id: a.id }));
   return { date, candidates };
 }
-
-const nextDay = (date: string) => {
-  const d = new Date(`${date}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * Places an order (POST /orders): re-checks the references, the company scope, that the
@@ -90,12 +87,16 @@ const nextDay = (date: string) => {
  * inserts the pending order with the pairing's drug and CMO, audits it and queues its mail.
  */
 export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): Promise<PlaceOrderAnswer> {
-  const { pairing, names, centerTimezone, recipients } = await checkReferences(ctx, input);
   const at = new Date(input.calibrationDatetime);
+  const { pairing, names, centerTimezone, recipients, availabilities } = await checkReferences(
+    ctx,
+    input,
+    at,
+  );
   if (at.getTime() < ctx.clock.now().getTime()) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
   }
-  const { date, candidates } = await candidateAvailabilities(ctx.db, pairing, at);
+  const { date, candidates } = candidateAvailabilities(availabilities, pairing, at);
   if (candidates.length === 0) {
     throw validationFailed([
       { parameter: 'calibrationDatetime', message: messages.calibrationOutsideAvailability },
