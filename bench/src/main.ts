@@ -151,8 +151,8 @@ async function measure(generated: GeneratedData): Promise<void> {
     // ESIGNATURE=off (a documented deployment setting): the server's own placement throughput,
     // without the signature check on every order.
     const unsigned = await benchServer(false);
+    const unsignedApi = new Api(`http://127.0.0.1:${unsigned.port}`);
     try {
-      const unsignedApi = new Api(`http://127.0.0.1:${unsigned.port}`);
       const unsignedToken = await unsignedApi.login('admin');
       for (const clients of [50]) {
         log(`placing orders without e-signature, ${clients} clients`);
@@ -171,6 +171,7 @@ async function measure(generated: GeneratedData): Promise<void> {
         compared(placementComparison(`Place order, ${clients} concurrent clients, ESIGNATURE=off`, r));
       }
     } finally {
+      unsignedApi.close();
       await unsigned.kill();
     }
 
@@ -190,6 +191,7 @@ async function measure(generated: GeneratedData): Promise<void> {
         `(${ratio(l.otherRouteDuringBurst.p99, l.otherRouteAlone.p99)})`,
     );
   } finally {
+    api.close();
     await server.kill();
   }
 

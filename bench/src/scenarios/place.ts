@@ -96,7 +96,7 @@ export async function placeOrders(
         electronicSignature: DEMO_PASSWORD,
       },
     });
-    const text = await res.text();
+    const text = res.text;
     if (res.status === 201) placed++;
     else if (res.status === 409) full++;
     else {
