@@ -20,6 +20,13 @@ const orderRowsSql = `
   JOIN drugs d ON d.id = o.drug_id JOIN companies c ON c.id = o.cmo_id JOIN timepoints t ON t.id = o.timepoint_id
   JOIN companies ic ON ic.id = o.imaging_center_id`;
 
+/** Active users with a flag (contact, coordinator) in a role of the given companies. */
+const contactsSql = (flag: 'imaging_center_contact' | 'site_coordinator') => `
+  SELECT DISTINCT r.company_id, u.id, u.first_name, u.last_name, u.email, u.phone
+  FROM users u JOIN roles r ON r.user_id = u.id
+  WHERE r.company_id = ANY($1::int[]) AND u.${flag} AND u.active
+  ORDER BY u.last_name, u.first_name, u.id`;
+
 interface ListCase {
   name: string;
   status: string;
@@ -42,12 +49,17 @@ async function compareList(api: Api, pool: pg.Pool, token: string, c: ListCase, 
   const params: unknown[] = c.scope ? [c.status, c.scope.companyId] : [c.status];
   const rawSamples = await timeSequential(bounds, async (i) => {
     const offset = (i % c.pages) * c.size;
-    await Promise.all([
-      pool.query(
+    const [page] = await Promise.all([
+      pool.query<{ site_id: number; imaging_center_id: number }>(
         `${orderRowsSql} WHERE ${where} ORDER BY ${c.sort.sql}, o.id LIMIT ${c.size} OFFSET ${offset}`,
         params,
       ),
       pool.query(`SELECT count(*) FROM orders o WHERE ${where}`, params),
+    ]);
+    // The detail panel's people, for the page's companies, as the app answers them.
+    await Promise.all([
+      pool.query(contactsSql('imaging_center_contact'), [page.rows.map((r) => r.imaging_center_id)]),
+      pool.query(contactsSql('site_coordinator'), [page.rows.map((r) => r.site_id)]),
     ]);
   });
   return { name: c.name, app: stats(appSamples), raw: stats(rawSamples) };

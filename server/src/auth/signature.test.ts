@@ -53,6 +53,20 @@ describe('e-signature verifier', () => {
     expect(calls).toEqual(['a', 'b', 'c', 'a']);
   });
 
+  it('checks the same signature sent several times at once with one argon2 run', async () => {
+    const { calls, check } = counted();
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, (_, i) => check('hash-of-secret', 'secret', i)),
+      check('hash-of-secret', 'wrong', 5),
+      check('hash-of-secret', 'wrong', 6),
+    ]);
+    expect(answers).toEqual([true, true, true, true, true, false, false]);
+    expect(calls).toEqual(['secret', 'wrong']);
+    // Nothing is left waiting: a wrong password is checked again next time.
+    expect(await check('hash-of-secret', 'wrong', 7)).toBe(false);
+    expect(calls).toEqual(['secret', 'wrong', 'wrong']);
+  });
+
   it('works with the real argon2 hashes', async () => {
     const check = createSignatureVerifier();
     const hash = await hashPassword('Demo1234');

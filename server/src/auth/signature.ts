@@ -18,7 +18,8 @@ export interface SignatureVerifier {
  * remembered for that password hash, in constant time. A different password always goes to
  * argon2, so nothing is accepted that argon2 would refuse; a new password (a new hash, new salt)
  * starts a new period. Entries expire after `rememberMs`, counted from the argon2 check, and
- * the oldest leave first beyond `max`.
+ * the oldest leave first beyond `max`. The same signature arriving several times at once (a
+ * burst of orders) waits for one argon2 check.
  */
 export function createSignatureVerifier(
   options: {
@@ -35,15 +36,28 @@ export function createSignatureVerifier(
   const digestOf = (passwordHash: string, password: string) =>
     createHmac('sha256', key).update(passwordHash).update('\0').update(password).digest();
 
-  return async (passwordHash, password, now) => {
-    const digest = digestOf(passwordHash, password);
-    const known = remembered.get(passwordHash);
-    if (known && now < known.expiresAt && timingSafeEqual(known.digest, digest)) return true;
+  /** argon2 checks under way, by hash and HMAC: the same signature sent at once is checked once. */
+  const checking = new Map<string, Promise<boolean>>();
+
+  const check = async (passwordHash: string, password: string, digest: Buffer, now: number) => {
     if (!(await verify(passwordHash, password))) return false;
     remembered.delete(passwordHash);
     if (remembered.size >= max) remembered.delete(remembered.keys().next().value as string);
     remembered.set(passwordHash, { digest, expiresAt: now + rememberMs });
     return true;
+  };
+
+  return (passwordHash, password, now) => {
+    const digest = digestOf(passwordHash, password);
+    const known = remembered.get(passwordHash);
+    if (known && now < known.expiresAt && timingSafeEqual(known.digest, digest)) return Promise.resolve(true);
+    const key = `${passwordHash}\0${digest.toString('base64')}`;
+    let running = checking.get(key);
+    if (!running) {
+      running = check(passwordHash, password, digest, now).finally(() => checking.delete(key));
+      checking.set(key, running);
+    }
+    return running;
   };
 }
 
