@@ -5,10 +5,8 @@ import { verifyPassword } from './password.ts';
 export const SIGNATURE_REMEMBER_MS = 10 * 60_000;
 const REMEMBERED_MAX = 10_000;
 
-export interface SignatureVerifier {
-  /** Whether `password` is the password of `passwordHash`, as argon2 says; `now` in ms. */
-  (passwordHash: string, password: string, now: number): Promise<boolean>;
-}
+/** Whether `password` is the password of `passwordHash`, as argon2 says; `now` in ms. */
+export type SignatureVerifier = (passwordHash: string, password: string, now: number) => Promise<boolean>;
 
 /**
  * An e-signature check that remembers a confirmed signature for a while (21 CFR 11.200(a)(1):

@@ -407,31 +407,40 @@ export function withJoins<Q extends PgSelect>(query: Q, joins: readonly ListJoin
   return joined;
 }
 
-/** What a list answers from: `db.select(…).from(base).$dynamic()` and the joins its rows need. */
+/**
+ * What a list answers from: `db.select(…).from(base).$dynamic()`, the joins its rows need, and
+ * the joins only a filter, search or sort may need (`filterJoins`, added just when used: a
+ * select that reads its names by subqueries leaves PostgreSQL no join order to search for).
+ */
 export interface ListSource<Q extends PgSelect> {
   select: Q;
   base: PgTable;
   joins: readonly ListJoin[];
+  filterJoins?: readonly ListJoin[];
 }
 
 /**
- * A page of a list and the total of its `where`, run together: the page with every join, the
- * count with only the joins the `where` uses (no name joins when the filter, search and scope
- * touch only the base table), so a large total costs a count of the base table alone.
+ * A page of a list and the total of its `where`, run together: the page with its joins and the
+ * filter joins its `where` and order use, the count with only the joins the `where` uses (no
+ * name joins when the filter, search and scope touch only the base table), so a large total
+ * costs a count of the base table alone.
  */
 export async function pageAndTotal<Q extends PgSelect>(
   db: Executor,
   plan: ListPlan,
   source: ListSource<Q>,
 ): Promise<{ rows: Awaited<Q>; total: number }> {
-  const page = withJoins(source.select, source.joins)
+  const filterJoins = source.filterJoins ?? [];
+  // Only read for the tables it names: those of the where and of the order.
+  const whereAndOrder = sql.join([plan.where ?? sql.empty(), ...plan.orderBy], sql`, `);
+  const page = withJoins(source.select, [...source.joins, ...joinsFor(whereAndOrder, filterJoins)])
     .where(plan.where)
     .orderBy(...plan.orderBy)
     .limit(plan.limit)
     .offset(plan.offset);
   const counted = withJoins(
     db.select({ total: count() }).from(source.base).$dynamic(),
-    joinsFor(plan.where, source.joins),
+    joinsFor(plan.where, [...source.joins, ...filterJoins]),
   ).where(plan.where);
   const [rows, totals] = await Promise.all([page, counted]);
   return { rows: rows as Awaited<Q>, total: totals[0]?.total ?? 0 };
