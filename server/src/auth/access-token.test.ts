@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './access-token.ts';
+
+const SECRET = 'access-token-test-secret-0123456789abcdef';
+const at = (ms: number) => ({ now: () => new Date(ms) });
+
+describe('access tokens', () => {
+  it('are valid until they expire, also once remembered as verified', async () => {
+    const issued = Date.UTC(2026, 10, 24, 9, 0, 0);
+    const token = await signAccessToken(42, SECRET, at(issued));
+    expect(await verifyAccessToken(token, SECRET, at(issued))).toBe(42);
+    expect(await verifyAccessToken(token, SECRET, at(issued + 60_000))).toBe(42);
+    const expiry = issued + ACCESS_TOKEN_TTL_SECONDS * 1000;
+    expect(await verifyAccessToken(token, SECRET, at(expiry - 1))).toBe(42);
+    expect(await verifyAccessToken(token, SECRET, at(expiry))).toBeNull();
+    expect(await verifyAccessToken(token, SECRET, at(expiry + 1))).toBeNull();
+  });
+
+  it('are refused under another secret and when altered, even after being verified', async () => {
+    const now = at(Date.UTC(2026, 10, 24, 9, 0, 0));
+    const token = await signAccessToken(7, SECRET, now);
+    expect(await verifyAccessToken(token, SECRET, now)).toBe(7);
+    expect(await verifyAccessToken(token, `${SECRET}-other`, now)).toBeNull();
+    const [header, payload, signature] = token.split('.');
+    // One character of the signature changed (not the last, whose low bits base64url ignores).
+    const flipped = signature![5] === 'A' ? 'B' : 'A';
+    const forged = `${header}.${payload}.${signature!.slice(0, 5)}${flipped}${signature!.slice(6)}`;
+    expect(await verifyAccessToken(forged, SECRET, now)).toBeNull();
+    expect(await verifyAccessToken('not-a-token', SECRET, now)).toBeNull();
+  });
+});
