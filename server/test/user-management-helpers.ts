@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { chooseRole, loadPermissions, loadRoles, loadUser } from '../src/auth/principal.ts';
+import { chooseRole, loadUserWithAccess } from '../src/auth/principal.ts';
 import { groups, users } from '../src/db/schema.ts';
 import type { ServiceContext } from '../src/http/context.ts';
 import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
@@ -11,11 +11,10 @@ import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
  */
 export async function actingAs(t: TestApp, username: string): Promise<ServiceContext> {
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const user = (await loadUser(t.db, row!.id))!;
-  const roles = await loadRoles(t.db, user.id);
+  const { user, roles, permissions } = (await loadUserWithAccess(t.db, row!.id))!;
   const choice = chooseRole(user, roles);
   if (choice.kind !== 'ok') throw new Error('no role');
-  const actor = { user, roles, currentRole: choice.role, permissions: await loadPermissions(t.db, user.id) };
+  const actor = { user, roles, currentRole: choice.role, permissions };
   return { db: t.db, actor, clock: t.clock, config: { ...t.config, eSignature: false } };
 }
 

@@ -37,46 +37,6 @@ export function syntheticRole(user: Pick<UserRow, 'isAdmin'>): Role {
   };
 }
 
-export async function loadRoles(db: Executor, userId: number): Promise<Role[]> {
-  const rows = await db
-    .select({
-      id: roles.id,
-      type: roles.type,
-      companyId: roles.companyId,
-      companyName: companies.name,
-      companyTimezone: companies.timezone,
-    })
-    .from(roles)
-    .leftJoin(companies, eq(companies.id, roles.companyId))
-    .where(eq(roles.userId, userId))
-    .orderBy(asc(roles.id));
-  return rows.map((r) => ({
-    id: r.id,
-    name: roleTypeLabels[r.type],
-    type: r.type,
-    companyId: r.companyId,
-    companyName: r.companyName,
-    companyTimezone: r.companyTimezone,
-  }));
-}
-
-/** The union of the permissions of the user's active groups, read fresh on every request. */
-export async function loadPermissions(db: Executor, userId: number): Promise<Permissions> {
-  const rows = await db
-    .select({
-      area: groupPermissions.area,
-      create: groupPermissions.canCreate,
-      update: groupPermissions.canUpdate,
-      read: groupPermissions.canRead,
-      delete: groupPermissions.canDelete,
-    })
-    .from(userGroups)
-    .innerJoin(groups, and(eq(groups.id, userGroups.groupId), eq(groups.active, true)))
-    .innerJoin(groupPermissions, eq(groupPermissions.groupId, groups.id))
-    .where(eq(userGroups.userId, userId));
-  return mergePermissions(rows);
-}
-
 export type RoleChoice = { kind: 'ok'; role: Role } | { kind: 'not-allowed' };
 
 /**
@@ -95,11 +55,6 @@ export function chooseRole(
   if (!header) return { kind: 'ok', role: userRoles[0]! };
   const role = userRoles.find((r) => String(r.id) === header);
   return role ? { kind: 'ok', role } : { kind: 'not-allowed' };
-}
-
-export async function loadUser(db: Executor, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row;
 }
 
 interface PermissionRow {
@@ -162,10 +117,7 @@ function buildPrincipalQuery(db: Executor) {
 
 const principalQueries = new WeakMap<Executor, ReturnType<typeof buildPrincipalQuery>>();
 
-/**
- * The user, their roles and their permissions in one round trip, read fresh on every request
- * (same results as loadUser + loadRoles + loadPermissions).
- */
+/** The user, their roles and their permissions in one round trip, read fresh on every request. */
 export async function loadUserWithAccess(
   db: Executor,
   userId: number,

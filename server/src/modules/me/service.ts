@@ -1,12 +1,6 @@
 import { type MeUser, messages, type Role } from '@dosechain/contract';
 import { asc, eq } from 'drizzle-orm';
-import {
-  chooseRole,
-  loadPermissions,
-  loadRoles,
-  type Principal,
-  type UserRow,
-} from '../../auth/principal.ts';
+import { chooseRole, loadUserWithAccess, type Principal, type UserRow } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { groups, userGroups } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -36,7 +30,9 @@ export function getMe(db: Executor, principal: Principal): Promise<MeUser> {
 
 /** The user as login answers it: in their first role (or the synthetic one), as with no Role-Id. */
 export async function meAfterLogin(db: Executor, user: UserRow): Promise<MeUser> {
-  const [roles, permissions] = await Promise.all([loadRoles(db, user.id), loadPermissions(db, user.id)]);
+  const access = await loadUserWithAccess(db, user.id);
+  if (!access) throw new Error(`user ${user.id} vanished while logging in`);
+  const { roles, permissions } = access;
   const choice = chooseRole(user, roles);
   if (choice.kind !== 'ok') throw new Error('a user without a Role-Id always has a role');
   return meUser(db, { user, roles, permissions, currentRole: choice.role });
