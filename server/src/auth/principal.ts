@@ -6,7 +6,7 @@ import {
   type Role,
   roleTypeLabels,
 } from '@dosechain/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { companies, groupPermissions, groups, roles, userGroups, users } from '../db/schema.ts';
 
