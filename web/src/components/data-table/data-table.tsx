@@ -1,5 +1,7 @@
 import { type AccessRequirement, type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
 import { Box, type SxProps, type Theme } from '@mui/material';
+import { LocalizationProvider } from '@mui/x-date-pickers';
+import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   MaterialReactTable,
@@ -201,5 +203,10 @@ export function DataTable<T extends { id: number }>({
     localization: { noRecordsToDisplay: emptyText },
   });
 
-  return <MaterialReactTable table={table} />;
+  // The date-range filters are date pickers: they need the app's date library (Luxon).
+  return (
+    <LocalizationProvider dateAdapter={AdapterLuxon}>
+      <MaterialReactTable table={table} />
+    </LocalizationProvider>
+  );
 }

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { toListParams } from './list-params.ts';
 
@@ -43,5 +44,18 @@ describe('toListParams', () => {
       { field: 'active', op: 'eq', value: true },
     ]);
     expect(params.search).toBe('acme');
+  });
+
+  it('includes the last day of a date range picked in the date filter', () => {
+    const from = DateTime.fromISO('2026-11-02T00:00:00', { zone: 'America/Chicago' });
+    const to = DateTime.fromISO('2026-11-24T00:00:00', { zone: 'America/Chicago' });
+    const params = toListParams(
+      { pageIndex: 0, pageSize: 10, sorting: [], columnFilters: [{ id: 'created_at', value: [from, to] }] },
+      { created_at: 'date-range' },
+    );
+    expect(JSON.parse(params.filter!)).toEqual([
+      { field: 'created_at', op: 'ge', value: '2026-11-02T00:00:00.000-06:00' },
+      { field: 'created_at', op: 'le', value: '2026-11-24T23:59:59.999-06:00' },
+    ]);
   });
 });

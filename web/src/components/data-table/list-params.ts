@@ -21,11 +21,25 @@ export interface ListParams {
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** A date-range bound as an ISO string: a Date, a Luxon DateTime or text. */
-function toIso(v: unknown): string | undefined {
+/** What a date-range filter holds: a Date, a Luxon DateTime (the date pickers') or text. */
+type DateBound = Date | { toISO(): string | null; endOf(unit: 'day'): { toISO(): string | null } } | string;
+
+const isDateTime = (v: unknown): v is Exclude<DateBound, Date | string> =>
+  typeof v === 'object' && v !== null && 'toISO' in v && 'endOf' in v;
+
+/**
+ * A date-range bound as an ISO instant. The pickers give a day at its start: the upper bound
+ * is the end of that day (in the picker's zone), so the range includes its last day.
+ */
+function toIso(v: unknown, bound: 'from' | 'to'): string | undefined {
   if (isEmpty(v)) return undefined;
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object' && v && 'toISO' in v && typeof v.toISO === 'function') return v.toISO() as string;
+  if (v instanceof Date) {
+    if (bound === 'from') return v.toISOString();
+    const end = new Date(v);
+    end.setHours(23, 59, 59, 999);
+    return end.toISOString();
+  }
+  if (isDateTime(v)) return (bound === 'from' ? v.toISO() : v.endOf('day').toISO()) ?? undefined;
   return String(v);
 }
 
@@ -47,7 +61,8 @@ export function toListParams(
       conditions.push({ field: id, op: 'in', value: Array.isArray(value) ? value : [value] });
     else if (kind === 'text') conditions.push({ field: id, op: 'startswith', value: String(value) });
     else if (kind === 'date-range' && Array.isArray(value)) {
-      const [from, to] = value.map(toIso);
+      const from = toIso(value[0], 'from');
+      const to = toIso(value[1], 'to');
       if (from) conditions.push({ field: id, op: 'ge', value: from });
       if (to) conditions.push({ field: id, op: 'le', value: to });
     } else conditions.push({ field: id, op: 'eq', value });
