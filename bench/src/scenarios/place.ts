@@ -18,8 +18,23 @@ export interface PlacementResult {
   clients: number;
   app: ConcurrentResult & { placed: number; full: number; failed: number };
   raw: ConcurrentResult;
+  /** How long after the burst the outbox held no unsent mail; null if not within the wait. */
+  mailsSentAfterMs: number | null;
   /** Slots whose booked count is above capacity or differs from their live orders; must be 0. */
   inconsistentSlots: number;
+}
+
+/** Milliseconds until the outbox holds no pending mail (polled), or null after `maxMs`. */
+async function outboxDrained(pool: pg.Pool, maxMs: number): Promise<number | null> {
+  const started = performance.now();
+  while (performance.now() - started < maxMs) {
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'pending'`,
+    );
+    if (rows[0]!.n === 0) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return null;
 }
 
 /** A placement burst as a line of the table: its latencies and, in the note, rates and counts. */
@@ -31,6 +46,7 @@ export function placementComparison(name: string, r: PlacementResult): Compariso
     note:
       `${r.app.perSecond.toFixed(0)} placements/s (raw SQL ${r.raw.perSecond.toFixed(0)}/s); ` +
       `${r.app.placed} placed, ${r.app.full} slot full, ${r.app.failed} failed; ` +
+      `its mails all sent ${r.mailsSentAfterMs === null ? 'not within 120 s' : `${(r.mailsSentAfterMs / 1000).toFixed(1)} s`} after the burst; ` +
       `overbooked or miscounted slots: ${r.inconsistentSlots}`,
   };
 }
@@ -105,6 +121,9 @@ export async function placeOrders(
     }
   });
 
+  // The app's mails go out after the burst: the raw SQL runs once they are sent, not beside them.
+  const mailsSentAfterMs = await outboxDrained(pool, 120_000);
+
   const raw = await timeConcurrent(clients, bounds, async (i) => {
     const t = list[(i * 7 + 3) % list.length]!;
     const client = await pool.connect();
@@ -165,6 +184,7 @@ export async function placeOrders(
     clients,
     app: { ...app, placed, full, failed },
     raw,
+    mailsSentAfterMs,
     inconsistentSlots: await inconsistentSlots(pool),
   };
 }
