@@ -7,7 +7,7 @@ import {
   roleTypeLabels,
 } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { type Executor, fromJson, preparedPerDatabase } from '../db/client.ts';
 import { companies, groupPermissions, groups, roles, userGroups, users } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -86,12 +86,9 @@ function mergePermissions(rows: PermissionRow[]): Permissions {
   return perms;
 }
 
-/**
- * The session read, built once per database and run as a named prepared statement: PostgreSQL
- * plans its subqueries once per connection instead of on every request.
- */
-function buildPrincipalQuery(db: Executor) {
-  return db
+/** The session read, a prepared statement: PostgreSQL plans its subqueries once per connection. */
+const principalQuery = preparedPerDatabase((db) =>
+  db
     .select({
       user: users,
       // Columns are named in full: Drizzle leaves them unqualified in a one-table select.
@@ -112,27 +109,19 @@ function buildPrincipalQuery(db: Executor) {
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('load_principal');
-}
-
-const principalQueries = new WeakMap<Executor, ReturnType<typeof buildPrincipalQuery>>();
+    .prepare('load_principal'),
+);
 
 /** The user, their roles and their permissions in one round trip, read fresh on every request. */
 export async function loadUserWithAccess(
   db: Executor,
   userId: number,
 ): Promise<{ user: UserRow; roles: Role[]; permissions: Permissions } | undefined> {
-  let query = principalQueries.get(db);
-  if (!query) {
-    query = buildPrincipalQuery(db);
-    principalQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
+  const [row] = await principalQuery(db).execute({ userId });
   if (!row) return undefined;
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
     user: row.user,
-    roles: parse<RoleRow[]>(row.roles).map((r) => ({
+    roles: fromJson<RoleRow[]>(row.roles).map((r) => ({
       id: r.id,
       name: roleTypeLabels[r.type],
       type: r.type,
@@ -140,6 +129,6 @@ export async function loadUserWithAccess(
       companyName: r.companyName,
       companyTimezone: r.companyTimezone,
     })),
-    permissions: mergePermissions(parse<PermissionRow[]>(row.permissions)),
+    permissions: mergePermissions(fromJson<PermissionRow[]>(row.permissions)),
   };
 }

@@ -70,3 +70,24 @@ export function pgErrorCode(err: unknown): string | undefined {
 
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_CHECK_VIOLATION = '23514';
+
+/** A json value as the driver hands it back: parsed already (pg, PGlite) or as text. */
+export function fromJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * A prepared query built once per database and kept: on PostgreSQL its named statement is then
+ * planned once per connection instead of on every run.
+ */
+export function preparedPerDatabase<Q>(build: (db: Executor) => Q): (db: Executor) => Q {
+  const built = new WeakMap<Executor, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}

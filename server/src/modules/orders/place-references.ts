@@ -1,6 +1,6 @@
 import type { Role } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, fromJson, preparedPerDatabase } from '../../db/client.ts';
 import {
   companies,
   drugAvailabilities,
@@ -54,8 +54,8 @@ const a = drugAvailabilities;
  * subqueries cost PostgreSQL more to plan than to run, and a prepared statement is planned once
  * per connection.
  */
-function buildReferencesQuery(db: Executor) {
-  return db
+const referencesQuery = preparedPerDatabase((db) =>
+  db
     .select({
       study: sql<Named | null>`(select json_build_object('name', ${studies.name}, 'active', ${studies.active})
         from ${studies} where ${studies.id} = ${p('studyId')}::integer)`,
@@ -94,13 +94,8 @@ function buildReferencesQuery(db: Executor) {
       where sp.study_id = ${p('studyId')}::integer and sp.exam_id = ${p('examId')}::integer
         and sp.site_id = ${p('siteId')}::integer
     ) as pr on true`)
-    .prepare('placement_references');
-}
-
-const referencesQueries = new WeakMap<Executor, ReturnType<typeof buildReferencesQuery>>();
-
-/** Drivers hand json columns back parsed (pg) or as text. */
-const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+    .prepare('placement_references'),
+);
 
 /**
  * Every record a placement refers to, the study's pairing for (exam, site), the site's links,
@@ -114,17 +109,12 @@ export async function placementReferences(
   role: Role,
   at: Date,
 ): Promise<PlacementReferences> {
-  let query = referencesQueries.get(db);
-  if (!query) {
-    query = buildReferencesQuery(db);
-    referencesQueries.set(db, query);
-  }
   // Ids past the integer range name no record and must not reach SQL.
   const id = (v: number) => (isStorableId(v) ? v : null);
   // Every zone's date is within a day of the UTC date.
   const utcDay = (offsetDays: number) =>
     new Date(at.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-  const [row] = await query.execute({
+  const [row] = await referencesQuery(db).execute({
     studyId: id(input.studyId),
     timepointId: id(input.timePointId),
     siteId: id(input.siteId),
@@ -136,15 +126,15 @@ export async function placementReferences(
   });
   if (!row) throw new Error('the placement read returned no row');
   return {
-    study: parsed<Named | null>(row.study) ?? undefined,
+    study: fromJson<Named | null>(row.study) ?? undefined,
     timepoint: row.timepoint ?? undefined,
-    site: parsed<{ name: string } | null>(row.site) ?? undefined,
-    center: parsed<{ name: string; timezone: string } | null>(row.center) ?? undefined,
-    exam: parsed<Named | null>(row.exam) ?? undefined,
-    pairing: parsed<ResolvedPairing | null>(row.pairing) ?? undefined,
+    site: fromJson<{ name: string } | null>(row.site) ?? undefined,
+    center: fromJson<{ name: string; timezone: string } | null>(row.center) ?? undefined,
+    exam: fromJson<Named | null>(row.exam) ?? undefined,
+    pairing: fromJson<ResolvedPairing | null>(row.pairing) ?? undefined,
     linked: row.linked === true,
     siteLinkedToRoleCenter: row.linkedToRoleCenter === true,
-    recipients: uniqueAddresses(parsed<string[]>(row.recipients)),
-    availabilities: parsed<PlacementAvailability[]>(row.availabilities),
+    recipients: uniqueAddresses(fromJson<string[]>(row.recipients)),
+    availabilities: fromJson<PlacementAvailability[]>(row.availabilities),
   };
 }

@@ -4,7 +4,7 @@ import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '../../auth/principal.ts';
 import { companyScope } from '../../auth/scope.ts';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, fromJson } from '../../db/client.ts';
 import {
   companies,
   doseSlots,
@@ -83,7 +83,7 @@ export const orderJoins: readonly ListJoin[] = [
 
 /** A json column, whichever driver reads it (pg parses it, others may hand back text). */
 function json<T>(expr: SQL): SQL<T> {
-  return sql<T>`${expr}`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T);
+  return sql<T>`${expr}`.mapWith((v: unknown) => fromJson<T>(v));
 }
 
 /** `{id, name[, timezone]}` of the record an order refers to, read by primary key. */
