@@ -76,5 +76,6 @@ export class Api {
   }
 }
 
+/** An orders list page; no filter when `filter` is undefined. */
 export const listPath = (filter: unknown, sort: string, page: number, size: number) =>
-  `/orders?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${sort}&page=${page}&size=${size}`;
+  `/orders?${filter === undefined ? '' : `filter=${encodeURIComponent(JSON.stringify(filter))}&`}sort=${sort}&page=${page}&size=${size}`;

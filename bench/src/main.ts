@@ -7,7 +7,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type ServerProcess, startServer } from '../../server/test/faults/server-process.ts';
-import { inconsistentSlots } from '../../server/test/faults/slot-consistency.ts';
+import { driftedFinalCounts, inconsistentSlots } from '../../server/test/faults/slot-consistency.ts';
 import { BENCH_DATABASE, benchUrl, createBenchDatabase, dropBenchDatabase } from './database.ts';
 import { type GeneratedData, generateOrders } from './generate.ts';
 import { Api } from './http.ts';
@@ -53,6 +53,9 @@ try {
   const miscounted = await inconsistentSlots(pool);
   log(`slots whose booked count differs from their live orders: ${miscounted}`);
   if (miscounted > 0) throw new Error('the generator left booked counts that do not match the orders');
+  const drifted = await driftedFinalCounts(pool);
+  log(`final-status counts that differ from the orders: ${drifted}`);
+  if (drifted > 0) throw new Error('final_order_counts does not match the generated orders');
   if (!args['generate-only']) await measure(generated);
 } finally {
   await pool.end();

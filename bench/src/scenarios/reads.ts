@@ -1,4 +1,4 @@
-import { orderStatuses } from '@dosechain/contract';
+import { finalOrderStatuses, type OrderStatus, orderStatuses } from '@dosechain/contract';
 import type pg from 'pg';
 import { type Api, listPath } from '../http.ts';
 import { type LoopBounds, type Stats, stats, timeSequential } from '../measure.ts';
@@ -33,9 +33,18 @@ const contactsSql = (flag: 'imaging_center_contact' | 'site_coordinator') => `
   WHERE r.company_id = ANY($1::int[]) AND u.${flag} AND u.active
   ORDER BY u.last_name, u.first_name, u.id`;
 
+/**
+ * A list's total as hand-written SQL would take it: the live orders counted, the final ones
+ * summed from the counts the database keeps (`final_order_counts`), as the app does.
+ */
+const totalSql = (scope: string) => `
+  SELECT (SELECT count(*) FROM orders o WHERE o.status::text = ANY($1::text[])${scope})
+       + (SELECT coalesce(sum(o.orders), 0) FROM final_order_counts o WHERE o.status::text = ANY($2::text[])${scope})`;
+
 interface ListCase {
   name: string;
-  status: string;
+  /** The one status filtered on; null for the unfiltered list (every status). */
+  status: OrderStatus | null;
   sort: { api: string; sql: string };
   scope?: { column: 'cmo_id' | 'site_id'; companyId: number; roleId: number; token: string };
   pages: number;
@@ -43,7 +52,7 @@ interface ListCase {
 }
 
 async function compareList(api: Api, pool: pg.Pool, token: string, c: ListCase, bounds: LoopBounds) {
-  const filter = [{ field: 'status', op: 'eq', value: c.status }];
+  const filter = c.status ? [{ field: 'status', op: 'eq', value: c.status }] : undefined;
   const appSamples = await timeSequential(bounds, (i) =>
     api.getOk(
       listPath(filter, c.sort.api, 1 + (i % c.pages), c.size),
@@ -51,16 +60,27 @@ async function compareList(api: Api, pool: pg.Pool, token: string, c: ListCase, 
       c.scope?.roleId,
     ),
   );
-  const where = c.scope ? `o.status = $1 AND o.${c.scope.column} = $2` : 'o.status = $1';
-  const params: unknown[] = c.scope ? [c.status, c.scope.companyId] : [c.status];
+  const conditions = [
+    ...(c.status ? ['o.status = $1'] : []),
+    ...(c.scope ? [`o.${c.scope.column} = $${c.status ? 2 : 1}`] : []),
+  ];
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const params: unknown[] = [...(c.status ? [c.status] : []), ...(c.scope ? [c.scope.companyId] : [])];
+  const statuses = c.status ? [c.status] : orderStatuses;
+  const totalParams: unknown[] = [
+    statuses.filter((s) => !finalOrderStatuses.includes(s)),
+    statuses.filter((s) => finalOrderStatuses.includes(s)),
+    ...(c.scope ? [c.scope.companyId] : []),
+  ];
+  const total = totalSql(c.scope ? ` AND o.${c.scope.column} = $3` : '');
   const rawSamples = await timeSequential(bounds, async (i) => {
     const offset = (i % c.pages) * c.size;
     const [page] = await Promise.all([
       pool.query<{ site_id: number; imaging_center_id: number }>(
-        `${orderRowsSql} WHERE ${where} ORDER BY ${c.sort.sql}, o.id LIMIT ${c.size} OFFSET ${offset}`,
+        `${orderRowsSql} ${where} ORDER BY ${c.sort.sql}, o.id LIMIT ${c.size} OFFSET ${offset}`,
         params,
       ),
-      pool.query(`SELECT count(*) FROM orders o WHERE ${where}`, params),
+      pool.query(total, totalParams),
     ]);
     // The detail panel's people, for the page's companies, as the app answers them.
     await Promise.all([
@@ -87,6 +107,13 @@ export async function listAndDashboards(ctx: ReadContext): Promise<Comparison[]>
     {
       name: 'Orders list, status pending, -created_at, pages 1–5',
       status: 'pending',
+      sort: newestFirst,
+      pages: 5,
+      size: 25,
+    },
+    {
+      name: 'Orders list, every status (the Order status screen), -created_at, pages 1–5',
+      status: null,
       sort: newestFirst,
       pages: 5,
       size: 25,

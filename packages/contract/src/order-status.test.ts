@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionTo,
+  finalOrderStatuses,
   localDateTimeToInstant,
   orderActionPermissions,
   orderStatusChangeBodySchema,
@@ -16,6 +17,7 @@ describe('the order action table', () => {
       canceled: [],
       delivered: [],
     });
+    expect(finalOrderStatuses).toEqual(['rejected', 'canceled', 'delivered']);
     expect(actionTo('pending')).toBeUndefined();
     expect(orderActionPermissions).toEqual([
       'cmoAcknowledgement.create',

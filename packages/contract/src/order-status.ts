@@ -83,6 +83,15 @@ for (const status of orderStatuses) {
     .map((a) => orderActionRules[a].to);
 }
 
+/**
+ * The statuses no action leaves: an order in one of them stays there. The server keeps a
+ * running count of these by company (table final_order_counts), so list totals need not
+ * count most of the orders table.
+ */
+export const finalOrderStatuses: readonly OrderStatus[] = orderStatuses.filter(
+  (status) => orderTransitions[status].length === 0,
+);
+
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return orderTransitions[from].includes(to);
 }

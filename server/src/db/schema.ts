@@ -486,6 +486,27 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * How many orders sit in each final status (one no action leaves: rejected, canceled,
+ * delivered), by company. Kept by triggers on `orders` (migration 0007) in the same statement
+ * that changes an order, so an order list's total counts only the few live orders and adds
+ * these, instead of counting most of the table. Placements create live orders, so they never
+ * touch these rows and never wait on each other here.
+ */
+export const finalOrderCounts = pgTable(
+  'final_order_counts',
+  {
+    status: orderStatusEnum().notNull(),
+    cmoId: integer('cmo_id').notNull(),
+    siteId: integer('site_id').notNull(),
+    imagingCenterId: integer('imaging_center_id').notNull(),
+    orders: integer().notNull(),
+  },
+  // No check that a count stays >= 0: PostgreSQL checks an upsert's proposed row before it
+  // finds the conflict, so a decrement (a negative proposed count) would always be refused.
+  (t) => [primaryKey({ columns: [t.status, t.cmoId, t.siteId, t.imagingCenterId] })],
+);
+
 export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
 /**

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
 import { createPgDatabase } from '../helpers.ts';
 import { killAllServers, type ServerProcess, startServer } from './server-process.ts';
-import { inconsistentSlots } from './slot-consistency.ts';
+import { driftedFinalCounts, inconsistentSlots } from './slot-consistency.ts';
 
 /**
  * The fault tests are about PostgreSQL (a server process killed mid-transaction, several
@@ -142,7 +142,8 @@ export class FaultRig {
    * the target slot without their audit row, audit rows of orders that do not exist, order mails of orders that
    * do not exist, orders of the slot with fewer or more mails than `mailsPerOrder` (the demo's
    * own orders are seeded without mail), dose slots above
-   * capacity or whose booked count differs from their live orders.
+   * capacity or whose booked count differs from their live orders, final-status counts that
+   * differ from the orders.
    */
   async inconsistencies(slotId: number, mailsPerOrder: number) {
     return {
@@ -164,6 +165,7 @@ export class FaultRig {
         [slotId, mailsPerOrder],
       ),
       badSlots: await inconsistentSlots(this.pool),
+      driftedFinalCounts: await driftedFinalCounts(this.pool),
     };
   }
 }

@@ -60,6 +60,7 @@ describe.skipIf(!onPostgres)('the server killed (SIGKILL) in the middle of a bur
         mailsWithoutOrder: 0,
         ordersWithOtherMailCount: 0,
         badSlots: 0,
+        driftedFinalCounts: 0,
       });
       // An unanswered placement either committed whole or not at all.
       const lostCommitted = await rig.count(

@@ -86,6 +86,7 @@ describe.skipIf(!onPostgres)('the SMTP server stopped while orders are placed', 
         mailsWithoutOrder: 0,
         ordersWithOtherMailCount: 0,
         badSlots: 0,
+        driftedFinalCounts: 0,
       });
       console.info(
         `SMTP outage: ${outboxIds.length} mails, ${receivedBeforeOutage} delivered before the outage, ${waiting} waited for it, each delivered once`,

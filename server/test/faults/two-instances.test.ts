@@ -60,6 +60,7 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
         mailsWithoutOrder: 0,
         ordersWithOtherMailCount: 0,
         badSlots: 0,
+        driftedFinalCounts: 0,
       });
 
       // Both dispatchers poll the one outbox; every row is sent, and arrives once.

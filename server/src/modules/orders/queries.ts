@@ -55,18 +55,33 @@ export const orderList = defineListResource({
   defaultSort: '-created_at',
 });
 
-/** The orders a role may see: a CMO its own, a site its own, an imaging center its own; staff all. */
-export function orderScope(role: Role): SQL | undefined {
+/** A table's columns naming an order's three companies. */
+interface OrderCompanyColumns {
+  cmoId: Column;
+  siteId: Column;
+  imagingCenterId: Column;
+}
+
+/**
+ * The orders a role may see, on any table that names their companies: a CMO its own, a site
+ * its own, an imaging center its own; staff all.
+ */
+export function orderScopeOn(role: Role, columns: OrderCompanyColumns): SQL | undefined {
   const scope = companyScope(role);
   if (!scope) return undefined;
   switch (scope.type) {
     case 'cmo':
-      return eq(orders.cmoId, scope.companyId);
+      return eq(columns.cmoId, scope.companyId);
     case 'clinical_site':
-      return eq(orders.siteId, scope.companyId);
+      return eq(columns.siteId, scope.companyId);
     case 'imaging_center':
-      return eq(orders.imagingCenterId, scope.companyId);
+      return eq(columns.imagingCenterId, scope.companyId);
   }
+}
+
+/** The orders a role may see (`orderScopeOn` the orders table). */
+export function orderScope(role: Role): SQL | undefined {
+  return orderScopeOn(role, orders);
 }
 
 /** The tables an order's names come from, each one row per order. */

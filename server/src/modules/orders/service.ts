@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
 import { orderList, orderScope, orderSource, selectOrders, toOrder, withContacts } from './queries.ts';
+import { countOrdersIn, statusesOnly } from './totals.ts';
 
 /**
  * One page of the orders the role may see (company scope), newest first by default, each with
@@ -15,8 +16,12 @@ export async function listOrders(
   ctx: ServiceContext,
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Order>>> {
-  const plan = listPlan(orderList, query, orderScope(ctx.actor.currentRole));
-  const { rows, total } = await pageAndTotal(ctx.db, plan, orderSource(ctx.db));
+  const role = ctx.actor.currentRole;
+  const plan = listPlan(orderList, query, orderScope(role));
+  // A list narrowed by status alone (the order screens' lists) adds up the maintained counts.
+  const statuses = statusesOnly(query);
+  const knownTotal = statuses ? () => countOrdersIn(ctx.db, statuses, role) : undefined;
+  const { rows, total } = await pageAndTotal(ctx.db, plan, orderSource(ctx.db), knownTotal);
   return listAnswer(plan, await withContacts(ctx.db, rows.map(toOrder)), total);
 }
 
