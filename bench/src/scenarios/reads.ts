@@ -38,8 +38,8 @@ const contactsSql = (flag: 'imaging_center_contact' | 'site_coordinator') => `
  * summed from the counts the database keeps (`final_order_counts`), as the app does.
  */
 const totalSql = (scope: string) => `
-  SELECT (SELECT count(*) FROM orders o WHERE o.status::text = ANY($1::text[])${scope})
-       + (SELECT coalesce(sum(o.orders), 0) FROM final_order_counts o WHERE o.status::text = ANY($2::text[])${scope})`;
+  SELECT (SELECT count(*) FROM orders o WHERE o.status = ANY($1::order_status[])${scope})
+       + (SELECT coalesce(sum(o.orders), 0) FROM final_order_counts o WHERE o.status = ANY($2::order_status[])${scope})`;
 
 interface ListCase {
   name: string;

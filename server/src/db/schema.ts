@@ -477,6 +477,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
     index('orders_status_calibration_idx').on(t.status, t.calibrationDatetime),
+    // A status's newest orders (the order lists' default sort) without skipping the others.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_cmo_status_idx').on(t.cmoId, t.status),
     index('orders_site_idx').on(t.siteId),
     index('orders_imaging_center_idx').on(t.imagingCenterId),
