@@ -116,6 +116,20 @@ export function pathTo(status: OrderStatus): OrderAction[] {
   throw new Error(`no path to ${status}`);
 }
 
+/** A new order brought to `status` through the API, by admin (who may do every action). */
+export async function orderInStatus(
+  t: TestApp,
+  place: ReturnType<typeof orderPlacer>,
+  status: OrderStatus,
+): Promise<{ id: number; number: number }> {
+  const order = await place();
+  for (const action of pathTo(status)) {
+    const res = await changeStatus(t, 'admin', order.id, actionBody(action));
+    if (res.statusCode !== 200) throw new Error(`${action} failed: ${res.statusCode} ${res.body}`);
+  }
+  return order;
+}
+
 /** The demo accounts whose scope covers a Lakeside/Boston/Windy City order. */
 const inScope = ['cmo', 'site', 'imaging', 'staff', 'admin'] as const;
 

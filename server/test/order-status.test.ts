@@ -1,6 +1,7 @@
 import {
   capacityReleasingStatuses,
   messages,
+  type OrderStatus,
   orderActionRules,
   orderActions,
   orderStatuses,
@@ -16,8 +17,8 @@ import {
   loadOrderIds,
   NOW,
   type OrderIds,
+  orderInStatus,
   orderPlacer,
-  pathTo,
   roleId,
 } from './order-fixtures.ts';
 
@@ -32,15 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new order brought to `status` through the API, by admin (who may do every action). */
-async function orderIn(status: (typeof orderStatuses)[number]) {
-  const order = await place();
-  for (const action of pathTo(status)) {
-    const res = await changeStatus(t, 'admin', order.id, actionBody(action));
-    if (res.statusCode !== 200) throw new Error(`${action} failed: ${res.statusCode} ${res.body}`);
-  }
-  return order;
-}
+const orderIn = (status: OrderStatus) => orderInStatus(t, place, status);
 
 const statusOf = async (id: number) =>
   (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;

@@ -3,16 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import {
-  actionBody,
-  changeStatus,
-  loadOrderIds,
-  NOW,
-  type OrderIds,
-  orderPlacer,
-  pathTo,
-  roleId,
-} from './order-fixtures.ts';
+import { loadOrderIds, NOW, type OrderIds, orderInStatus, orderPlacer, roleId } from './order-fixtures.ts';
 
 let t: TestApp;
 let ids: OrderIds;
@@ -51,15 +42,7 @@ async function expectCountsInStep() {
   return counted;
 }
 
-/** A new order brought to `status` through the API, by admin (who may do every action). */
-async function orderIn(status: OrderStatus) {
-  const order = await place();
-  for (const action of pathTo(status)) {
-    const res = await changeStatus(t, 'admin', order.id, actionBody(action));
-    if (res.statusCode !== 200) throw new Error(`${action} failed: ${res.statusCode} ${res.body}`);
-  }
-  return order;
-}
+const orderIn = (status: OrderStatus) => orderInStatus(t, place, status);
 
 /** Copies of an existing order, inserted in SQL with the given status and companies. */
 async function insertCopies(
