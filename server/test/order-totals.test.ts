@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { finalOrderStatuses, type OrderStatus, orderStatuses } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +105,24 @@ describe('final_order_counts, kept by the database', () => {
     await t.db.execute(sql`delete from orders where subject_id like 'COPY-%' and status = 'rejected'`);
     const counted = await expectCountsInStep();
     expect(counted.some((line) => line.startsWith('rejected'))).toBe(true);
+  });
+
+  it('is filled from the orders already there by its migration (a database upgraded from 0006)', async () => {
+    const migration = readFileSync(
+      path.join(import.meta.dirname, '../src/db/migrations/0007_final_order_counts.sql'),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .find((statement) => statement.startsWith('INSERT INTO final_order_counts'));
+    expect(backfill).toMatch(/FROM orders/);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from final_order_counts`);
+      await tx.execute(sql.raw(backfill!));
+    });
+    const counted = await expectCountsInStep();
+    expect(counted.length).toBeGreaterThan(3);
   });
 
   it('is emptied with a truncate of the orders, in the same transaction', async () => {
