@@ -13,6 +13,24 @@ export async function loginAs(page: Page, username: string): Promise<void> {
 }
 
 /**
+ * Opens a menu from its button and picks an item once the menu has finished appearing: a click
+ * during MUI's grow transition can land before the item is in place and be lost (seen in CI).
+ */
+export async function pickMenuItem(
+  page: Page,
+  button: string,
+  item: string | RegExp,
+  role: 'menuitem' | 'menuitemradio' = 'menuitem',
+): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  // The open menu's paper: the transition ends at full opacity and no transform.
+  const paper = page.getByRole('menu').locator('xpath=..');
+  await expect(paper).toHaveCSS('opacity', '1');
+  await expect(paper).toHaveCSS('transform', 'none');
+  await page.getByRole(role, { name: item }).click();
+}
+
+/**
  * Saves a screenshot for review under e2e/test-results/screens (not committed). A page taller
  * than the window is shot with the window stretched to the page's height, so the fixed app bar
  * stays on top and the sidebar runs the full height, as a person sees them while scrolling.

@@ -1,4 +1,11 @@
-import { expect, expectNoSeriousA11yViolations, loginAs, screenshot, test } from '../fixtures.ts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  loginAs,
+  pickMenuItem,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 test('a logged-out user is sent to /login from a protected route, then back to it', async ({ page }) => {
   await page.goto('/config/cmos');
@@ -61,8 +68,7 @@ test('admin sees the menu and the welcome text, then logs out', async ({ page })
   await expect(page.getByText('Hello, Ada Admin (Admin)')).toBeVisible();
   await screenshot(page, 'dashboard-admin');
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await pickMenuItem(page, 'Account', 'Log out');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
@@ -75,8 +81,7 @@ test("after a logout the next user lands on their own dashboard, not on the last
   await loginAs(page, 'staff');
   await page.goto('/audit-trail');
   await expect(page.getByRole('heading', { name: /audit trail/i })).toBeVisible();
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await pickMenuItem(page, 'Account', 'Log out');
   await expect(page).toHaveURL(/\/login$/);
 
   // The site user signs in on the same tab: the dashboard, with nothing of the staff session.

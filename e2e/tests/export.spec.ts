@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
 
 const EXPORT_DATE = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;
 
@@ -25,9 +25,8 @@ async function createDrugs(request: APIRequestContext, names: string[]): Promise
 }
 
 async function download(page: Page, item: string): Promise<Download> {
-  await page.getByRole('button', { name: 'Export and print' }).click();
   const downloaded = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: item }).click();
+  await pickMenuItem(page, 'Export and print', item);
   return downloaded;
 }
 
@@ -115,7 +114,6 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   expect(pdfText).toMatch(/\/MediaBox \[0 0 595\.\d+ 841\.\d+\]/);
 
   // Print opens the same PDF in a frame of its own, from a local blob URL.
-  await page.getByRole('button', { name: 'Export and print' }).click();
-  await page.getByRole('menuitem', { name: 'Print' }).click();
+  await pickMenuItem(page, 'Export and print', 'Print');
   await expect(page.locator('iframe[data-testid="print-frame"]')).toHaveAttribute('src', /^blob:/);
 });

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   loginAs,
+  pickMenuItem,
   placeOrderByApi,
   screenshot,
   test,
@@ -23,8 +24,7 @@ async function choose(page: Page, label: string, option: string) {
 
 /** Logs the current user out through the user menu and the next one in. */
 async function switchTo(page: Page, username: string) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await pickMenuItem(page, 'Account', 'Log out');
   await expect(page).toHaveURL(/\/login/);
   await loginAs(page, username);
   // A new login after a logout starts at the dashboard, wherever the last user was.

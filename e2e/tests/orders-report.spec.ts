@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
 
 // The browser's zone is the report's zone: New York, so that groups are New York's months.
 const ZONE = 'America/New_York';
@@ -135,9 +135,8 @@ test('staff generates the Orders Report by month and exports and prints it', asy
   await screenshot(page, 'orders-report-by-month');
 
   // PDF: landscape A4 (842 × 595 pt), the report's parameters above the table.
-  await page.getByRole('button', { name: 'Export and print' }).click();
   const downloaded = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'Export PDF' }).click();
+  await pickMenuItem(page, 'Export and print', 'Export PDF');
   const pdfDownload = await downloaded;
   expect(pdfDownload.suggestedFilename()).toBe('orders_report.pdf');
   const pdfText = (await readFile(await pdfDownload.path())).toString('latin1');
@@ -151,8 +150,7 @@ test('staff generates the Orders Report by month and exports and prints it', asy
   for (const item of report.items) expect(pdfText).toContain(`(${item.groupingKey})`);
 
   // Print opens the same PDF for printing.
-  await page.getByRole('button', { name: 'Export and print' }).click();
-  await page.getByRole('menuitem', { name: 'Print' }).click();
+  await pickMenuItem(page, 'Export and print', 'Print');
   await expect(page.locator('iframe[data-testid="print-frame"]')).toHaveAttribute('src', /^blob:/);
 
   // Without grouping: one row, no group column, no counts in the headers.

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectNoSeriousA11yViolations, screenshot, test } from '../fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoSeriousA11yViolations,
+  pickMenuItem,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 // Without SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
 const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
@@ -70,15 +77,13 @@ test('a user recovers their password from the mailed link and logs in with it', 
   await expect(page.getByText(/Hello, /)).toBeVisible();
 
   // Put the demo password back for the rest of the suite.
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await pickMenuItem(page, 'Account', 'Change Password');
   await page.getByLabel('Current password').fill('Recovered1');
   await page.getByLabel('New password').fill(DEMO_PASSWORD);
   await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Password updated').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await pickMenuItem(page, 'Account', 'Log out');
   await expect(page).toHaveURL(/\/login$/);
 
   // The link was used: it is broken now.

@@ -3,13 +3,13 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   loginAs,
+  pickMenuItem,
   screenshot,
   test,
 } from '../fixtures.ts';
 
 async function changePassword(page: import('@playwright/test').Page, from: string, to: string) {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await pickMenuItem(page, 'Account', 'Change Password');
   await expect(page).toHaveURL(/\/profile\/change-password$/);
   await page.getByLabel('Current password').fill(from);
   await page.getByLabel('New password').fill(to);
@@ -19,8 +19,7 @@ async function changePassword(page: import('@playwright/test').Page, from: strin
 
 test('a user changes their own password, stays logged in, and can log in with it', async ({ page }) => {
   await loginAs(page, 'imaging');
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  await pickMenuItem(page, 'Account', 'Change Password');
   await page.getByLabel('Current password').fill('Wrong1234');
   await page.getByLabel('New password').fill('Fresh1234');
   await page.getByLabel('Confirm password').fill('Fresh9999');
@@ -45,8 +44,7 @@ test('a user changes their own password, stays logged in, and can log in with it
 
 test('a user edits their profile with a reason and signature', async ({ page }) => {
   await loginAs(page, 'staff');
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await pickMenuItem(page, 'Account', 'Profile');
   await expect(page).toHaveURL(/\/profile\/edit$/);
   await expect(page.getByLabel('First name')).toHaveValue('Sam');
   await page.getByLabel('Last name').fill('Staffer');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
 
 const SIGNATURE = 'Please insert your password to complete the action';
 
@@ -90,8 +90,7 @@ test('admin creates a group with a permission matrix and a user with two roles, 
   await expect(row).toContainText('Trial Coordinators');
   await screenshot(page, 'users-list');
 
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await pickMenuItem(page, 'Account', 'Log out');
   await expect(page).toHaveURL(/\/login$/);
 
   // The first password was the administrator's: Jane chooses her own before she can work.
@@ -111,8 +110,7 @@ test('admin creates a group with a permission matrix and a user with two roles, 
   // A company role sees no user management.
   await expect(page.getByRole('navigation').getByText('User Management')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitemradio', { name: 'Lakeside Clinical Research — Clinical Site' }).click();
+  await pickMenuItem(page, 'Account', 'Lakeside Clinical Research — Clinical Site', 'menuitemradio');
   await expect(page.getByText('Hello, Jane Doe (Lakeside Clinical Research — Clinical Site)')).toBeVisible();
   await screenshot(page, 'new-user-switched-role');
 });
