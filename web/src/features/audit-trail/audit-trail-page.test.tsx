@@ -2,6 +2,7 @@ import { allPermissions, type ChangesetEntry, type Permissions } from '@dosechai
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient, RequestOptions } from '../../api/http-client.ts';
+import { RequireAuth } from '../../auth/guards.tsx';
 import { renderWithApp } from '../../test/render.tsx';
 import AuditTrailPage from './audit-trail-page.tsx';
 
@@ -64,7 +65,14 @@ function fakeApi(permissions: Permissions) {
 function renderPage(permissions: Permissions) {
   localStorage.setItem('AUTH_TOKEN', JSON.stringify({ accessToken: 'a', refreshToken: 'r' }));
   const api = fakeApi(permissions);
-  renderWithApp(<AuditTrailPage />, { api: api as unknown as HttpClient, path: '/audit-trail' });
+  // Behind the app's guard, as routed: the page renders once the signed-in user has loaded (a
+  // bare page shows its select disabled until then, and a test could open it too early).
+  renderWithApp(
+    <RequireAuth>
+      <AuditTrailPage />
+    </RequireAuth>,
+    { api: api as unknown as HttpClient, path: '/audit-trail' },
+  );
   return api;
 }
 
