@@ -15,6 +15,7 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   ESIGNATURE: z.enum(['on', 'off']).default('on'),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(90),
+  LOCKOUT_MINUTES: z.coerce.number().int().min(0).max(525_600).default(30),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -37,6 +38,8 @@ export interface AppConfig {
   mailRetryBaseSeconds?: number;
   eSignature: boolean;
   passwordMaxAgeDays: number;
+  /** How long an account stays locked after too many failed passwords; 0: until a user manager unlocks it. */
+  lockoutMinutes: number;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryBaseSeconds: e.MAIL_RETRY_BASE_SECONDS,
     eSignature: e.ESIGNATURE === 'on',
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
+    lockoutMinutes: e.LOCKOUT_MINUTES,
     seedDemo: e.DATABASE_URL ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

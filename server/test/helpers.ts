@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'DoseChain <no-reply@dosechain.test>',
     eSignature: true,
     passwordMaxAgeDays: 90,
+    lockoutMinutes: 30,
     seedDemo: true,
     logLevel: 'silent',
     bodyLimitBytes: 1_048_576,

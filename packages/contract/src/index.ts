@@ -17,6 +17,7 @@ export * from './orders.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';
 export * from './reports.ts';
+export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './studies.ts';
 export * from './timepoints.ts';

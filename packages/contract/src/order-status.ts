@@ -6,6 +6,7 @@ import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { type OrderStatus, orderStatuses } from './orders.ts';
 import type { Permission } from './permissions.ts';
+import { type CompanyType, isCompanyRole, type RoleType } from './roles.ts';
 
 /** The actions on an order (spec section 4), in the order the grids show them. */
 export const orderActions = ['accept', 'reject', 'deliver', 'cancel'] as const;
@@ -21,6 +22,11 @@ export interface OrderActionRule {
   needs: 'relatedDatetime' | 'comment';
   /** What the acting role needs. */
   permission: Permission;
+  /**
+   * Which of the order's parties may take the action (a company role acts on its own company's
+   * orders only); staff and admin may take every action (issue 16).
+   */
+  parties: readonly CompanyType[];
 }
 
 /**
@@ -35,6 +41,7 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     to: 'accepted',
     needs: 'relatedDatetime',
     permission: 'cmoAcknowledgement.create',
+    parties: ['cmo'],
   },
   reject: {
     label: 'Reject',
@@ -42,6 +49,7 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     to: 'rejected',
     needs: 'comment',
     permission: 'cmoAcknowledgement.create',
+    parties: ['cmo'],
   },
   deliver: {
     label: 'Deliver',
@@ -49,6 +57,7 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     to: 'delivered',
     needs: 'relatedDatetime',
     permission: 'orderStatus.create',
+    parties: ['cmo', 'imaging_center'],
   },
   cancel: {
     label: 'Cancel',
@@ -56,6 +65,7 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     to: 'canceled',
     needs: 'comment',
     permission: 'orderCancel.create',
+    parties: ['clinical_site', 'imaging_center'],
   },
 };
 
@@ -68,6 +78,18 @@ export const orderTargetStatuses = orderActions.map((a) => orderActionRules[a].t
 /** The action that moves an order to `status`; undefined for `pending` (nothing moves back). */
 export function actionTo(status: OrderStatus): OrderAction | undefined {
   return orderActions.find((a) => orderActionRules[a].to === status);
+}
+
+/** Whether a role of this type may take the action on an order of its company (staff, admin: all). */
+export function roleMayTakeAction(roleType: RoleType, action: OrderAction): boolean {
+  return !isCompanyRole(roleType) || orderActionRules[action].parties.includes(roleType);
+}
+
+/** Who may place an order: a clinical site or an imaging center for itself (staff, admin: all). */
+export const orderPlacingParties: readonly CompanyType[] = ['clinical_site', 'imaging_center'];
+
+export function roleMayPlaceOrders(roleType: RoleType): boolean {
+  return !isCompanyRole(roleType) || orderPlacingParties.includes(roleType);
 }
 
 /** Every permission some action needs: the status route lets in a role with any of them. */

@@ -78,7 +78,11 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     active: boolean().notNull().default(true),
     lockedOut: boolean('locked_out').notNull().default(false),
+    /** When a lock ends by itself (LOCKOUT_MINUTES); null while locked: until a user manager unlocks. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
+    /** The last failed password (login or e-signature): paces attempts on an account that may not be locked. */
+    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     imagingCenterContact: boolean('imaging_center_contact').notNull().default(false),
