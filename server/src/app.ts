@@ -81,6 +81,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
+  // API answers carry tokens and personal data: no browser or proxy keeps a copy (OWASP ASVS 8.2.1).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.ts';
+import { orders, roles, users } from '../src/db/schema.ts';
+import { demoGroups } from '../src/db/seed/demo.ts';
 import {
   authorizationMatrix,
   comingRoutes,
@@ -12,7 +13,7 @@ import {
   statusChangeMatrix,
   statusChangeRoute,
 } from './authorization-matrix.ts';
-import { addCompanyUser } from './company-users.ts';
+import { addCompanyUser, addRolelessUser } from './company-users.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 /** `METHOD /path` of every route the app registers (HEAD twins of GET routes left out). */
@@ -37,6 +38,14 @@ beforeAll(async () => {
     companyName: 'Lakeside Clinical Research',
     groupNames: [],
   });
+  const everyGroup = Object.keys(demoGroups);
+  await addCompanyUser(t.db, {
+    username: 'cmoineverygroup',
+    role: 'cmo',
+    companyName: 'Isotope Labs Boston',
+    groupNames: everyGroup,
+  });
+  await addRolelessUser(t.db, { username: 'norole', groupNames: everyGroup });
   headersOf.anonymous = {};
   const logins: [MatrixColumn, string][] = [
     ['admin', 'admin'],
@@ -45,8 +54,19 @@ beforeAll(async () => {
     ['site', 'site'],
     ['imaging', 'imaging'],
     ['none', 'nopermissions'],
+    ['cmoInEveryGroup', 'cmoineverygroup'],
+    ['noRole', 'norole'],
   ];
   for (const [column, username] of logins) headersOf[column] = (await t.loginAs(username)).headers();
+  // multi acts in each of its two roles, named by the Role-Id header.
+  const multiRoles = await t.db
+    .select({ id: roles.id, type: roles.type })
+    .from(roles)
+    .innerJoin(users, eq(users.id, roles.userId))
+    .where(eq(users.username, 'multi'));
+  const multi = await t.loginAs('multi');
+  headersOf.multiCmo = multi.headers(multiRoles.find((r) => r.type === 'cmo')!.id);
+  headersOf.multiSite = multi.headers(multiRoles.find((r) => r.type === 'clinical_site')!.id);
   const [delivered] = await t.db
     .select({ id: orders.id })
     .from(orders)
@@ -100,11 +120,16 @@ async function mismatches(probe: Probe): Promise<string[]> {
       out.push(
         `${probe.label} as ${column}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
       );
-    else if (actual === 'forbidden' && res.json().code !== 'FORBIDDEN')
-      out.push(`${probe.label} as ${column}: 403 with code ${res.json().code}, expected FORBIDDEN`);
+    else if (actual === 'forbidden' && res.json().code !== forbiddenCode(column))
+      out.push(
+        `${probe.label} as ${column}: 403 with code ${res.json().code}, expected ${forbiddenCode(column)}`,
+      );
   }
   return out;
 }
+
+/** A user without a role is told so; everyone else gets the plain refusal. */
+const forbiddenCode = (column: MatrixColumn) => (column === 'noRole' ? 'NO_ROLE' : 'FORBIDDEN');
 
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'DELETE';
 

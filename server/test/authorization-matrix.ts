@@ -5,42 +5,60 @@
  * fails on any difference, and on any registered route missing here.
  *
  * To add a route: add a row `'METHOD /full/path/:param': row`, the row being one of the named
- * rows below or a literal `[anonymous, admin, staff, cmo, site, imaging, none]` of:
+ * rows below or a literal `[anonymous, admin, staff, cmo, site, imaging, none, multiCmo,
+ * multiSite, cmoInEveryGroup, noRole]` of:
  *   Y  allowed   — passes authorization (any answer but 401/403: 200, 400, 404, 409…)
- *   N  forbidden — 403 FORBIDDEN
+ *   N  forbidden — 403 FORBIDDEN (NO_ROLE in the noRole column)
  *   L  login     — 401 UNAUTHENTICATED (only the anonymous column)
  * Columns: no token; the demo users admin, staff, cmo (Boston CMO), site (Chicago site),
- * imaging (Chicago imaging center); and `none`, an active company user in no group.
+ * imaging (Chicago imaging center); `none`, an active company user in no group; the demo user
+ * `multi` acting in its CMO role (Pacific) and in its clinical-site role (Rocky Mountain) — its
+ * groups are CMO Users and Site Users, and each role may use only what its type's ceiling allows
+ * (issue 16, docs/decisions/014); `cmoInEveryGroup`, a Boston CMO user in every demo group,
+ * Administrators included, who still acts only as a CMO; and `noRole`, a user in every demo group
+ * with no role who is neither staff nor admin, who may do nothing but look after their account.
  * Each route is sent with ids that do not exist and a body with an unknown field, so an
  * allowed call is refused (400/404) before it can change anything.
  */
 
 export type Outcome = 'allowed' | 'forbidden' | 'unauthenticated';
-export const matrixColumns = ['anonymous', 'admin', 'staff', 'cmo', 'site', 'imaging', 'none'] as const;
+export const matrixColumns = [
+  'anonymous',
+  'admin',
+  'staff',
+  'cmo',
+  'site',
+  'imaging',
+  'none',
+  'multiCmo',
+  'multiSite',
+  'cmoInEveryGroup',
+  'noRole',
+] as const;
 export type MatrixColumn = (typeof matrixColumns)[number];
-export type MatrixRow = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+export type MatrixRow = readonly Outcome[] & { length: typeof matrixColumns.length };
 
 const Y = 'allowed';
 const N = 'forbidden';
 const L = 'unauthenticated';
 
-const publicRoute: MatrixRow = [Y, Y, Y, Y, Y, Y, Y];
+const publicRoute = [Y, Y, Y, Y, Y, Y, Y, Y, Y, Y, Y] as const satisfies MatrixRow;
 /** Any logged-in user, with or without permissions. */
-const anyUser: MatrixRow = [L, Y, Y, Y, Y, Y, Y];
+const anyUser = [L, Y, Y, Y, Y, Y, Y, Y, Y, Y, Y] as const satisfies MatrixRow;
 /** order.read: every demo group reads orders (company scope applies). */
-const orderRead: MatrixRow = [L, Y, Y, Y, Y, Y, N];
-/** order.create: site and imaging users (and admin, who has every permission). */
-const orderCreate: MatrixRow = [L, Y, N, N, Y, Y, N];
+const orderRead = [L, Y, Y, Y, Y, Y, N, Y, Y, Y, N] as const satisfies MatrixRow;
+/** order.create: site and imaging users (and admin, who has every permission); never a CMO role. */
+const orderCreate = [L, Y, N, N, Y, Y, N, N, Y, N, N] as const satisfies MatrixRow;
 /** Staff/admin with a permission staff's group holds (config, availability, audit, reports, user-management read). */
-const staffAdmin: MatrixRow = [L, Y, Y, N, N, N, N];
+const staffAdmin = [L, Y, Y, N, N, N, N, N, N, N, N] as const satisfies MatrixRow;
 /** Staff/admin with a permission only admin's group holds (userManagement.create/update). */
-const adminOnly: MatrixRow = [L, Y, N, N, N, N, N];
+const adminOnly = [L, Y, N, N, N, N, N, N, N, N, N] as const satisfies MatrixRow;
 /** cmoAcknowledgement.create / .update: CMO users (and admin). */
-const cmoAction: MatrixRow = [L, Y, N, Y, N, N, N];
+const cmoAction = [L, Y, N, Y, N, N, N, Y, N, Y, N] as const satisfies MatrixRow;
 /** orderStatus.create: CMO users and staff, who record deliveries (issue 6), and admin. */
-const deliverAction: MatrixRow = [L, Y, Y, Y, N, N, N];
+const deliverAction = [L, Y, Y, Y, N, N, N, Y, N, Y, N] as const satisfies MatrixRow;
 /** orderCancel.create: site and imaging users (and admin). */
-const cancelAction: MatrixRow = [L, Y, N, N, Y, Y, N];
+const cancelAction = [L, Y, N, N, Y, Y, N, N, Y, N, N] as const satisfies MatrixRow;
 
 /** A configuration resource's list, create, read and update (section 6: staff/admin only). */
 const configResource = (path: string, read: MatrixRow, write: MatrixRow) => ({

@@ -40,3 +40,29 @@ export async function addCompanyUser(
     .returning({ id: roles.id });
   return { userId: row!.id, roleId: role!.id };
 }
+
+/**
+ * Adds an active user (password Demo1234) with no role, neither staff nor admin, in the given
+ * demo groups: such a user has no role to act in, so no permissions (issue 16).
+ */
+export async function addRolelessUser(
+  db: Db,
+  user: { username: string; groupNames: string[] },
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: user.username,
+      firstName: user.username,
+      lastName: 'Test',
+      email: `${user.username}@dosechain.test`,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    })
+    .returning({ id: users.id });
+  for (const name of user.groupNames) {
+    const [group] = await db.select().from(groups).where(eq(groups.name, name));
+    if (!group) throw new Error(`no group named ${name}`);
+    await db.insert(userGroups).values({ userId: row!.id, groupId: group.id });
+  }
+  return row!.id;
+}

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../src/db/schema.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { issueRecoveryToken } from '../src/modules/password-recovery/tokens.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -222,5 +223,91 @@ describe('access tokens', () => {
     expect((await me(s.headers())).statusCode).toBe(401);
     await setUser('cmo', { lockedOut: false });
     expect((await me(s.headers())).statusCode).toBe(200);
+  });
+});
+
+describe('sessions end when they should (issue 16)', () => {
+  it('logout ends the access token at once, not when it expires', async () => {
+    const s = await t.loginAs('site');
+    const rotated = (await refresh(s.refreshToken)).json();
+    expect((await me(s.headers())).statusCode).toBe(200);
+    expect((await me(bearer(rotated.accessToken))).statusCode).toBe(200);
+    expect((await logout(rotated.refreshToken)).statusCode).toBe(204);
+    // Both access tokens of the session: the first one and the one the rotation gave.
+    expect((await me(s.headers())).statusCode).toBe(401);
+    expect((await me(bearer(rotated.accessToken))).statusCode).toBe(401);
+    // Another session of the same user is not touched.
+    const other = await t.loginAs('site');
+    expect((await me(other.headers())).statusCode).toBe(200);
+  });
+
+  it("the user's own password change ends every session's access token at once", async () => {
+    const first = await t.loginAs('multi');
+    const second = await t.loginAs('multi');
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/password',
+      headers: first.headers(),
+      payload: {
+        currentPassword: DEMO_PASSWORD,
+        password: 'Changed1234',
+        passwordConfirmation: 'Changed1234',
+      },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await me(first.headers())).statusCode).toBe(401);
+    expect((await me(second.headers())).statusCode).toBe(401);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'multi', password: 'Changed1234' },
+    });
+    expect((await me(bearer(back.json().accessToken))).statusCode).toBe(200);
+  });
+
+  it('a password reset with a recovery link ends the access tokens at once', async () => {
+    const s = await t.loginAs('imaging');
+    const [user] = await t.db.select().from(users).where(eq(users.username, 'imaging'));
+    const token = await issueRecoveryToken(t.db, user!.id, t.clock.now());
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/password-change',
+      payload: { token, password: 'Recovered1234' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect((await me(s.headers())).statusCode).toBe(401);
+  });
+
+  it('refresh answers PASSWORD_EXPIRED once the password aged during the session, and ends it', async () => {
+    const s = await t.loginAs('cmo');
+    // The password turns 90 days old while the session is in use.
+    await setUser('cmo', {
+      passwordChangedAt: new Date(t.clock.now().getTime() - 90 * 24 * 60 * MIN + 5 * MIN),
+    });
+    t.clock.advance(10 * MIN);
+    const res = await refresh(s.refreshToken);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      code: 'PASSWORD_EXPIRED',
+      message: 'Your password has expired, please choose a new one',
+      errors: [],
+    });
+    expect((await me(s.headers())).statusCode).toBe(401);
+    await setUser('cmo', { passwordChangedAt: t.clock.now() });
+    expect((await refresh(s.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('token answers and every other API answer are not cached', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'staff', password: DEMO_PASSWORD },
+    });
+    expect(login.headers['cache-control']).toBe('no-store');
+    const next = await refresh(login.json().refreshToken);
+    expect(next.statusCode).toBe(200);
+    expect(next.headers['cache-control']).toBe('no-store');
+    expect((await me(bearer(next.json().accessToken))).headers['cache-control']).toBe('no-store');
+    expect((await refresh('unknown')).headers['cache-control']).toBe('no-store');
   });
 });

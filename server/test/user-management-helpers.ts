@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { chooseRole, loadUserWithAccess } from '../src/auth/principal.ts';
+import { actingIn, chooseRole, loadUserWithAccess } from '../src/auth/principal.ts';
 import { groups, users } from '../src/db/schema.ts';
 import type { ServiceContext } from '../src/http/context.ts';
 import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
@@ -11,10 +11,10 @@ import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
  */
 export async function actingAs(t: TestApp, username: string): Promise<ServiceContext> {
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  const { user, roles, permissions } = (await loadUserWithAccess(t.db, row!.id))!;
-  const choice = chooseRole(user, roles);
+  const access = (await loadUserWithAccess(t.db, row!.id))!;
+  const choice = chooseRole(access.user, access.roles);
   if (choice.kind !== 'ok') throw new Error('no role');
-  const actor = { user, roles, currentRole: choice.role, permissions };
+  const actor = actingIn(access, choice.role);
   return { db: t.db, actor, clock: t.clock, config: { ...t.config, eSignature: false } };
 }
 

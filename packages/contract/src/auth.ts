@@ -73,8 +73,10 @@ export const meUserSchema = z.object({
   primaryInvestigator: z.boolean(),
   groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   roles: z.array(roleSchema),
+  /** The permissions of the current role: the groups' grants within that role type's ceiling. */
   permissions: permissionsSchema,
-  currentRole: roleSchema,
+  /** The role in effect; null when the user has no role (and so no permissions). */
+  currentRole: roleSchema.nullable(),
 });
 export type MeUser = z.infer<typeof meUserSchema>;
 

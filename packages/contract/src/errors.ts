@@ -7,6 +7,7 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'ROLE_NOT_ALLOWED',
+  'NO_ROLE',
   'NOT_FOUND',
   'INVALID_CREDENTIALS',
   'PASSWORD_EXPIRED',

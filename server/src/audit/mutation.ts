@@ -27,7 +27,7 @@ export function auditActor(actor: Principal): AuditActor {
     userId: actor.user.id,
     username: actor.user.username,
     fullName: fullName(actor.user),
-    roleType: actor.currentRole.type,
+    roleType: actor.currentRole?.type ?? null,
   };
 }
 

@@ -7,12 +7,21 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
-/** A 15-minute JWT naming the user; everything else is read from the database per request. */
-export async function signAccessToken(userId: number, secret: string, clock: Clock): Promise<string> {
+/** Whom a valid access token names: the user and the session (refresh-token family) it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * A 15-minute JWT naming the user and their session; everything else, the session's being alive
+ * included, is read from the database per request.
+ */
+export async function signAccessToken(claims: AccessClaims, secret: string, clock: Clock): Promise<string> {
   const iat = Math.floor(clock.now().getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
+    .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
@@ -25,16 +34,20 @@ export async function signAccessToken(userId: number, secret: string, clock: Clo
  * check (a WebCrypto HMAC job per request): keyed by secret and token, holding the user id and
  * the expiry, which is still checked on every use. Bounded; the oldest entries leave first.
  */
-const verified = new Map<string, { userId: number; expiresAt: number }>();
+const verified = new Map<string, AccessClaims & { expiresAt: number }>();
 const VERIFIED_MAX = 10_000;
 
-/** The user id of a valid token, or null when it is malformed, forged or expired. */
-export async function verifyAccessToken(token: string, secret: string, clock: Clock): Promise<number | null> {
+/** The claims of a valid token, or null when it is malformed, forged, expired or names no session. */
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+  clock: Clock,
+): Promise<AccessClaims | null> {
   const cacheKey = `${secret}\0${token}`;
   const now = clock.now().getTime();
   const known = verified.get(cacheKey);
   if (known) {
-    if (now < known.expiresAt) return known.userId;
+    if (now < known.expiresAt) return { userId: known.userId, sessionId: known.sessionId };
     verified.delete(cacheKey);
   }
   try {
@@ -44,11 +57,13 @@ export async function verifyAccessToken(token: string, secret: string, clock: Cl
       algorithms: ['HS256'],
       currentDate: clock.now(),
     });
-    const id = Number(payload.sub);
-    if (!Number.isInteger(id) || id <= 0 || payload.exp === undefined) return null;
+    const userId = Number(payload.sub);
+    const sessionId = payload.sid;
+    if (!Number.isInteger(userId) || userId <= 0 || payload.exp === undefined) return null;
+    if (typeof sessionId !== 'string' || sessionId === '') return null;
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(cacheKey, { userId: id, expiresAt: payload.exp * 1000 });
-    return id;
+    verified.set(cacheKey, { userId, sessionId, expiresAt: payload.exp * 1000 });
+    return { userId, sessionId };
   } catch {
     return null;
   }

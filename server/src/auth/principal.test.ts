@@ -22,36 +22,49 @@ const siteRole: Role = {
 
 describe('the role in effect', () => {
   it('is the one the Role-Id header names, else the first', () => {
-    expect(chooseRole({ isAdmin: false }, [cmoRole, siteRole], '9')).toEqual({ kind: 'ok', role: siteRole });
-    expect(chooseRole({ isAdmin: false }, [cmoRole, siteRole], undefined)).toEqual({
+    expect(chooseRole({ isAdmin: false, isStaff: false }, [cmoRole, siteRole], '9')).toEqual({
+      kind: 'ok',
+      role: siteRole,
+    });
+    expect(chooseRole({ isAdmin: false, isStaff: false }, [cmoRole, siteRole], undefined)).toEqual({
       kind: 'ok',
       role: cmoRole,
     });
   });
 
   it('refuses a Role-Id that is not one of the user’s roles', () => {
-    expect(chooseRole({ isAdmin: false }, [cmoRole], '9')).toEqual({ kind: 'not-allowed' });
-    expect(chooseRole({ isAdmin: false }, [cmoRole], 'abc')).toEqual({ kind: 'not-allowed' });
+    expect(chooseRole({ isAdmin: false, isStaff: false }, [cmoRole], '9')).toEqual({ kind: 'not-allowed' });
+    expect(chooseRole({ isAdmin: false, isStaff: false }, [cmoRole], 'abc')).toEqual({ kind: 'not-allowed' });
   });
 
   it('is a synthetic admin or staff role for users without roles, who send no Role-Id', () => {
-    expect(chooseRole({ isAdmin: true }, [], undefined)).toEqual({
+    expect(chooseRole({ isAdmin: true, isStaff: false }, [], undefined)).toEqual({
       kind: 'ok',
-      role: syntheticRole({ isAdmin: true }),
+      role: syntheticRole({ isAdmin: true, isStaff: false }),
     });
-    expect(syntheticRole({ isAdmin: false }).type).toBe('staff');
-    expect(syntheticRole({ isAdmin: true })).toMatchObject({ id: null, type: 'admin', companyId: null });
-    expect(chooseRole({ isAdmin: true }, [], '7')).toEqual({ kind: 'not-allowed' });
+    expect(syntheticRole({ isAdmin: false, isStaff: true })?.type).toBe('staff');
+    expect(syntheticRole({ isAdmin: true, isStaff: false })).toMatchObject({
+      id: null,
+      type: 'admin',
+      companyId: null,
+    });
+    expect(chooseRole({ isAdmin: true, isStaff: false }, [], '7')).toEqual({ kind: 'not-allowed' });
+  });
+
+  it('is no role at all for a user without roles who is neither staff nor admin', () => {
+    expect(syntheticRole({ isAdmin: false, isStaff: false })).toBeNull();
+    expect(chooseRole({ isAdmin: false, isStaff: false }, [], undefined)).toEqual({ kind: 'ok', role: null });
+    expect(chooseRole({ isAdmin: false, isStaff: false }, [], '7')).toEqual({ kind: 'not-allowed' });
   });
 });
 
 describe('company scope', () => {
   it('limits company roles to their company and lets staff and admin see all', () => {
     expect(companyScope(cmoRole)).toEqual({ type: 'cmo', companyId: 3 });
-    expect(companyScope(syntheticRole({ isAdmin: false }))).toBeNull();
+    expect(companyScope(syntheticRole({ isAdmin: false, isStaff: true })!)).toBeNull();
     expect(inScope(cmoRole, { cmo: 3, clinical_site: 4 })).toBe(true);
     expect(inScope(cmoRole, { cmo: 5, clinical_site: 4 })).toBe(false);
     expect(inScope(siteRole, { cmo: 5, clinical_site: 4 })).toBe(true);
-    expect(inScope(syntheticRole({ isAdmin: true }), { cmo: 5 })).toBe(true);
+    expect(inScope(syntheticRole({ isAdmin: true, isStaff: false })!, { cmo: 5 })).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  effectivePermissions,
   emptyPermissions,
   type PermissionArea,
   type Permissions,
@@ -8,7 +9,15 @@ import {
 } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type Executor, fromJson, preparedPerDatabase } from '../db/client.ts';
-import { companies, groupPermissions, groups, roles, userGroups, users } from '../db/schema.ts';
+import {
+  companies,
+  groupPermissions,
+  groups,
+  refreshTokens,
+  roles,
+  userGroups,
+  users,
+} from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -16,16 +25,41 @@ export type UserRow = typeof users.$inferSelect;
 export interface Principal {
   user: UserRow;
   roles: Role[];
-  currentRole: Role;
+  /** The role in effect; null for a user without roles who is neither staff nor admin. */
+  currentRole: Role | null;
+  /** What the user's groups grant, whatever the role (the session read). */
+  grantedPermissions: Permissions;
+  /** What this request may do: the granted permissions within the current role type's ceiling. */
   permissions: Permissions;
+}
+
+/** The principal acting in `role`: its permissions are the granted ones within that role's ceiling. */
+export function actingIn(
+  access: { user: UserRow; roles: Role[]; permissions: Permissions },
+  role: Role | null,
+): Principal {
+  return {
+    user: access.user,
+    roles: access.roles,
+    currentRole: role,
+    grantedPermissions: access.permissions,
+    permissions: effectivePermissions(access.permissions, role?.type ?? null),
+  };
 }
 
 export function fullName(u: Pick<UserRow, 'firstName' | 'lastName'>): string {
   return `${u.firstName} ${u.lastName}`.trim();
 }
 
-/** A user with no roles acts in a synthetic admin or staff role with no company. */
-export function syntheticRole(user: Pick<UserRow, 'isAdmin'>): Role {
+type RoleFlags = Pick<UserRow, 'isAdmin' | 'isStaff'>;
+
+/**
+ * A user with no roles acts in a synthetic admin or staff role with no company when flagged
+ * `isAdmin` or `isStaff`; anyone else without roles has no role at all (and no permissions):
+ * a company user whose roles were taken away is not silently cross-company staff.
+ */
+export function syntheticRole(user: RoleFlags): Role | null {
+  if (!user.isAdmin && !user.isStaff) return null;
   const type = user.isAdmin ? 'admin' : 'staff';
   return {
     id: null,
@@ -37,17 +71,13 @@ export function syntheticRole(user: Pick<UserRow, 'isAdmin'>): Role {
   };
 }
 
-export type RoleChoice = { kind: 'ok'; role: Role } | { kind: 'not-allowed' };
+export type RoleChoice = { kind: 'ok'; role: Role | null } | { kind: 'not-allowed' };
 
 /**
  * The role in effect: the one named by the Role-Id header, else the first role; a user without
- * roles has the synthetic one and may not name any.
+ * roles has the synthetic one (or none) and may not name any.
  */
-export function chooseRole(
-  user: Pick<UserRow, 'isAdmin'>,
-  userRoles: Role[],
-  roleIdHeader?: string,
-): RoleChoice {
+export function chooseRole(user: RoleFlags, userRoles: Role[], roleIdHeader?: string): RoleChoice {
   const header = roleIdHeader?.trim();
   if (userRoles.length === 0) {
     return header ? { kind: 'not-allowed' } : { kind: 'ok', role: syntheticRole(user) };
@@ -106,21 +136,39 @@ const principalQuery = preparedPerDatabase((db) =>
         inner join ${groups} g on g.id = ug.group_id and g.active = true
         inner join ${groupPermissions} gp on gp.group_id = g.id
         where ug.user_id = ${users}.id)`,
+      // The access token's session (refresh-token family) not revoked: logout, a password
+      // change or reset, inactivation and a lock end it at once, not when the token expires.
+      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} rt
+        where rt.family_id = ${sql.placeholder('sessionId')} and rt.revoked_at is null)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('load_principal'),
 );
 
-/** The user, their roles and their permissions in one round trip, read fresh on every request. */
+/** What the session read gives: the user, their roles, what their groups grant. */
+export interface UserAccess {
+  user: UserRow;
+  roles: Role[];
+  permissions: Permissions;
+  /** Whether the session named by the read is still alive (not logged out or revoked). */
+  sessionLive: boolean;
+}
+
+/**
+ * The user, their roles, their groups' permissions and whether the session is alive, in one
+ * round trip, read fresh on every request. Without a session id (login) `sessionLive` is false.
+ */
 export async function loadUserWithAccess(
   db: Executor,
   userId: number,
-): Promise<{ user: UserRow; roles: Role[]; permissions: Permissions } | undefined> {
-  const [row] = await principalQuery(db).execute({ userId });
+  sessionId = '',
+): Promise<UserAccess | undefined> {
+  const [row] = await principalQuery(db).execute({ userId, sessionId });
   if (!row) return undefined;
   return {
     user: row.user,
+    sessionLive: row.sessionLive === true,
     roles: fromJson<RoleRow[]>(row.roles).map((r) => ({
       id: r.id,
       name: roleTypeLabels[r.type],

@@ -1,5 +1,7 @@
 import type { CompanyType, Role } from '@dosechain/contract';
-import { isCompanyRole } from '@dosechain/contract';
+import { isCompanyRole, messages } from '@dosechain/contract';
+import { AppError } from '../http/app-error.ts';
+import type { Principal } from './principal.ts';
 
 /** The company a role is limited to, or null for staff and admin, who see every company. */
 export interface CompanyScope {
@@ -17,4 +19,13 @@ export function inScope(role: Role, owners: Partial<Record<CompanyType, number |
   const scope = companyScope(role);
   if (!scope) return true;
   return owners[scope.type] === scope.companyId;
+}
+
+/**
+ * The role a service acts in. A user without any role has no permissions, so the guard stops it
+ * before any service; this keeps a service from ever reading "no role" as "no company limit".
+ */
+export function actingRole(principal: Principal): Role {
+  if (!principal.currentRole) throw new AppError(403, 'NO_ROLE', messages.noRoleAssigned);
+  return principal.currentRole;
 }

@@ -1,7 +1,8 @@
 import { type AccessRequirement, meetsRequirement, messages } from '@dosechain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/access-token.ts';
-import { chooseRole, loadUserWithAccess, type Principal } from '../auth/principal.ts';
+import { isLockedAt } from '../auth/lockout.ts';
+import { actingIn, chooseRole, loadUserWithAccess, type Principal } from '../auth/principal.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
 import type { AppDeps } from './deps.ts';
 
@@ -32,18 +33,18 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Pri
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token) throw unauthenticated();
-  const userId = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock);
-  if (!userId) throw unauthenticated();
-  // One round trip: the user, their roles and permissions, read fresh on every request.
-  const loaded = await loadUserWithAccess(deps.db, userId);
+  const claims = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock);
+  if (!claims) throw unauthenticated();
+  // One round trip: the user, their roles and permissions and their session, read fresh on every request.
+  const loaded = await loadUserWithAccess(deps.db, claims.userId, claims.sessionId);
   const user = loaded?.user;
-  // An inactive or locked user loses access at once, not when the token expires.
-  if (!loaded || !user?.active || user.lockedOut) throw unauthenticated();
-  const { roles: userRoles, permissions } = loaded;
+  // An ended session, an inactive or a locked user loses access at once, not when the token expires.
+  if (!loaded?.sessionLive || !user?.active || isLockedAt(user, deps.clock.now())) throw unauthenticated();
   const roleHeader = request.headers['role-id'];
-  const choice = chooseRole(user, userRoles, Array.isArray(roleHeader) ? roleHeader[0] : roleHeader);
+  const choice = chooseRole(user, loaded.roles, Array.isArray(roleHeader) ? roleHeader[0] : roleHeader);
   if (choice.kind === 'not-allowed') throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
-  return { user, roles: userRoles, currentRole: choice.role, permissions };
+  // The permissions of the role this request acts in: its groups' grants within that role type's ceiling.
+  return actingIn(loaded, choice.role);
 }
 
 /**
@@ -65,6 +66,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     request.principal = await authenticate(request, deps);
     if (access === 'authenticated') return;
     const { permissions, currentRole } = request.principal;
+    if (!currentRole) throw new AppError(403, 'NO_ROLE', messages.noRoleAssigned);
     if (!meetsRequirement({ permissions, roleType: currentRole.type }, access)) throw forbidden();
   });
 }

@@ -16,7 +16,7 @@ export class AppError extends Error {
 export const notFound = (message: string = messages.notFoundGeneric) =>
   new AppError(404, 'NOT_FOUND', message);
 
-export const forbidden = () => new AppError(403, 'FORBIDDEN', messages.forbidden);
+export const forbidden = (message: string = messages.forbidden) => new AppError(403, 'FORBIDDEN', message);
 
 export const unauthenticated = (message: string = messages.unauthenticated) =>
   new AppError(401, 'UNAUTHENTICATED', message);

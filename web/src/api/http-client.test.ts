@@ -94,6 +94,26 @@ describe('the API client', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(401);
     expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(deps.onUnauthorized).toHaveBeenCalledWith('ended');
+  });
+
+  it('says the password expired when the refresh answers PASSWORD_EXPIRED', async () => {
+    const { api, deps } = setup(async (url) =>
+      url.endsWith('/auth/refresh')
+        ? json(401, { code: 'PASSWORD_EXPIRED', message: 'Your password has expired', errors: [] })
+        : json(401, { code: 'UNAUTHENTICATED', message: 'Authentication required', errors: [] }),
+    );
+    await api('GET', '/orders').catch(() => undefined);
+    expect(deps.onUnauthorized).toHaveBeenCalledExactlyOnceWith('passwordExpired');
+  });
+
+  it('sends a Role-Id given for one call instead of the tab’s', async () => {
+    const { api, deps } = setup(async () => json(200, {}));
+    await api('GET', '/users/me', { roleId: 9 });
+    await api('GET', '/users/me');
+    const calls = (deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls;
+    expect((calls[0]![1] as RequestInit).headers).toMatchObject({ 'role-id': '9' });
+    expect((calls[1]![1] as RequestInit).headers).toMatchObject({ 'role-id': '7' });
   });
 
   it('does not refresh on a failed login', async () => {

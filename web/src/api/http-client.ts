@@ -24,14 +24,19 @@ export interface HttpClientDeps {
   getTokens: () => TokenPair | null;
   saveTokens: (tokens: TokenPair) => void;
   getRoleId: () => number | null;
-  /** A 401 that a refresh could not cure: end the session. */
-  onUnauthorized: () => void;
+  /**
+   * A 401 that a refresh could not cure: end the session. `passwordExpired` when the refresh
+   * answered PASSWORD_EXPIRED (the password aged while the session was in use).
+   */
+  onUnauthorized: (reason: 'ended' | 'passwordExpired') => void;
   /** A 5xx, or no usable answer: show the one generic error toast. */
   onServerError: () => void;
 }
 
 export interface RequestOptions {
   body?: unknown;
+  /** Send this Role-Id instead of the tab's (loading the user in a role before switching to it). */
+  roleId?: number | null;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
 }
@@ -71,7 +76,8 @@ async function readError(res: Response): Promise<ErrorBody> {
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = deps.timeoutMs ?? limits.apiTimeoutMs;
-  let refreshing: Promise<boolean> | null = null;
+  type RefreshOutcome = 'refreshed' | 'ended' | 'passwordExpired';
+  let refreshing: Promise<RefreshOutcome> | null = null;
 
   async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const timeout = new AbortController();
@@ -81,7 +87,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     const tokens = deps.getTokens();
     if (tokens) headers.authorization = `Bearer ${tokens.accessToken}`;
-    const roleId = deps.getRoleId();
+    const roleId = options.roleId !== undefined ? options.roleId : deps.getRoleId();
     if (roleId !== null) headers['role-id'] = String(roleId);
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     try {
@@ -101,9 +107,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
   }
 
-  async function tryRefresh(): Promise<boolean> {
+  async function tryRefresh(): Promise<RefreshOutcome> {
     const tokens = deps.getTokens();
-    if (!tokens) return false;
+    if (!tokens) return 'ended';
     refreshing ??= (async () => {
       try {
         const res = await doFetch(`${API_BASE}/auth/refresh`, {
@@ -111,11 +117,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({ refreshToken: tokens.refreshToken }),
         });
-        if (!res.ok) return false;
+        if (!res.ok) return (await readError(res)).code === 'PASSWORD_EXPIRED' ? 'passwordExpired' : 'ended';
         deps.saveTokens((await res.json()) as TokenPair);
-        return true;
+        return 'refreshed';
       } catch {
-        return false;
+        return 'ended';
       } finally {
         setTimeout(() => {
           refreshing = null;
@@ -129,8 +135,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     let res = await send(method, path, options);
     const isAuthCall = path.startsWith('/auth/');
     if (res.status === 401 && !isAuthCall && deps.getTokens()) {
-      if (await tryRefresh()) res = await send(method, path, options);
-      if (res.status === 401) deps.onUnauthorized();
+      const outcome = await tryRefresh();
+      if (outcome === 'refreshed') res = await send(method, path, options);
+      if (res.status === 401)
+        deps.onUnauthorized(outcome === 'passwordExpired' ? 'passwordExpired' : 'ended');
     }
     if (res.status >= 500) deps.onServerError();
     if (!res.ok) throw new ApiError(res.status, await readError(res));

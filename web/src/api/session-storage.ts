@@ -23,18 +23,63 @@ export function saveTokens(tokens: TokenPair): void {
   localStorage.setItem(storageKeys.authToken, JSON.stringify(tokens));
 }
 
-export function readRoleId(): number | null {
-  const raw = localStorage.getItem(storageKeys.roleId);
+const parseRoleId = (raw: string | null): number | null => {
   const id = raw ? Number(raw) : Number.NaN;
   return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * The role this tab acts in. Read from storage once, then kept in memory: another tab switching
+ * role changes the stored id, but this tab keeps sending the role it shows until it has loaded
+ * itself in the new one (`adoptRoleId`, see `followRoleSwitches`). Undefined: not read yet.
+ */
+let tabRoleId: number | null | undefined;
+
+export function readRoleId(): number | null {
+  if (tabRoleId === undefined) tabRoleId = parseRoleId(localStorage.getItem(storageKeys.roleId));
+  return tabRoleId;
 }
 
+/** Switches this tab's role and remembers it for the next page load (other tabs follow). */
 export function saveRoleId(roleId: number | null): void {
+  tabRoleId = roleId;
   if (roleId === null) localStorage.removeItem(storageKeys.roleId);
   else localStorage.setItem(storageKeys.roleId, String(roleId));
 }
 
+/** This tab now acts in the role another tab switched to (already stored). */
+export function adoptRoleId(roleId: number | null): void {
+  tabRoleId = roleId;
+}
+
+/**
+ * Calls `onSwitch` with the new role id when another tab of this browser switches role (the
+ * storage event fires only in the other tabs). Returns the unsubscribe function.
+ */
+export function followRoleSwitches(onSwitch: (roleId: number | null) => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage || event.key !== storageKeys.roleId) return;
+    const roleId = parseRoleId(event.newValue);
+    if (roleId !== tabRoleId && event.newValue !== null) onSwitch(roleId);
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
+/** Who is logged in in this tab, for where a session that ends sends them (not persisted). */
+let tabUsername: string | null = null;
+
+export function setSessionUsername(username: string | null): void {
+  tabUsername = username;
+}
+
+export function sessionUsername(): string | null {
+  return tabUsername;
+}
+
 export function clearSession(): void {
+  tabRoleId = undefined;
+  tabUsername = null;
   localStorage.removeItem(storageKeys.authToken);
   localStorage.removeItem(storageKeys.roleId);
 }

@@ -6,8 +6,9 @@ import { ToastContainer, toast } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { ApiProvider } from '../api/api-context.tsx';
 import { createHttpClient } from '../api/http-client.ts';
-import { clearSession, readRoleId, readTokens, saveTokens } from '../api/session-storage.ts';
+import { clearSession, readRoleId, readTokens, saveTokens, sessionUsername } from '../api/session-storage.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
+import { expiredPasswordPath } from '../features/auth/expired-password-path.ts';
 import { theme } from './theme.ts';
 
 /** The one generic error toast: refreshed when it is already showing, never duplicated. */
@@ -28,11 +29,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
         saveTokens,
         getRoleId: readRoleId,
         onServerError: showGenericError,
-        onUnauthorized: () => {
-          // The session is over: forget it and start again at the login screen.
+        onUnauthorized: (reason) => {
+          // The session is over: forget it and start again at the login screen, or at the
+          // expired-password screen when the password aged while the session was in use.
+          const username = sessionUsername();
           clearSession();
           queryClient.clear();
-          window.location.assign('/login');
+          window.location.assign(reason === 'passwordExpired' ? expiredPasswordPath(username) : '/login');
         },
       }),
     [queryClient],

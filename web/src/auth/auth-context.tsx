@@ -12,7 +12,16 @@ import {
 } from 'react';
 import { useApi } from '../api/api-context.tsx';
 import { ApiError } from '../api/http-client.ts';
-import { clearSession, readRoleId, readTokens, saveRoleId, saveTokens } from '../api/session-storage.ts';
+import {
+  adoptRoleId,
+  clearSession,
+  followRoleSwitches,
+  readRoleId,
+  readTokens,
+  saveRoleId,
+  saveTokens,
+  setSessionUsername,
+} from '../api/session-storage.ts';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
 
@@ -35,6 +44,11 @@ export interface AuthValue {
   refreshUser(): Promise<void>;
   /** Forgets the session without calling the server (after a 401). */
   endSession(): void;
+  /**
+   * Counts the role switches made in another tab that this tab followed (it then shows the new
+   * role; the layout goes back to the dashboard and says so). 0 until one happens.
+   */
+  followedSwitches: number;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -49,6 +63,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(() => (readTokens() ? 'loading' : 'anonymous'));
   const [user, setUser] = useState<MeUser | null>(null);
   const [sessionEnd, setSessionEnd] = useState<SessionEnd | null>(null);
+  const [followedSwitches, setFollowedSwitches] = useState(0);
 
   // Token, role id, the user and every cached answer go: nothing of this user is left to show.
   const forget = useCallback(
@@ -64,6 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Read when the session ends; a ref, so that loading the user does not depend on who it is.
   const username = useRef<string | null>(null);
   username.current = user?.username ?? null;
+  useEffect(() => setSessionUsername(user?.username ?? null), [user]);
   const endSession = useCallback(() => forget({ reason: 'expired', username: username.current }), [forget]);
 
   const loadMe = useCallback(async () => {
@@ -91,12 +107,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (readTokens()) void loadMe();
   }, [loadMe]);
 
+  // A tab shows and sends one role. When another tab switches role, this one loads itself in the
+  // new role first (sending that role for this one call) and only then acts in it, so it never
+  // sends a role it does not show.
+  useEffect(
+    () =>
+      followRoleSwitches((roleId) => {
+        if (!readTokens()) return;
+        void api<MeUser>('GET', '/users/me', { roleId })
+          .then((me) => {
+            adoptRoleId(me.currentRole?.id ?? null);
+            queryClient.clear();
+            setUser(me);
+            setFollowedSwitches((n) => n + 1);
+          })
+          .catch(() => undefined);
+      }),
+    [api, queryClient],
+  );
+
   const value = useMemo<AuthValue>(
     () => ({
       status,
       user,
       sessionEnd,
       endSession,
+      followedSwitches,
       refreshUser: loadMe,
       async login(username, password) {
         const res = await api<LoginResponse>('POST', '/auth/login', {
@@ -105,7 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
         if (!res.user) throw new Error(messages.emptyUser);
         saveTokens({ accessToken: res.accessToken, refreshToken: res.refreshToken });
-        saveRoleId(res.user.currentRole.id);
+        saveRoleId(res.user.currentRole?.id ?? null);
         // Nothing fetched before this login (e.g. by a page that was closing) is shown to this user.
         queryClient.clear();
         setSessionEnd(null);
@@ -124,12 +160,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async switchRole(roleId) {
         const me = await api<MeUser>('PUT', '/users/me/role', { body: { roleId } });
-        saveRoleId(me.currentRole.id);
+        saveRoleId(me.currentRole?.id ?? null);
         queryClient.clear();
         setUser(me);
       },
     }),
-    [api, endSession, forget, loadMe, queryClient, sessionEnd, status, user],
+    [api, endSession, followedSwitches, forget, loadMe, queryClient, sessionEnd, status, user],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -11,10 +11,18 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 /** Only the SHA-256 of a token is stored; the token itself has 256 random bits. */
 export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Starts a session: a new token family, valid 30 minutes unused and 12 hours at most. */
-export async function issueRefreshToken(db: Executor, userId: number, now: Date): Promise<string> {
+/**
+ * Starts a session: a new token family, valid 30 minutes unused and 12 hours at most. Its id is
+ * the session id access tokens carry: revoking the family ends them too.
+ */
+export async function issueRefreshToken(
+  db: Executor,
+  userId: number,
+  now: Date,
+): Promise<{ token: string; sessionId: string }> {
   const sessionExpiresAt = new Date(now.getTime() + SESSION_MAX_MS);
-  return insertToken(db, userId, randomUUID(), now, sessionExpiresAt);
+  const sessionId = randomUUID();
+  return { token: await insertToken(db, userId, sessionId, now, sessionExpiresAt), sessionId };
 }
 
 async function insertToken(

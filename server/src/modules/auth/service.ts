@@ -120,8 +120,8 @@ async function checkCredentials(
   return user;
 }
 
-const accessTokenFor = (ctx: AuthContext, userId: number) =>
-  signAccessToken(userId, ctx.config.jwtSecret, ctx.clock);
+const accessTokenFor = (ctx: AuthContext, userId: number, sessionId: string) =>
+  signAccessToken({ userId, sessionId }, ctx.config.jwtSecret, ctx.clock);
 
 /**
  * `POST /auth/login`: the outcomes in order are INVALID_CREDENTIALS, USER_LOCKED, USER_INACTIVE,
@@ -136,7 +136,7 @@ export async function login(
     throw new AppError(401, 'PASSWORD_EXPIRED', messages.passwordExpired);
   }
   const now = ctx.clock.now();
-  const refreshToken = await ctx.db.transaction(async (tx) => {
+  const session = await ctx.db.transaction(async (tx) => {
     // Conditional, so a lock or inactivation that landed since the check still wins.
     const [ok] = await tx
       .update(users)
@@ -146,18 +146,20 @@ export async function login(
     if (!ok) return null;
     return issueRefreshToken(tx, user.id, now);
   });
-  if (!refreshToken) {
+  if (!session) {
     // Locked or inactivated between the check and now (e.g. by concurrent failures).
     const [state] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, user.id));
     throw state?.active ? userLocked() : userInactive();
   }
-  return { user, tokens: { accessToken: await accessTokenFor(ctx, user.id), refreshToken } };
+  const accessToken = await accessTokenFor(ctx, user.id, session.sessionId);
+  return { user, tokens: { accessToken, refreshToken: session.token } };
 }
 
 /**
  * `POST /auth/refresh`: rotates the refresh token. Unknown, expired, revoked and replayed tokens
  * are refused; so is a token of a user who was since inactivated or locked (and that session
- * is revoked).
+ * is revoked). A session whose password expired while in use ends with PASSWORD_EXPIRED, so the
+ * person is taken to the expired-password screen instead of working on for up to 12 hours.
  */
 export async function refresh(ctx: AuthContext, refreshToken: string): Promise<TokenPair> {
   const now = ctx.clock.now();
@@ -165,20 +167,29 @@ export async function refresh(ctx: AuthContext, refreshToken: string): Promise<T
     const rotation = await rotateRefreshToken(tx, refreshToken, now);
     if (rotation.kind !== 'rotated') return rotation;
     const [user] = await tx
-      .select({ active: users.active, lockedOut: users.lockedOut })
+      .select({
+        active: users.active,
+        lockedOut: users.lockedOut,
+        passwordChangedAt: users.passwordChangedAt,
+      })
       .from(users)
       .where(eq(users.id, rotation.userId));
-    if (user?.active && !user.lockedOut) return rotation;
+    const expired = user !== undefined && passwordExpired(user, ctx.config, ctx.clock);
+    if (user?.active && !user.lockedOut && !expired) return rotation;
     await revokeFamily(tx, rotation.familyId, now);
-    return { kind: 'refused' as const, reason: 'user' as const };
+    return { kind: 'refused' as const, reason: expired ? ('password-expired' as const) : ('user' as const) };
   });
   if (result.kind !== 'rotated') {
+    if (result.reason === 'password-expired') {
+      throw new AppError(401, 'PASSWORD_EXPIRED', messages.passwordExpired);
+    }
     if (result.reason === 'reused') {
       ctx.log.warn({ event: 'refresh_token.reused' }, 'a rotated refresh token was presented again');
     }
     throw sessionInvalid();
   }
-  return { accessToken: await accessTokenFor(ctx, result.userId), refreshToken: result.token };
+  const accessToken = await accessTokenFor(ctx, result.userId, result.familyId);
+  return { accessToken, refreshToken: result.token };
 }
 
 /** `POST /auth/logout`: revokes the token's session; an unknown token is not an error. */

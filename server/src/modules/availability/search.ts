@@ -1,6 +1,7 @@
 import { type AvailableDay, type availabilitySearchQuerySchema, limits, messages } from '@dosechain/contract';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import { actingRole } from '../../auth/scope.ts';
 import { notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { mayOrderFor, resolvePairing } from '../orders/pairing.ts';
@@ -29,7 +30,7 @@ export async function searchAvailability(
     ]);
   }
   const pairing = await resolvePairing(ctx.db, query);
-  if (!(await mayOrderFor(ctx.db, ctx.actor.currentRole, { siteId: query.siteId, cmoId: pairing?.cmoId }))) {
+  if (!(await mayOrderFor(ctx.db, actingRole(ctx.actor), { siteId: query.siteId, cmoId: pairing?.cmoId }))) {
     throw notFound(messages.notFound('Clinical Site'));
   }
   if (!pairing) throw validationFailed([{ parameter: 'examId', message: messages.noPairing }]);

@@ -1,8 +1,8 @@
-import type { MeUser, Role } from '@dosechain/contract';
+import type { MeUser } from '@dosechain/contract';
 import { fullName, type Principal } from '../../auth/principal.ts';
 
-/** The current user as `/users/me` and login answer it, in the given role. */
-export function toMeUser(principal: Principal, groups: { id: number; name: string }[], role?: Role): MeUser {
+/** The current user as `/users/me` and login answer it: in their current role, with its permissions. */
+export function toMeUser(principal: Principal, groups: { id: number; name: string }[]): MeUser {
   const u = principal.user;
   return {
     id: u.id,
@@ -23,6 +23,6 @@ export function toMeUser(principal: Principal, groups: { id: number; name: strin
     groups,
     roles: principal.roles,
     permissions: principal.permissions,
-    currentRole: role ?? principal.currentRole,
+    currentRole: principal.currentRole,
   };
 }

@@ -1,6 +1,12 @@
-import { type MeUser, messages, type Role } from '@dosechain/contract';
+import { type MeUser, messages } from '@dosechain/contract';
 import { asc, eq } from 'drizzle-orm';
-import { chooseRole, loadUserWithAccess, type Principal, type UserRow } from '../../auth/principal.ts';
+import {
+  actingIn,
+  chooseRole,
+  loadUserWithAccess,
+  type Principal,
+  type UserRow,
+} from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { groups, userGroups } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -17,10 +23,10 @@ async function loadGroups(db: Executor, userId: number) {
 
 /**
  * The one builder of the MeUser answer (`GET /users/me`, `PUT /users/me/role`, login with
- * `includeUser`): the principal's user, roles, live permissions and groups, in the given role.
+ * `includeUser`): the principal's user, roles, groups and the permissions of its current role.
  */
-export async function meUser(db: Executor, principal: Principal, role?: Role): Promise<MeUser> {
-  return toMeUser(principal, await loadGroups(db, principal.user.id), role);
+export async function meUser(db: Executor, principal: Principal): Promise<MeUser> {
+  return toMeUser(principal, await loadGroups(db, principal.user.id));
 }
 
 /** The current user in the role of this request. */
@@ -32,15 +38,17 @@ export function getMe(db: Executor, principal: Principal): Promise<MeUser> {
 export async function meAfterLogin(db: Executor, user: UserRow): Promise<MeUser> {
   const access = await loadUserWithAccess(db, user.id);
   if (!access) throw new Error(`user ${user.id} vanished while logging in`);
-  const { roles, permissions } = access;
-  const choice = chooseRole(user, roles);
-  if (choice.kind !== 'ok') throw new Error('a user without a Role-Id always has a role');
-  return meUser(db, { user, roles, permissions, currentRole: choice.role });
+  const choice = chooseRole(user, access.roles);
+  if (choice.kind !== 'ok') throw new Error('a user without a Role-Id is never refused a role');
+  return meUser(db, actingIn({ ...access, user }, choice.role));
 }
 
-/** Switching role only checks it is one of the user's; the Role-Id header is what counts. */
+/**
+ * Switching role only checks it is one of the user's and answers the user as they will be in
+ * it (that role's permissions); the Role-Id header of each request is what counts.
+ */
 export async function switchRole(db: Executor, principal: Principal, roleId: number): Promise<MeUser> {
   const role = principal.roles.find((r) => r.id === roleId);
   if (!role) throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
-  return meUser(db, principal, role);
+  return meUser(db, actingIn({ ...principal, permissions: principal.grantedPermissions }, role));
 }

@@ -1,7 +1,7 @@
 import type { PlaceOrderOptions } from '@dosechain/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { companyScope } from '../../auth/scope.ts';
+import { actingRole, companyScope } from '../../auth/scope.ts';
 import { companies, exams, siteImagingCenters, studies, studyPairings, timepoints } from '../../db/schema.ts';
 import type { ServiceContext } from '../../http/context.ts';
 
@@ -9,7 +9,7 @@ const sites = alias(companies, 'site');
 
 /** The pairings a role may order through: its own site, the sites linked to its center, or all. */
 function pairingScope(ctx: ServiceContext): SQL | undefined {
-  const scope = companyScope(ctx.actor.currentRole);
+  const scope = companyScope(actingRole(ctx.actor));
   if (!scope) return undefined;
   switch (scope.type) {
     case 'clinical_site':
@@ -45,7 +45,7 @@ export async function placeOrderOptions(ctx: ServiceContext): Promise<PlaceOrder
     ctx.db.select({ id: timepoints.id, name: timepoints.name }).from(timepoints).orderBy(asc(timepoints.id)),
   ]);
   const siteIds = [...new Set(pairings.map((p) => p.site.id))];
-  const scope = companyScope(ctx.actor.currentRole);
+  const scope = companyScope(actingRole(ctx.actor));
   const links =
     siteIds.length === 0
       ? []

@@ -1,9 +1,14 @@
-import { messages, type PlaceOrderAnswer, type placeOrderBodySchema } from '@dosechain/contract';
+import {
+  messages,
+  type PlaceOrderAnswer,
+  type placeOrderBodySchema,
+  roleMayPlaceOrders,
+} from '@dosechain/contract';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { companyScope } from '../../auth/scope.ts';
+import { actingRole, companyScope } from '../../auth/scope.ts';
 import { orders } from '../../db/schema.ts';
-import { AppError, validationFailed } from '../../http/app-error.ts';
+import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
@@ -26,7 +31,7 @@ const slotFull = () =>
  * the site. One 400 with an entry per bad field.
  */
 async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: Date) {
-  const role = ctx.actor.currentRole;
+  const role = actingRole(ctx.actor);
   const refs = await placementReferences(ctx.db, input, role, at);
   const { study, timepoint, site, center, exam, pairing, linked, siteLinkedToRoleCenter } = refs;
   const scope = companyScope(role);
@@ -87,6 +92,8 @@ function candidateAvailabilities(
  * inserts the pending order with the pairing's drug and CMO, audits it and queues its mail.
  */
 export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): Promise<PlaceOrderAnswer> {
+  // A site or imaging center orders for itself (staff and admin for anyone); a CMO never does.
+  if (!roleMayPlaceOrders(actingRole(ctx.actor).type)) throw forbidden(messages.notOrderingRole);
   const at = new Date(input.calibrationDatetime);
   const { pairing, names, centerTimezone, recipients, availabilities } = await checkReferences(
     ctx,

@@ -1,5 +1,6 @@
 import { type ListQuery, type ListResponse, messages, type Order } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
+import { actingRole } from '../../auth/scope.ts';
 import { orders } from '../../db/schema.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
@@ -16,7 +17,7 @@ export async function listOrders(
   ctx: ServiceContext,
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Order>>> {
-  const role = ctx.actor.currentRole;
+  const role = actingRole(ctx.actor);
   const plan = listPlan(orderList, query, orderScope(role));
   // A list narrowed by status alone (the order screens' lists) adds up the maintained counts.
   const statuses = statusesOnly(query);
@@ -28,7 +29,7 @@ export async function listOrders(
 /** The order if the role's company scope covers it; 404 'Order not found' otherwise (also for another company's). */
 export async function scopedOrder(ctx: ServiceContext, id: number): Promise<Order> {
   const [row] = isStorableId(id)
-    ? await selectOrders(ctx.db).where(and(eq(orders.id, id), orderScope(ctx.actor.currentRole)))
+    ? await selectOrders(ctx.db).where(and(eq(orders.id, id), orderScope(actingRole(ctx.actor))))
     : [];
   if (!row) throw notFound(messages.notFound('Order'));
   return toOrder(row);

@@ -9,10 +9,12 @@ import {
   orderActionRules,
   type orderStatusChangeBodySchema,
   orderStatusLabels,
+  roleMayTakeAction,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
+import { actingRole } from '../../auth/scope.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
@@ -77,7 +79,9 @@ const auditedState = (o: {
 
 /**
  * `PUT /orders/{id}/status`: one guard reads the action's rule (contract `orderActionRules`):
- * the role needs the action's permission (403), the order must be in the role's scope (404)
+ * the role needs the action's permission and must be one of the action's parties (403: a CMO
+ * accepts, rejects and delivers; a site cancels; an imaging center cancels and delivers; staff
+ * and admin do all), the order must be in the role's scope (404)
  * and in a status the action starts from (409). The update is conditional on the status read
  * (compare-and-set), so of two people acting on what they saw only the first wins, the other
  * gets 409 (the row lock makes the second UPDATE re-check after the first commits). Reject
@@ -89,6 +93,9 @@ export async function changeOrderStatus(ctx: ServiceContext, id: number, body: S
   if (!action) throw invalidTransition('pending', body.status);
   const rule = orderActionRules[action];
   if (!hasPermission(ctx.actor.permissions, rule.permission)) throw forbidden();
+  // Only the order's parties named for the action (scope below: their own company's orders).
+  if (!roleMayTakeAction(actingRole(ctx.actor).type, action))
+    throw forbidden(messages.notOrderParty(rule.label));
   const current = await scopedOrder(ctx, id);
   if (!rule.from.includes(current.status)) throw invalidTransition(current.status, rule.to);
   const entered = rule.needs === 'relatedDatetime' ? enteredInstant(body, current) : undefined;

@@ -1,6 +1,6 @@
 import type { OrdersReportOptions } from '@dosechain/contract';
 import { asc, eq } from 'drizzle-orm';
-import { companyScope } from '../../auth/scope.ts';
+import { actingRole, companyScope } from '../../auth/scope.ts';
 import { companies, studies, studyPairings } from '../../db/schema.ts';
 import type { ServiceContext } from '../../http/context.ts';
 
@@ -10,7 +10,7 @@ import type { ServiceContext } from '../../http/context.ts';
  * clinical-site role sees only its own site.
  */
 export async function ordersReportOptions(ctx: ServiceContext): Promise<OrdersReportOptions> {
-  const scope = companyScope(ctx.actor.currentRole);
+  const scope = companyScope(actingRole(ctx.actor));
   const ownSite = scope?.type === 'clinical_site' ? scope.companyId : undefined;
   const [studyRows, siteRows, pairs] = await Promise.all([
     ctx.db.select({ id: studies.id, name: studies.name }).from(studies).orderBy(asc(studies.name)),

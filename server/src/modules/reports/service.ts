@@ -8,6 +8,7 @@ import {
 } from '@dosechain/contract';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { actingRole } from '../../auth/scope.ts';
 import { orders } from '../../db/schema.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { isStorableId } from '../companies/queries.ts';
@@ -51,7 +52,7 @@ export async function ordersCount(ctx: ServiceContext, query: OrdersCountQuery):
     idFilter(orders.siteId, query.siteId),
     idFilter(orders.cmoId, query.cmoId),
     idFilter(orders.imagingCenterId, query.imagingCenterId),
-    orderScope(ctx.actor.currentRole),
+    orderScope(actingRole(ctx.actor)),
   );
   const counts = {
     ...Object.fromEntries(orderStatuses.map((s) => [s, countOf(s)])),

@@ -1,11 +1,13 @@
 import { messages } from '@dosechain/contract';
 import { AppBar, Box, Drawer, Link, Toolbar, Typography } from '@mui/material';
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { useAppSettings } from '../../api/app-config.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { FullPageSpinner } from '../../auth/guards.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { roleLabel, UserMenu } from './user-menu.tsx';
 
 const DRAWER_WIDTH = 240;
 
@@ -30,9 +32,27 @@ export function Footer() {
   );
 }
 
+/**
+ * When another tab switched role and this one followed, the page it showed may not exist in the
+ * new role: go back to the dashboard, as switching role does, and say why.
+ */
+function useFollowedRoleSwitch() {
+  const { followedSwitches, user } = useAuth();
+  const navigate = useNavigate();
+  const roleName = user?.currentRole ? roleLabel(user.currentRole) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per followed switch, with the role it led to.
+  useEffect(() => {
+    if (followedSwitches === 0) return;
+    navigate('/');
+    if (roleName)
+      toast.info(`Your role was switched to ${roleName} in another tab`, { toastId: 'role-followed' });
+  }, [followedSwitches]);
+}
+
 /** The frame of every logged-in screen: top bar, sidebar, the page, footer. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  useFollowedRoleSwitch();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>

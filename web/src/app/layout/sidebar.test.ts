@@ -4,7 +4,7 @@ import { userMeets } from '../../auth/access.ts';
 import { appRoutes } from '../routes.tsx';
 import { visibleMenu } from './sidebar.tsx';
 
-const user = (roleType: MeUser['currentRole']['type'], permissions = emptyPermissions()) =>
+const user = (roleType: NonNullable<MeUser['currentRole']>['type'], permissions = emptyPermissions()) =>
   ({
     permissions,
     currentRole: {

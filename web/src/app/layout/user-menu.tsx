@@ -20,7 +20,7 @@ export function UserMenu() {
 
   const choose = async (role: Role) => {
     close();
-    if (role.id === null || role.id === user.currentRole.id) return;
+    if (role.id === null || role.id === user.currentRole?.id) return;
     try {
       await switchRole(role.id);
       navigate('/');
@@ -61,7 +61,7 @@ export function UserMenu() {
         <Divider />
         {user.roles.length > 0 && <ListSubheader>Switch Role</ListSubheader>}
         {user.roles.map((role) => {
-          const current = role.id === user.currentRole.id;
+          const current = role.id === user.currentRole?.id;
           return (
             <MenuItem
               key={role.id}

@@ -12,6 +12,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { expiredPasswordUsername } from './expired-password-path.ts';
 
 const schema = z.intersection(
   z.object({
@@ -30,7 +31,8 @@ type Values = z.input<typeof schema>;
 export default function ChangeExpiredPasswordPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const knownUsername = (useLocation().state as { username?: string } | null)?.username;
+  const location = useLocation();
+  const knownUsername = expiredPasswordUsername(location.state, location.search);
   const [error, setError] = useState<string | null>(null);
   const {
     control,
@@ -71,6 +73,12 @@ export default function ChangeExpiredPasswordPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         Change your password
       </Typography>
+      {/* Sent here when the password aged during a session (login said so in a toast already). */}
+      {knownUsername && !location.state && !error && (
+        <Alert severity="warning" sx={{ my: 2 }}>
+          {messages.passwordExpired}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" sx={{ my: 2 }}>
           {error}

@@ -1,5 +1,5 @@
 import { messages } from '@dosechain/contract';
-import { Paper, Stack, Typography } from '@mui/material';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { roleLabel } from '../../app/layout/user-menu.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { OrdersGrid } from '../orders/orders-grid.tsx';
@@ -18,10 +18,17 @@ export default function DashboardPage() {
         {user && (
           // Styled as a subtitle, not a heading: an h6 right under the h1 skips heading levels.
           <Typography variant="h6" component="p">
-            Hello, {user.fullName} ({roleLabel(user.currentRole)})
+            Hello, {user.fullName}
+            {user.currentRole && ` (${roleLabel(user.currentRole)})`}
           </Typography>
         )}
-        <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
+        {user && !user.currentRole ? (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {messages.noRoleAssigned}
+          </Alert>
+        ) : (
+          <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
+        )}
       </Paper>
       {grid && (
         <Stack spacing={1}>
@@ -30,7 +37,7 @@ export default function DashboardPage() {
           </Typography>
           <Typography color="text.secondary">{grid.intro}</Typography>
           <OrdersGrid
-            key={`${user?.currentRole.type}-${user?.currentRole.companyId}`}
+            key={`${user?.currentRole?.type}-${user?.currentRole?.companyId}`}
             title={grid.heading}
             statuses={grid.statuses}
             defaultSort={[{ id: grid.sortBy, desc: false }]}

@@ -13,7 +13,7 @@ export interface DashboardGrid {
 export function dashboardGrid(user: MeUser): DashboardGrid | undefined {
   if (!hasPermission(user.permissions, 'order.read') && !hasPermission(user.permissions, 'orderStatus.read'))
     return undefined;
-  switch (user.currentRole.type) {
+  switch (user.currentRole?.type) {
     case 'cmo':
       return {
         heading: 'Orders waiting for confirmation',

@@ -29,7 +29,7 @@ export function OrderActionButtons({
   if (!user) return null;
   return (
     <>
-      {visibleOrderActions(order.status, user.permissions).map((action) => {
+      {visibleOrderActions(order.status, user.permissions, user.currentRole?.type ?? null).map((action) => {
         const label = orderActionRules[action].label;
         return variant === 'icon' ? (
           <Tooltip key={action} title={label}>

@@ -23,24 +23,33 @@ describe('visibleOrderActions', () => {
   };
 
   it.each(orderStatuses)('with every permission, %s offers what the status allows', (status) => {
-    expect(visibleOrderActions(status, all)).toEqual(expected[status]);
+    expect(visibleOrderActions(status, all, 'staff')).toEqual(expected[status]);
   });
 
   it('a CMO (acknowledgement, status) accepts, rejects and delivers but does not cancel', () => {
     const cmo = permissions('cmoAcknowledgement.create', 'orderStatus.create');
-    expect(visibleOrderActions('pending', cmo)).toEqual(['accept', 'reject']);
-    expect(visibleOrderActions('accepted', cmo)).toEqual(['deliver']);
+    expect(visibleOrderActions('pending', cmo, 'cmo')).toEqual(['accept', 'reject']);
+    expect(visibleOrderActions('accepted', cmo, 'cmo')).toEqual(['deliver']);
   });
 
   it('a site user (cancel only) cancels pending and accepted orders', () => {
     const site = permissions('orderCancel.create');
-    expect(visibleOrderActions('pending', site)).toEqual(['cancel']);
-    expect(visibleOrderActions('accepted', site)).toEqual(['cancel']);
-    expect(visibleOrderActions('delivered', site)).toEqual([]);
+    expect(visibleOrderActions('pending', site, 'clinical_site')).toEqual(['cancel']);
+    expect(visibleOrderActions('accepted', site, 'clinical_site')).toEqual(['cancel']);
+    expect(visibleOrderActions('delivered', site, 'clinical_site')).toEqual([]);
+  });
+
+  it('only a party of the action sees it, whatever the permissions, and no role sees none', () => {
+    expect(visibleOrderActions('pending', all, 'cmo')).toEqual(['accept', 'reject']);
+    expect(visibleOrderActions('accepted', all, 'cmo')).toEqual(['deliver']);
+    expect(visibleOrderActions('pending', all, 'clinical_site')).toEqual(['cancel']);
+    expect(visibleOrderActions('accepted', all, 'clinical_site')).toEqual(['cancel']);
+    expect(visibleOrderActions('accepted', all, 'imaging_center')).toEqual(['deliver', 'cancel']);
+    expect(visibleOrderActions('pending', all, null)).toEqual([]);
   });
 
   it('read-only users see no action', () => {
-    expect(visibleOrderActions('pending', permissions('order.read', 'orderStatus.read'))).toEqual([]);
+    expect(visibleOrderActions('pending', permissions('order.read', 'orderStatus.read'), 'cmo')).toEqual([]);
   });
 });
 
@@ -91,7 +100,7 @@ describe('visibleNotes', () => {
   });
 
   it('cuts longer notes at 140 until expanded', () => {
-    const notes = 'a'.repeat(140) + 'tail';
+    const notes = `${'a'.repeat(140)}tail`;
     expect(visibleNotes(notes, false)).toEqual({ text: `${'a'.repeat(140)}…`, collapsible: true });
     expect(visibleNotes(notes, true)).toEqual({ text: notes, collapsible: true });
   });

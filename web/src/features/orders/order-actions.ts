@@ -7,15 +7,26 @@ import {
   orderActionRules,
   orderActions,
   type Permissions,
+  type RoleType,
+  roleMayTakeAction,
 } from '@dosechain/contract';
 
 /**
  * The actions a user may take on an order in `status`: those the contract's action table starts
- * from that status AND whose permission the user holds, in the table's order.
+ * from that status, whose permission the user holds in the current role and of which that role is
+ * a party (a CMO never cancels, a site never delivers), in the table's order. No role: none.
  */
-export function visibleOrderActions(status: OrderStatus, permissions: Permissions): OrderAction[] {
+export function visibleOrderActions(
+  status: OrderStatus,
+  permissions: Permissions,
+  roleType: RoleType | null,
+): OrderAction[] {
+  if (roleType === null) return [];
   return orderActions.filter(
-    (a) => actionAllowedFrom(a, status) && hasPermission(permissions, orderActionRules[a].permission),
+    (a) =>
+      actionAllowedFrom(a, status) &&
+      hasPermission(permissions, orderActionRules[a].permission) &&
+      roleMayTakeAction(roleType, a),
   );
 }
 

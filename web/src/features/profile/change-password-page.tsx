@@ -40,9 +40,9 @@ export default function ChangePasswordPage() {
       }
       return;
     }
-    const roleId = user.currentRole.id;
+    const roleId = user.currentRole?.id ?? null;
     const me = await login(user.username, values.password);
-    if (roleId !== null && me.currentRole.id !== roleId) await switchRole(roleId);
+    if (roleId !== null && me.currentRole?.id !== roleId) await switchRole(roleId);
     toast.success(messages.passwordUpdated);
     navigate('/');
   };

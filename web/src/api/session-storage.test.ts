@@ -1,0 +1,50 @@
+import { storageKeys } from '@dosechain/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adoptRoleId, clearSession, followRoleSwitches, readRoleId, saveRoleId } from './session-storage.ts';
+
+/** What the browser fires in the other tabs when one tab writes local storage. */
+function otherTabWrites(key: string, newValue: string | null) {
+  if (newValue === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, newValue);
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: localStorage }));
+}
+
+describe("a tab's role", () => {
+  beforeEach(() => clearSession());
+  afterEach(() => clearSession());
+
+  it('is read from storage once, then kept: another tab switching does not change what this tab sends', () => {
+    localStorage.setItem(storageKeys.roleId, '3');
+    expect(readRoleId()).toBe(3);
+    otherTabWrites(storageKeys.roleId, '5');
+    expect(readRoleId()).toBe(3);
+    adoptRoleId(5);
+    expect(readRoleId()).toBe(5);
+  });
+
+  it('saving switches this tab and is remembered for the next page load', () => {
+    saveRoleId(8);
+    expect(readRoleId()).toBe(8);
+    expect(localStorage.getItem(storageKeys.roleId)).toBe('8');
+    saveRoleId(null);
+    expect(readRoleId()).toBeNull();
+    expect(localStorage.getItem(storageKeys.roleId)).toBeNull();
+  });
+
+  it('tells this tab when another tab switches to another role, not of its own writes or the same role', () => {
+    saveRoleId(3);
+    const onSwitch = vi.fn();
+    const stop = followRoleSwitches(onSwitch);
+    otherTabWrites(storageKeys.roleId, '3');
+    otherTabWrites(storageKeys.authToken, '{}');
+    expect(onSwitch).not.toHaveBeenCalled();
+    otherTabWrites(storageKeys.roleId, '5');
+    expect(onSwitch).toHaveBeenCalledExactlyOnceWith(5);
+    // A logout elsewhere clears the role: that is a session end, not a switch.
+    otherTabWrites(storageKeys.roleId, null);
+    expect(onSwitch).toHaveBeenCalledTimes(1);
+    stop();
+    otherTabWrites(storageKeys.roleId, '7');
+    expect(onSwitch).toHaveBeenCalledTimes(1);
+  });
+});
