@@ -1,6 +1,8 @@
+import { messages } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, roles, userGroups, users } from '../src/db/schema.ts';
+import { addRolelessUser } from './company-users.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -141,5 +143,36 @@ describe('PUT /users/me/role', () => {
     expect((await switchRole(s.headers(), { roleId: 'x' })).statusCode).toBe(400);
     expect((await switchRole(s.headers(), { roleId: 1, extra: 1 })).statusCode).toBe(400);
     expect((await switchRole({}, { roleId: othersRole })).statusCode).toBe(401);
+  });
+});
+
+describe('a user without roles (issue 16)', () => {
+  it('is staff or admin only when flagged; otherwise has no role, no permissions, and is told so', async () => {
+    const id = await addRolelessUser(t.db, { username: 'roleless', groupNames: ['Administrators'] });
+    const s = await t.loginAs('roleless');
+    const answer = (await me(s.headers())).json();
+    expect(answer.roles).toEqual([]);
+    expect(answer.currentRole).toBeNull();
+    expect(Object.values(answer.permissions).every((p) => !Object.values(p as object).some(Boolean))).toBe(
+      true,
+    );
+    for (const url of [
+      '/api/v1/orders',
+      '/api/v1/users',
+      '/api/v1/groups',
+      '/api/v1/audit-logs/changeset/users/1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: s.headers() });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'NO_ROLE', message: messages.noRoleAssigned });
+    }
+    // Flagged as staff, the same user acts as staff with the group's permissions.
+    await t.db.update(users).set({ isStaff: true }).where(eq(users.id, id));
+    const staff = (await me(s.headers())).json();
+    expect(staff.currentRole).toMatchObject({ id: null, type: 'staff', companyId: null });
+    expect(staff.permissions.userManagement.read).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: s.headers() })).statusCode,
+    ).toBe(200);
   });
 });

@@ -68,6 +68,11 @@ describe('the menu', () => {
     expect(labels(user('staff'))).toEqual(['Dashboard']);
   });
 
+  it('shows only the dashboard to a user without a role, whatever the map says', () => {
+    const noRole = { ...user('staff', allPermissions()), currentRole: null } as MeUser;
+    expect(labels(noRole)).toEqual(['Dashboard']);
+  });
+
   it('offers Place order to whoever may place orders, whatever the role', () => {
     const perms = emptyPermissions();
     perms.order.create = true;
