@@ -43,8 +43,8 @@ const t = await buildTestApp({
 // Mail stays in the outbox: a delivery attempt in the background would be a write no request made.
 await t.app.mailDispatcher.stop();
 const fingerprint = await writeFingerprinter(t.db);
-const admin = await t.loginAs('admin');
-const headers = admin.headers();
+// Replaced when a fuzzed request ended the admin's sessions (its own password change).
+let headers = (await t.loginAs('admin')).headers();
 const [adminRow] = await t.db.select().from(users).where(eq(users.username, 'admin'));
 const otherUserIds = (
   await t.db.select({ id: users.id }).from(users).where(ne(users.id, adminRow!.id)).orderBy(asc(users.id))
@@ -63,12 +63,16 @@ async function restoreUsers(usernames: readonly string[]): Promise<void> {
         passwordHash: row.passwordHash,
         passwordChangedAt: row.passwordChangedAt,
         failedLoginCount: row.failedLoginCount,
+        lastFailedLoginAt: row.lastFailedLoginAt,
         lockedOut: row.lockedOut,
+        lockedUntil: row.lockedUntil,
         active: row.active,
         isAdmin: row.isAdmin,
       })
       .where(inArray(users.id, [row.id]));
   }
+  // A password change ends every session of the user at once: the admin logs in again.
+  if (usernames.includes('admin')) headers = (await t.loginAs('admin')).headers();
 }
 
 afterAll(async () => {
