@@ -6,7 +6,17 @@ export const SIGNATURE_REMEMBER_MS = 10 * 60_000;
 const REMEMBERED_MAX = 10_000;
 
 /** Whether `password` is the password of `passwordHash`, as argon2 says; `now` in ms. */
-export type SignatureVerifier = (passwordHash: string, password: string, now: number) => Promise<boolean>;
+export type SignatureVerifier = ((
+  passwordHash: string,
+  password: string,
+  now: number,
+) => Promise<boolean>) & {
+  /**
+   * Whether this signature matches one confirmed in the current period, without argon2: true
+   * means the verifier would accept it at once. A guess is never remembered.
+   */
+  remembered(passwordHash: string, password: string, now: number): boolean;
+};
 
 /**
  * An e-signature check that remembers a confirmed signature for a while (21 CFR 11.200(a)(1):
@@ -45,10 +55,14 @@ export function createSignatureVerifier(
     return true;
   };
 
-  return (passwordHash, password, now) => {
-    const digest = digestOf(passwordHash, password);
+  const matches = (passwordHash: string, digest: Buffer, now: number) => {
     const known = remembered.get(passwordHash);
-    if (known && now < known.expiresAt && timingSafeEqual(known.digest, digest)) return Promise.resolve(true);
+    return known !== undefined && now < known.expiresAt && timingSafeEqual(known.digest, digest);
+  };
+
+  const verifier = (passwordHash: string, password: string, now: number) => {
+    const digest = digestOf(passwordHash, password);
+    if (matches(passwordHash, digest, now)) return Promise.resolve(true);
     const key = `${passwordHash}\0${digest.toString('base64')}`;
     let running = checking.get(key);
     if (!running) {
@@ -57,6 +71,9 @@ export function createSignatureVerifier(
     }
     return running;
   };
+  verifier.remembered = (passwordHash: string, password: string, now: number) =>
+    matches(passwordHash, digestOf(passwordHash, password), now);
+  return verifier;
 }
 
 /** The server's verifier, shared by every e-signed change. */

@@ -33,6 +33,18 @@ describe('applyServerErrors', () => {
     });
   });
 
+  it('puts too many signature attempts (429) on the password field, in the server words', () => {
+    const setError = vi.fn();
+    const message = 'Too many signature attempts, please wait a minute before signing again';
+    const err = new ApiError(429, {
+      code: 'RATE_LIMITED',
+      message,
+      errors: [{ code: 'RATE_LIMITED', message, parameter: 'electronicSignature' }],
+    });
+    expect(applyServerErrors(err, setError, ['electronicSignature'])).toBe(true);
+    expect(setError).toHaveBeenCalledWith('electronicSignature', { type: 'server', message });
+  });
+
   it('leaves other failures to the caller', () => {
     const setError = vi.fn();
     expect(applyServerErrors(new Error('x'), setError, ['name'])).toBe(false);

@@ -2,8 +2,9 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/http-client.ts';
 
 /**
- * Puts a server 400's (or a conflict's) field errors on the named fields (`address.city`
- * included) and an e-signature failure on the password field. Returns true when anything
+ * Puts a server 400's (or a conflict's, or a 429's: too many signature attempts) field errors on
+ * the named fields (`address.city` included) and an e-signature failure on the password field,
+ * in the server's words (wrong, last attempt before the lock, locked). Returns true when anything
  * landed on a field.
  */
 export function applyServerErrors<T extends FieldValues>(
@@ -11,7 +12,7 @@ export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   knownFields: readonly string[],
 ): boolean {
-  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return false;
+  if (!(err instanceof ApiError) || ![400, 409, 429].includes(err.status)) return false;
   let placed = false;
   if (err.code === 'ESIGN_FAILED' && knownFields.includes('electronicSignature')) {
     setError('electronicSignature' as Path<T>, { type: 'server', message: err.message });
