@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { orderActionRules, orderActions, orderPlacingParties, roleMayTakeAction } from './order-status.ts';
 import { allPermissions, emptyPermissions, hasPermission, type Permission } from './permissions.ts';
-import { companyRoleCeiling, effectivePermissions, permissionList, withinCeiling } from './role-permissions.ts';
+import {
+  companyRoleCeiling,
+  effectivePermissions,
+  permissionList,
+  withinCeiling,
+} from './role-permissions.ts';
 import { companyTypes, roleTypes } from './roles.ts';
 
 describe('the permission ceiling of a role type', () => {

@@ -25,7 +25,13 @@ export const companyRoleCeiling: Record<CompanyType, readonly Permission[]> = {
     'orderStatus.read',
   ],
   clinical_site: ['order.create', 'order.read', 'orderCancel.create', 'orderStatus.read'],
-  imaging_center: ['order.create', 'order.read', 'orderCancel.create', 'orderStatus.create', 'orderStatus.read'],
+  imaging_center: [
+    'order.create',
+    'order.read',
+    'orderCancel.create',
+    'orderStatus.create',
+    'orderStatus.read',
+  ],
 };
 
 /** Whether a role of this type may ever exercise `permission` (staff and admin: always). */
