@@ -280,9 +280,18 @@ describe('lockout', () => {
       `Locked after ${limits.failedLoginsBeforeLock} failed logins`,
       null,
     );
+    // The lock ends LOCKOUT_MINUTES (30 here) after it was set; the row says when.
+    const until = new Date(t.clock.now().getTime() + 30 * 60_000).toISOString();
     expectAuditRows(
       await p.auditSince(mark),
-      [{ entityType: 'users', entityId: id, eventType: 'update', changeset: { lockedOut: [false, true] } }],
+      [
+        {
+          entityType: 'users',
+          entityId: id,
+          eventType: 'update',
+          changeset: { lockedOut: [false, true], lockedUntil: [null, until] },
+        },
+      ],
       stamp,
       startedAt,
     );
@@ -297,6 +306,47 @@ describe('lockout', () => {
     expect((await login(guess)).statusCode).toBe(401);
     expect((await login(DEMO_PASSWORD)).json().code).toBe('USER_LOCKED');
     expect(await p.auditSince(lockedMark)).toEqual([]);
+  });
+
+  it('refused on the last user manager, it is a security event too: an audit row and a warning', async () => {
+    const admin = await p.user('admin');
+    const guess = 'Not-The-Password-2';
+    secrets.remember(guess);
+    const login = (password: string) => p.send(null, 'POST', '/auth/login', { username: 'admin', password });
+    const mark = await p.auditMark();
+    for (let i = 1; i < limits.failedLoginsBeforeLock; i++) {
+      expect((await login(guess)).json().code).toBe('INVALID_CREDENTIALS');
+    }
+    expect(await p.auditSince(mark)).toEqual([]);
+    const startedAt = Date.now();
+    expect((await login(guess)).json().code).toBe('INVALID_CREDENTIALS');
+    const stamp = await stampOf(
+      'admin',
+      `Not locked after ${limits.failedLoginsBeforeLock} failed logins: the last user manager. One attempt a minute instead`,
+      null,
+    );
+    expectAuditRows(
+      await p.auditSince(mark),
+      [
+        {
+          entityType: 'users',
+          entityId: admin.id,
+          eventType: 'update',
+          changeset: { failedLoginCount: [4, 5] },
+        },
+      ],
+      stamp,
+      startedAt,
+    );
+    const events = log.lines
+      .map((line) => JSON.parse(line) as { level: number; event?: string; userId?: number })
+      .filter((line) => line.event === 'user.lock_refused' && line.userId === admin.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.level).toBe(40);
+    // Paced, not locked: a minute later the right password logs in.
+    expect((await login(DEMO_PASSWORD)).json().code).toBe('TOO_MANY_ATTEMPTS');
+    t.clock.advance(60_000);
+    expect((await login(DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
 
