@@ -12,7 +12,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { fullName } from '../src/auth/principal.ts';
-import { auditLog } from '../src/db/schema.ts';
+import { auditLog, users } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import {
   type ExpectedStamp,
@@ -255,6 +255,38 @@ describe('account and role changes are audited', () => {
         },
       ],
       stamp,
+      startedAt,
+    );
+  });
+});
+
+describe('lifting a lock is audited, whoever lifts it', () => {
+  it('a recovery-link reset of a locked account records the lock lifted with the password change', async () => {
+    const id = await createUser(p, 'p11lockedreset');
+    await t.db.update(users).set({ lockedOut: true, failedLoginCount: 5 }).where(eq(users.id, id));
+    const asked = await p.send(null, 'POST', '/users/password-recovery', {
+      email: 'p11lockedreset@dosechain.test',
+    });
+    expect(asked.statusCode).toBe(202);
+    const mail = await sink.waitFor((m) => m.to.includes('p11lockedreset@dosechain.test'));
+    const token = /password-reset\?token=([A-Za-z0-9_-]+)/.exec(unfoldQuotedPrintable(mail.raw))?.[1];
+    if (!token) throw new Error(`no recovery link in:\n${mail.raw}`);
+    const password = 'Recovered-Secret-66';
+    secrets.remember(token, password);
+    const mark = await p.auditMark();
+    const startedAt = Date.now();
+    expect((await p.send(null, 'PUT', '/users/password-change', { token, password })).statusCode).toBe(204);
+    expectAuditRows(
+      await p.auditSince(mark),
+      [
+        {
+          entityType: 'users',
+          entityId: id,
+          eventType: 'update',
+          changeset: { password: ['[changed]', '[changed]'], lockedOut: [true, false] },
+        },
+      ],
+      await stampOf('p11lockedreset', 'Password reset with a recovery link, which lifted the lock', null),
       startedAt,
     );
   });
