@@ -144,6 +144,8 @@ describe('the last usable manager keeps its role (issue 16)', () => {
     const lose = await putGroup(editorsId, { permissions: { userManagement: { update: false } } }, 'staff');
     expect(lose.statusCode).toBe(409);
     expect(lose.json().code).toBe('USER_MANAGEMENT_INVALID_PERMISSION_ASSIGNMENT');
+    // staff, no administrator, cannot put admin back into Administrators: it grants more than staff holds.
+    expect((await putUser(adminId, { groupIds: [adminsId] }, 'staff')).statusCode).toBe(403);
     await t.db.insert(userGroups).values({ userId: adminId, groupId: adminsId }).onConflictDoNothing();
     await leave('staff', 'UM Editors');
   });
@@ -173,5 +175,109 @@ describe('the last usable manager keeps its role (issue 16)', () => {
     else await updateUser(asSecond, adminId, { groupIds: [adminsId] });
     await updateUser(asAdmin, second, { active: false, reasonForChange: 'Done' });
     expect((await userRow(adminId)).active).toBe(true);
+  });
+});
+
+describe('a user manager grants only what it holds (issue 16)', () => {
+  let managersId: number;
+  let managerId: number;
+  beforeAll(async () => {
+    const group = await postGroup({
+      name: 'User Managers',
+      permissions: { userManagement: { create: true, read: true, update: true }, config: { read: true } },
+    });
+    managersId = group.json().id as number;
+    managerId = await createLoginUser(t, 'manager', { isStaff: true, groupIds: [managersId] });
+  });
+
+  it('cannot put anyone, itself included, into a group granting more', async () => {
+    const res = await postUser({ ...person('newhire'), groupIds: [adminsId] }, 'manager');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: "You can't add users to Administrators: it grants permissions you don't have yourself",
+      errors: [{ parameter: 'groupIds', code: 'beyond_own_permissions' }],
+    });
+    const self = await putUser(managerId, { groupIds: [managersId, adminsId] }, 'manager');
+    expect(self.statusCode).toBe(403);
+    expect(self.json().errors[0].parameter).toBe('groupIds');
+    const viaGroup = await putGroup(adminsId, { userIds: [adminId, managerId] }, 'manager');
+    expect(viaGroup.statusCode).toBe(403);
+    expect(viaGroup.json().errors[0]).toMatchObject({
+      parameter: 'userIds',
+      message: "You can't add users to Administrators: it grants permissions you don't have yourself",
+    });
+    expect(
+      (await t.db.select().from(userGroups).where(eq(userGroups.userId, managerId))).map((g) => g.groupId),
+    ).toEqual([managersId]);
+
+    // Within its own permissions it may.
+    const hired = await postUser({ ...person('newhire'), groupIds: [managersId] }, 'manager');
+    expect(hired.statusCode).toBe(201);
+    // Taking someone out of a group it could not grant is no grant.
+    const siteUsers = await groupId(t, 'Site Users');
+    const members = (await t.request('admin', { method: 'GET', url: `/api/v1/groups/${siteUsers}` })).json()
+      .users as { id: number; username: string }[];
+    const without = members.filter((m) => m.username !== 'locked').map((m) => m.id);
+    expect((await putGroup(siteUsers, { userIds: without }, 'manager')).statusCode).toBe(200);
+    const back = await putGroup(siteUsers, { userIds: members.map((m) => m.id) }, 'manager');
+    expect(back.statusCode).toBe(403);
+    expect((await putGroup(siteUsers, { userIds: members.map((m) => m.id) })).statusCode).toBe(200);
+  });
+
+  it('cannot give a group permissions it does not hold; what a group had is not a new grant', async () => {
+    const res = await postGroup({ name: 'Auditors', permissions: { auditTrail: { read: true } } }, 'manager');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: "You can't give a group permissions you don't have yourself: Audit trail: Viewer",
+      errors: [{ parameter: 'permissions' }],
+    });
+    const own = { userManagement: { create: true, read: true, update: true }, config: { read: true } };
+    const more = await putGroup(managersId, { permissions: { ...own, reports: { read: true } } }, 'manager');
+    expect(more.statusCode).toBe(403);
+    expect(more.json().errors[0].parameter).toBe('permissions');
+    // Renaming Administrators with its matrix sent back unchanged grants nothing new.
+    const admins = (await t.request('admin', { method: 'GET', url: `/api/v1/groups/${adminsId}` })).json();
+    const renamed = await putGroup(
+      adminsId,
+      { name: 'Administrators (all)', permissions: admins.permissions },
+      'manager',
+    );
+    expect(renamed.statusCode).toBe(200);
+    expect((await putGroup(adminsId, { name: 'Administrators' })).statusCode).toBe(200);
+    // Within its own: allowed.
+    expect(
+      (await postGroup({ name: 'Config Readers', permissions: { config: { read: true } } }, 'manager'))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('cannot change the Admin flag; an administrator acting in an admin role can', async () => {
+    const res = await postUser({ ...person('wannabe'), isAdmin: true }, 'manager');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      message: 'Only an administrator can change the Admin flag',
+      errors: [{ parameter: 'isAdmin' }],
+    });
+    const staffId = await userId(t, 'staff');
+    expect((await putUser(staffId, { isAdmin: true }, 'manager')).statusCode).toBe(403);
+    expect((await putUser(adminId, { isAdmin: false, isStaff: true }, 'manager')).statusCode).toBe(403);
+    // The flag sent unchanged (a form sends every field) is no change.
+    expect((await putUser(staffId, { isAdmin: false, commonName: 'Sammy' }, 'manager')).statusCode).toBe(200);
+
+    // Flagged admin but acting in a staff role: not an administrator for this.
+    await createLoginUser(t, 'halfadmin', {
+      isAdmin: true,
+      roles: [{ type: 'staff' }],
+      groupIds: [adminsId],
+    });
+    expect((await putUser(staffId, { isAdmin: true }, 'halfadmin')).statusCode).toBe(403);
+    const byAdmin = await putUser(staffId, { isAdmin: true });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await putUser(staffId, { isAdmin: false })).statusCode).toBe(200);
+    expect((await postUser({ ...person('realadmin'), isAdmin: true, groupIds: [adminsId] })).statusCode).toBe(
+      201,
+    );
   });
 });

@@ -19,6 +19,7 @@ import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
 import { keepingUserManagement, type UserManagementViolation } from '../user-management/administrable.ts';
+import { checkGroupPermissions, groupGrantsBeyond, joiningRefused } from '../user-management/grants.ts';
 import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
 import {
   findGroup,
@@ -122,6 +123,7 @@ export async function createGroup(
       if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
       const userIds = await checkUsersExist(tx, input.userIds ?? []);
       const permissions = normalizePermissions(input.permissions);
+      checkGroupPermissions(ctx.actor, permissions);
       const [row] = await tx.insert(groups).values({ name: input.name }).returning();
       const id = row!.id;
       await writePermissions(tx, id, permissions);
@@ -172,6 +174,11 @@ export async function updateGroup(
           const permissions =
             input.permissions !== undefined ? normalizePermissions(input.permissions) : undefined;
           const userIds = input.userIds !== undefined ? await checkUsersExist(tx, input.userIds) : undefined;
+          if (permissions) checkGroupPermissions(ctx.actor, permissions, beforeDetails.permissions);
+          const joining = userIds?.filter((u) => !beforeDetails.users.some((m) => m.id === u)) ?? [];
+          if (joining.length > 0 && groupGrantsBeyond(ctx.actor, permissions ?? beforeDetails.permissions)) {
+            throw joiningRefused('userIds', [before.name]);
+          }
 
           if (before.active && changes.active === false) cause = 'USER_MANAGEMENT_INVALID_DEACTIVATION';
           else if (permissions && losesUserManagement(beforeDetails.permissions, permissions)) {

@@ -26,6 +26,7 @@ import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
 import { keepingUserManagement, type ViolationCause } from '../user-management/administrable.ts';
+import { checkAdminFlag, checkJoinedGroups } from '../user-management/grants.ts';
 import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
 import {
   findUser,
@@ -224,6 +225,8 @@ export async function createUser(ctx: ServiceContext, input: CreateInput): Promi
       await checkUnique(tx, input);
       await checkRoles(tx, roleList);
       const groupIds = await checkGroups(tx, input.groupIds ?? []);
+      checkAdminFlag(ctx.actor, false, input.isAdmin);
+      await checkJoinedGroups(tx, ctx.actor, groupIds);
       const [row] = await tx
         .insert(users)
         .values({
@@ -308,6 +311,15 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UpdateI
           if (input.roles) await checkRoles(tx, input.roles);
           const groupIds = input.groupIds ? await checkGroups(tx, input.groupIds) : undefined;
           checkFlags({ ...before, ...changes }, input.roles ?? beforeDetails.roles);
+          checkAdminFlag(ctx.actor, before.isAdmin, changes.isAdmin);
+          if (groupIds) {
+            const kept = new Set(beforeDetails.groups.map((g) => g.id));
+            await checkJoinedGroups(
+              tx,
+              ctx.actor,
+              groupIds.filter((g) => !kept.has(g)),
+            );
+          }
 
           if (input.roles) await setRoles(tx, id, input.roles);
           if (groupIds) await setGroups(tx, id, groupIds);

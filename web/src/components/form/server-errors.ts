@@ -2,16 +2,16 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/http-client.ts';
 
 /**
- * Puts a server 400's (or a conflict's) field errors on the named fields (`address.city`
- * included) and an e-signature failure on the password field. Returns true when anything
- * landed on a field.
+ * Puts a server 400's (or a conflict's, or an explained refusal's) field errors on the named
+ * fields (`address.city` included) and an e-signature failure on the password field. Returns
+ * true when anything landed on a field.
  */
 export function applyServerErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   knownFields: readonly string[],
 ): boolean {
-  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return false;
+  if (!(err instanceof ApiError) || ![400, 403, 409].includes(err.status)) return false;
   let placed = false;
   if (err.code === 'ESIGN_FAILED' && knownFields.includes('electronicSignature')) {
     setError('electronicSignature' as Path<T>, { type: 'server', message: err.message });
@@ -26,9 +26,12 @@ export function applyServerErrors<T extends FieldValues>(
 }
 
 /**
- * The server's own message for a refusal it explains with a code of the spec (a 409:
- * DRUG_IN_USE, EXAM_DRUG_INACTIVE…), else undefined: the caller shows its fallback text.
+ * The server's own message for a refusal it explains: a conflict with a code of the spec (a 409:
+ * DRUG_IN_USE, EXAM_DRUG_INACTIVE…) or a 403 naming the field it is about (a user manager
+ * granting more than it holds); else undefined: the caller shows its fallback text.
  */
 export function conflictMessage(err: unknown): string | undefined {
-  return err instanceof ApiError && err.status === 409 ? err.message : undefined;
+  if (!(err instanceof ApiError)) return undefined;
+  if (err.status === 409 || (err.status === 403 && err.body.errors.length > 0)) return err.message;
+  return undefined;
 }
