@@ -12,6 +12,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { fullName } from '../src/auth/principal.ts';
+import { operatorResetPassword, operatorUnlock } from '../src/cli/operator-commands.ts';
 import { auditLog, users } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import {
@@ -287,6 +288,45 @@ describe('lifting a lock is audited, whoever lifts it', () => {
         },
       ],
       await stampOf('p11lockedreset', 'Password reset with a recovery link, which lifted the lock', null),
+      startedAt,
+    );
+  });
+
+  it("the operator's break-glass commands are the system's rows, with the operator's reason", async () => {
+    const id = await createUser(p, 'p11operator');
+    await t.db.update(users).set({ lockedOut: true, failedLoginCount: 5 }).where(eq(users.id, id));
+    const ctx = { db: t.db, clock: t.clock };
+    const system = {
+      actor: { id: null, username: 'system', fullName: 'System (operator command line)', roleType: null },
+      meaning: null,
+    };
+    let mark = await p.auditMark();
+    let startedAt = Date.now();
+    expect(await operatorUnlock(ctx, 'p11operator', 'Ticket 4711: identity checked')).toEqual({
+      kind: 'unlocked',
+      username: 'p11operator',
+    });
+    expectAuditRows(
+      await p.auditSince(mark),
+      [{ entityType: 'users', entityId: id, eventType: 'update', changeset: { lockedOut: [true, false] } }],
+      { ...system, reason: 'Ticket 4711: identity checked' },
+      startedAt,
+    );
+    mark = await p.auditMark();
+    startedAt = Date.now();
+    const reset = await operatorResetPassword(ctx, 'p11operator', 'Ticket 4712: forgot password');
+    secrets.remember(reset.password);
+    expectAuditRows(
+      await p.auditSince(mark),
+      [
+        {
+          entityType: 'users',
+          entityId: id,
+          eventType: 'update',
+          changeset: { password: ['[changed]', '[changed]'] },
+        },
+      ],
+      { ...system, reason: 'Ticket 4712: forgot password' },
       startedAt,
     );
   });
