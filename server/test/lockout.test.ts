@@ -337,6 +337,31 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     expect((await login('admin')).statusCode).toBe(200);
   });
 
+  it('a paced account whose password expired reaches the expired-password screen unpaced', async () => {
+    await setUser('admin', { passwordChangedAt: new Date(0) });
+    try {
+      await failTimes('admin', limits.failedLoginsBeforeLock);
+      t.clock.advance(MINUTE);
+      expect((await login('admin')).json().code).toBe('PASSWORD_EXPIRED');
+      expect((await userRow('admin')).failedLoginCount).toBe(0);
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/password-change',
+        payload: { username: 'admin', currentPassword: DEMO_PASSWORD, password: 'Chosen-123' },
+      });
+      expect(changed.statusCode).toBe(204);
+      expect((await login('admin', 'Chosen-123')).statusCode).toBe(200);
+    } finally {
+      // Back to the demo password (as chosen now), for the tests after this one.
+      const back = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/password-change',
+        payload: { username: 'admin', currentPassword: 'Chosen-123', password: DEMO_PASSWORD },
+      });
+      expect(back.statusCode).toBe(204);
+    }
+  });
+
   it('of concurrent attempts in one pause, only one has its password checked', async () => {
     await failTimes('admin', limits.failedLoginsBeforeLock);
     t.clock.advance(MINUTE);

@@ -208,8 +208,8 @@ export async function claimPasswordAttempt(ctx: AuthContext, user: UserRow): Pro
  * Checks a username and password, then the account state: wrong credentials (an unknown user
  * answers the same), locked, inactive. A lock is only named to someone who knows the password,
  * and a wrong password on a locked account is not counted. An account being paced (its lock was
- * refused) answers TOO_MANY_ATTEMPTS within a minute of its last attempt, unchecked. Returns the
- * user when the password is right and the account usable.
+ * refused) answers TOO_MANY_ATTEMPTS within a minute of its last attempt, unchecked. The right
+ * password resets the failure count. Returns the user when it is right and the account usable.
  */
 async function checkCredentials(
   ctx: AuthContext,
@@ -229,6 +229,11 @@ async function checkCredentials(
     throw invalidCredentials(failureStatus);
   }
   if (locked) throw userLocked(user.lockedUntil);
+  // The right password ends a run of failures, also when it has expired: the expired-password
+  // screen that follows must not be paced by the attempts before it.
+  if (user.failedLoginCount > 0) {
+    await ctx.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.id, user.id));
+  }
   if (!user.active) throw userInactive();
   return user;
 }
