@@ -1,7 +1,7 @@
 import { buildApp, loggerOptions } from './app.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, pgliteDir } from './db/client.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap.ts';
 import { isSeeded, seedDemo } from './db/seed/demo.ts';
 
@@ -13,7 +13,7 @@ const database = await openDatabase(
         onIdleError: (err) =>
           console.error(JSON.stringify({ level: 50, msg: 'database connection lost', err: err.message })),
       }
-    : { dataDir: `${config.dataDir}/pglite` },
+    : { dataDir: pgliteDir(config.dataDir) },
 );
 await database.migrate();
 let bootstrapNote: string | undefined;

@@ -12,7 +12,8 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { fullName } from '../src/auth/principal.ts';
-import { auditLog } from '../src/db/schema.ts';
+import { operatorResetPassword, operatorUnlock } from '../src/cli/operator-commands.ts';
+import { auditLog, users } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import {
   type ExpectedStamp,
@@ -260,6 +261,77 @@ describe('account and role changes are audited', () => {
   });
 });
 
+describe('lifting a lock is audited, whoever lifts it', () => {
+  it('a recovery-link reset of a locked account records the lock lifted with the password change', async () => {
+    const id = await createUser(p, 'p11lockedreset');
+    await t.db.update(users).set({ lockedOut: true, failedLoginCount: 5 }).where(eq(users.id, id));
+    const asked = await p.send(null, 'POST', '/users/password-recovery', {
+      email: 'p11lockedreset@dosechain.test',
+    });
+    expect(asked.statusCode).toBe(202);
+    const mail = await sink.waitFor((m) => m.to.includes('p11lockedreset@dosechain.test'));
+    const token = /password-reset\?token=([A-Za-z0-9_-]+)/.exec(unfoldQuotedPrintable(mail.raw))?.[1];
+    if (!token) throw new Error(`no recovery link in:\n${mail.raw}`);
+    const password = 'Recovered-Secret-66';
+    secrets.remember(token, password);
+    const mark = await p.auditMark();
+    const startedAt = Date.now();
+    expect((await p.send(null, 'PUT', '/users/password-change', { token, password })).statusCode).toBe(204);
+    expectAuditRows(
+      await p.auditSince(mark),
+      [
+        {
+          entityType: 'users',
+          entityId: id,
+          eventType: 'update',
+          changeset: { password: ['[changed]', '[changed]'], lockedOut: [true, false] },
+        },
+      ],
+      await stampOf('p11lockedreset', 'Password reset with a recovery link, which lifted the lock', null),
+      startedAt,
+    );
+  });
+
+  it("the operator's break-glass commands are the system's rows, with the operator's reason", async () => {
+    const id = await createUser(p, 'p11operator');
+    await t.db.update(users).set({ lockedOut: true, failedLoginCount: 5 }).where(eq(users.id, id));
+    const ctx = { db: t.db, clock: t.clock };
+    const system = {
+      actor: { id: null, username: 'system', fullName: 'System (operator command line)', roleType: null },
+      meaning: null,
+    };
+    let mark = await p.auditMark();
+    let startedAt = Date.now();
+    expect(await operatorUnlock(ctx, 'p11operator', 'Ticket 4711: identity checked')).toEqual({
+      kind: 'unlocked',
+      username: 'p11operator',
+    });
+    expectAuditRows(
+      await p.auditSince(mark),
+      [{ entityType: 'users', entityId: id, eventType: 'update', changeset: { lockedOut: [true, false] } }],
+      { ...system, reason: 'Ticket 4711: identity checked' },
+      startedAt,
+    );
+    mark = await p.auditMark();
+    startedAt = Date.now();
+    const reset = await operatorResetPassword(ctx, 'p11operator', 'Ticket 4712: forgot password');
+    secrets.remember(reset.password);
+    expectAuditRows(
+      await p.auditSince(mark),
+      [
+        {
+          entityType: 'users',
+          entityId: id,
+          eventType: 'update',
+          changeset: { password: ['[changed]', '[changed]'] },
+        },
+      ],
+      { ...system, reason: 'Ticket 4712: forgot password' },
+      startedAt,
+    );
+  });
+});
+
 describe('lockout', () => {
   it('is a security event: an audit row on the account and a warning in the security log', async () => {
     const id = await createUser(p, 'p11guesser');
@@ -280,9 +352,18 @@ describe('lockout', () => {
       `Locked after ${limits.failedLoginsBeforeLock} failed logins`,
       null,
     );
+    // The lock ends LOCKOUT_MINUTES (30 here) after it was set; the row says when.
+    const until = new Date(t.clock.now().getTime() + 30 * 60_000).toISOString();
     expectAuditRows(
       await p.auditSince(mark),
-      [{ entityType: 'users', entityId: id, eventType: 'update', changeset: { lockedOut: [false, true] } }],
+      [
+        {
+          entityType: 'users',
+          entityId: id,
+          eventType: 'update',
+          changeset: { lockedOut: [false, true], lockedUntil: [null, until] },
+        },
+      ],
       stamp,
       startedAt,
     );
@@ -297,6 +378,47 @@ describe('lockout', () => {
     expect((await login(guess)).statusCode).toBe(401);
     expect((await login(DEMO_PASSWORD)).json().code).toBe('USER_LOCKED');
     expect(await p.auditSince(lockedMark)).toEqual([]);
+  });
+
+  it('refused on the last user manager, it is a security event too: an audit row and a warning', async () => {
+    const admin = await p.user('admin');
+    const guess = 'Not-The-Password-2';
+    secrets.remember(guess);
+    const login = (password: string) => p.send(null, 'POST', '/auth/login', { username: 'admin', password });
+    const mark = await p.auditMark();
+    for (let i = 1; i < limits.failedLoginsBeforeLock; i++) {
+      expect((await login(guess)).json().code).toBe('INVALID_CREDENTIALS');
+    }
+    expect(await p.auditSince(mark)).toEqual([]);
+    const startedAt = Date.now();
+    expect((await login(guess)).json().code).toBe('INVALID_CREDENTIALS');
+    const stamp = await stampOf(
+      'admin',
+      `Not locked after ${limits.failedLoginsBeforeLock} failed logins: the last user manager. One attempt a minute instead`,
+      null,
+    );
+    expectAuditRows(
+      await p.auditSince(mark),
+      [
+        {
+          entityType: 'users',
+          entityId: admin.id,
+          eventType: 'update',
+          changeset: { failedLoginCount: [4, 5] },
+        },
+      ],
+      stamp,
+      startedAt,
+    );
+    const events = log.lines
+      .map((line) => JSON.parse(line) as { level: number; event?: string; userId?: number })
+      .filter((line) => line.event === 'user.lock_refused' && line.userId === admin.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.level).toBe(40);
+    // Paced, not locked: a minute later the right password logs in.
+    expect((await login(DEMO_PASSWORD)).json().code).toBe('TOO_MANY_ATTEMPTS');
+    t.clock.advance(60_000);
+    expect((await login(DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
 

@@ -44,6 +44,12 @@ function tokenIn(mail: ReceivedMail): string {
   return match[1];
 }
 const mailsTo = (address: string) => sink.received.filter((m) => m.to.includes(address));
+/** Asks for a link for this address and waits for the mail that brings it. */
+async function nextMail(address: string): Promise<ReceivedMail> {
+  const sent = mailsTo(address).length;
+  expect((await requestRecovery(address)).statusCode).toBe(202);
+  return mailTo(address, sent + 1);
+}
 
 describe('password recovery by e-mail', () => {
   it('mails a link; the link sets a new password, ends every session and is audited', async () => {
@@ -139,26 +145,89 @@ describe('password recovery by e-mail', () => {
     expect(mailsTo('nobody@dosechain.example')).toEqual([]);
   });
 
-  it('sends a locked account no link: a reset does not lift the lock', async () => {
-    const res = await requestRecovery('locked@dosechain.example');
-    expect(res.statusCode).toBe(202);
-    const mail = unfoldQuotedPrintable((await mailTo('locked@dosechain.example')).raw);
-    expect(mail).not.toMatch(LINK);
-    expect(mail).toContain('administrator');
+  it('sends a locked account the link, and the reset lifts the lock, audited with the lock (issue 16)', async () => {
     const locked = await userRow('locked');
-    expect(
-      await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, locked.id)),
-    ).toEqual([]);
+    expect(locked).toMatchObject({ lockedOut: true, lockedUntil: null });
+    const earlier = await t.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));
+    const mail = await nextMail('locked@dosechain.example');
+    expect(unfoldQuotedPrintable(mail.raw)).toContain('choosing a new password unlocks it');
+    const token = tokenIn(mail);
+    expect(await validate(token)).toBe(true);
+    expect((await login('locked', DEMO_PASSWORD)).json().code).toBe('USER_LOCKED');
+
+    expect((await reset(token, 'Unlocked-99')).statusCode).toBe(204);
+    expect(await userRow('locked')).toMatchObject({
+      lockedOut: false,
+      lockedUntil: null,
+      failedLoginCount: 0,
+    });
+    expect((await login('locked', 'Unlocked-99')).statusCode).toBe(200);
+    const rows = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id))).filter(
+      (r) => r.entityType === 'users' && !earlier.some((e) => e.id === r.id),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      changeset: { password: ['[changed]', '[changed]'], lockedOut: [true, false] },
+      reason: 'Password reset with a recovery link, which lifted the lock',
+      actorUserId: locked.id,
+      actorUsername: 'locked',
+    });
+    expect(Object.keys(rows[0]!.changeset).sort()).toEqual(['lockedOut', 'password']);
   });
 
-  it('refuses the link of an account locked or inactivated after it was sent, and keeps the lock', async () => {
-    await requestRecovery('admin@dosechain.example');
-    const token = tokenIn(await mailTo('admin@dosechain.example'));
-    await t.db.update(users).set({ lockedOut: true }).where(eq(users.username, 'admin'));
-    expect(await validate(token)).toBe(false);
-    expect((await reset(token, 'Unlocked1')).statusCode).toBe(400);
-    expect(await userRow('admin')).toMatchObject({ lockedOut: true });
-    await t.db.update(users).set({ lockedOut: false }).where(eq(users.username, 'admin'));
+  it('lifts a lock that ends by itself too, its end recorded; an ended lock is not called lifted', async () => {
+    const until = new Date(t.clock.now().getTime() + 30 * MINUTE);
+    await t.db
+      .update(users)
+      .set({ lockedOut: true, lockedUntil: until, failedLoginCount: 5 })
+      .where(eq(users.username, 'multi'));
+    const first = tokenIn(await nextMail('multi@dosechain.example'));
+    const mark = (await t.db.select().from(auditLog)).length;
+    expect((await reset(first, 'Unlocked-98')).statusCode).toBe(204);
+    const [row] = (await t.db.select().from(auditLog).orderBy(auditLog.id)).slice(mark);
+    expect(row).toMatchObject({
+      changeset: {
+        password: ['[changed]', '[changed]'],
+        lockedOut: [true, false],
+        lockedUntil: [until.toISOString(), null],
+      },
+      reason: 'Password reset with a recovery link, which lifted the lock',
+    });
+
+    // A lock whose end has passed: nothing to lift, though the stale flag is cleared.
+    await t.db
+      .update(users)
+      .set({ lockedOut: true, lockedUntil: new Date(t.clock.now().getTime() - MINUTE), failedLoginCount: 5 })
+      .where(eq(users.username, 'multi'));
+    const second = await nextMail('multi@dosechain.example');
+    expect(unfoldQuotedPrintable(second.raw)).not.toContain('unlocks it');
+    const mark2 = (await t.db.select().from(auditLog)).length;
+    expect((await reset(tokenIn(second), 'Unlocked-97')).statusCode).toBe(204);
+    const [plain] = (await t.db.select().from(auditLog).orderBy(auditLog.id)).slice(mark2);
+    expect(plain).toMatchObject({
+      changeset: { password: ['[changed]', '[changed]'] },
+      reason: 'Password reset with a recovery link',
+    });
+    expect(await userRow('multi')).toMatchObject({
+      lockedOut: false,
+      lockedUntil: null,
+      failedLoginCount: 0,
+    });
+  });
+
+  it('accepts the link of an account locked after it was sent; refuses one inactivated since', async () => {
+    const token = tokenIn(await nextMail('imaging@dosechain.example'));
+    await t.db.update(users).set({ lockedOut: true }).where(eq(users.username, 'imaging'));
+    expect(await validate(token)).toBe(true);
+    expect((await reset(token, 'Unlocked1')).statusCode).toBe(204);
+    expect(await userRow('imaging')).toMatchObject({ lockedOut: false });
+    expect((await login('imaging', 'Unlocked1')).statusCode).toBe(200);
+
+    const siteToken = tokenIn(await nextMail('site@dosechain.example'));
+    await t.db.update(users).set({ active: false }).where(eq(users.username, 'site'));
+    expect(await validate(siteToken)).toBe(false);
+    expect((await reset(siteToken, 'Inactive1')).statusCode).toBe(400);
+    await t.db.update(users).set({ active: true }).where(eq(users.username, 'site'));
 
     await t.db.update(users).set({ active: false }).where(eq(users.username, 'expired'));
     await requestRecovery('expired@dosechain.example');

@@ -28,6 +28,8 @@ export const errorCodes = [
   'USER_MANAGEMENT_INVALID_DEACTIVATION',
   'USER_MANAGEMENT_INVALID_GROUP_ASSIGNMENT',
   'USER_NOT_LOCKED',
+  'USER_MANAGEMENT_INVALID_ROLE_ASSIGNMENT',
+  'TOO_MANY_ATTEMPTS',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -5,6 +5,7 @@ import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import {
   areaActions,
+  emptyPermissions,
   type PermissionAction,
   type PermissionArea,
   type Permissions,
@@ -87,6 +88,17 @@ export type Group = z.infer<typeof groupSchema>;
 /** The user-management permission whose holders keep the system administrable (docs/decisions/010). */
 export function grantsUserManagement(permissions: Pick<Permissions, 'userManagement'>): boolean {
   return permissions.userManagement.read && permissions.userManagement.update;
+}
+
+/** What `granted` gives beyond `held`: the permissions a grant would add to what its author holds. */
+export function permissionsBeyond(granted: Permissions, held: Permissions): Permissions {
+  const beyond = emptyPermissions();
+  for (const area of permissionAreas) {
+    for (const action of permissionActions) {
+      beyond[area][action] = granted[area][action] && !held[area][action];
+    }
+  }
+  return beyond;
 }
 
 /** A matrix as people read it: "User management: Submitter, Viewer" per granted area. */

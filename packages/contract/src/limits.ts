@@ -24,6 +24,11 @@ export const limits = {
   positiveNumberMinDefault: 1,
   csvImportDelayMs: 500,
   failedLoginsBeforeLock: 5,
+  /**
+   * An account at the failure limit that may not be locked (the last user manager) takes one
+   * password attempt per this many seconds instead (docs/decisions/010).
+   */
+  failedPasswordPauseSeconds: 60,
   defaultCountry: 'US',
   recoveryLinkMinutes: 15,
   /** The longest window one availability search may expand. */

@@ -60,6 +60,10 @@ export const messages = {
   // server answers
   invalidCredentials: 'Invalid username or password',
   userLocked: 'Your account is locked, please contact an administrator',
+  /** A lock that ends by itself (LOCKOUT_MINUTES); `until` is the instant in UTC, with its zone label. */
+  userLockedUntil: (until: string) =>
+    `Your account is locked until ${until} after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.`,
+  tooManyAttempts: 'Too many failed attempts, please wait a minute before trying again',
   userInactive: 'Your account is inactive, please contact an administrator',
   unauthenticated: 'Authentication required',
   forbidden: 'You do not have permission to perform this action',
@@ -117,6 +121,14 @@ export const messages = {
   userManagementInvalidDeactivation:
     "Can't inactivate this group/user because it's the last one with user management permissions",
   userManagementInvalidGroupAssignment: "You can't leave this user without user management permission groups",
+  userManagementInvalidRoleAssignment:
+    "You can't leave this user without a staff or admin role: nobody else could manage users",
+  // a user manager grants only what it holds itself (issue 16)
+  groupBeyondOwnPermissions: (groups: string) =>
+    `You can't add users to ${groups}: it grants permissions you don't have yourself`,
+  permissionsBeyondOwn: (permissions: string) =>
+    `You can't give a group permissions you don't have yourself: ${permissions}`,
+  onlyAdminSetsAdmin: 'Only an administrator can change the Admin flag',
   userUnlocked: 'User successfully unlocked',
   errorUnlockingUser: 'Error unlocking the user',
   userNotLocked: 'The user is not locked',

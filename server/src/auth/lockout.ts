@@ -16,3 +16,26 @@ export function isLockedAt(user: LockState, now: Date): boolean {
 export function lockedAtSql(now: Date, table: typeof users = users): SQL {
   return sql`(${table.lockedOut} and (${table.lockedUntil} is null or ${table.lockedUntil} > ${now.toISOString()}::timestamptz))`;
 }
+
+/** When a lock started at `now` ends: LOCKOUT_MINUTES later, or null (0: until a user manager unlocks it). */
+export function lockEndFrom(now: Date, lockoutMinutes: number): Date | null {
+  return lockoutMinutes === 0 ? null : new Date(now.getTime() + lockoutMinutes * 60_000);
+}
+
+/**
+ * A lock's end as people read it, in UTC with the zone named: "2026-11-25 10:30 UTC". Rounded up
+ * to the minute, so that trying again at the time shown always works.
+ */
+export function lockEndLabel(until: Date): string {
+  const minute = 60_000;
+  const iso = new Date(Math.ceil(until.getTime() / minute) * minute).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** The audit changeset of lifting a lock: locked → not, and its end (when it had one) gone. */
+export function lockLifted(before: LockState): Record<string, [unknown, unknown]> {
+  return {
+    lockedOut: [true, false],
+    ...(before.lockedUntil ? { lockedUntil: [before.lockedUntil.toISOString(), null] } : {}),
+  };
+}

@@ -26,6 +26,9 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/** Where the embedded database of a data directory lives (`npm start` and `npm run admin`). */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir` (or in memory). */
 export async function openDatabase(opts: {
   url?: string;

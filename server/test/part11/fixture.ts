@@ -161,7 +161,7 @@ export interface ExpectedAudit {
 
 /** Who wrote it, why, and the signature; checked on every row a call writes. */
 export interface ExpectedStamp {
-  actor: { id: number; username: string; fullName: string; roleType: string | null };
+  actor: { id: number | null; username: string; fullName: string; roleType: string | null };
   reason: string;
   /** The signature's meaning; null for an account event that is not an e-signed action. */
   meaning: string | null;

@@ -1,8 +1,9 @@
 import { limits, messages, type PasswordChangeBody, type TokenPair } from '@dosechain/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import { signAccessToken } from '../../auth/access-token.ts';
+import { isLockedAt, lockEndFrom, lockEndLabel, lockedAtSql } from '../../auth/lockout.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { fullName, type UserRow } from '../../auth/principal.ts';
 import type { Clock } from '../../clock.ts';
@@ -10,6 +11,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationFailed } from '../../http/app-error.ts';
+import { isLastUsableManager, lockUserManagement } from '../user-management/administrable.ts';
 import {
   issueRefreshToken,
   revokeFamily,
@@ -38,7 +40,14 @@ export const timingDecoy = () => {
 
 const invalidCredentials = (status: 400 | 401) =>
   new AppError(status, 'INVALID_CREDENTIALS', messages.invalidCredentials);
-const userLocked = () => new AppError(401, 'USER_LOCKED', messages.userLocked);
+/** USER_LOCKED, saying until when when the lock ends by itself. */
+const userLocked = (lockedUntil: Date | null) =>
+  new AppError(
+    401,
+    'USER_LOCKED',
+    lockedUntil ? messages.userLockedUntil(lockEndLabel(lockedUntil)) : messages.userLocked,
+  );
+const tooManyAttempts = () => new AppError(429, 'TOO_MANY_ATTEMPTS', messages.tooManyAttempts);
 const userInactive = () => new AppError(401, 'USER_INACTIVE', messages.userInactive);
 const sessionInvalid = () => unauthenticated(messages.invalidRefreshToken);
 
@@ -65,40 +74,142 @@ export function passwordExpired(user: Pick<UserRow, 'passwordChangedAt'>, config
   return clock.now().getTime() - user.passwordChangedAt.getTime() > config.passwordMaxAgeDays * DAY_MS;
 }
 
+/** What a wrong password did to its account. */
+export interface FailedPasswordOutcome {
+  /** Whether the account is locked now (by this failure, or it already was). */
+  locked: boolean;
+  /** When that lock ends by itself; null when it does not (LOCKOUT_MINUTES=0) or there is none. */
+  lockedUntil: Date | null;
+  /** Failures left before the lock; 0 once locked, or at the limit when the lock was refused. */
+  remaining: number;
+}
+
 /**
- * Counts a failed password in one atomic UPDATE, so concurrent failures all count. A locked
- * account is not counted further. The failure that reaches the limit locks the account in the
- * same statement, and that lock (and only it) is written to the audit trail and the security log.
+ * Counts a wrong password of `user` (a login, a password change, an e-signature) and locks the
+ * account at `limits.failedLoginsBeforeLock` consecutive failures: `locked_until` is
+ * LOCKOUT_MINUTES later (none when 0) and every session of the user ends, audited and logged as a
+ * security event. A lock that has ended does not count: counting starts again from 1. An account
+ * locked now is not counted further.
+ *
+ * The lock is refused when it would leave nobody able to manage users (docs/decisions/010): the
+ * account stays unlocked, the refusal is logged and audited, and from then on the account takes
+ * one attempt a minute (`claimPasswordAttempt`) until a right password resets the count.
+ *
+ * Call it outside any transaction, after the wrong password was seen. A failure below the limit
+ * is one atomic UPDATE; the one that reaches the limit takes the user-management lock first (the
+ * same order as every user-management change: no deadlock) and decides there.
  */
-async function recordFailure(ctx: AuthContext, user: UserRow): Promise<void> {
-  const lockAt = limits.failedLoginsBeforeLock;
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+export async function recordFailedPassword(ctx: AuthContext, user: UserRow): Promise<FailedPasswordOutcome> {
+  const limit = limits.failedLoginsBeforeLock;
+  const now = ctx.clock.now();
+  // A lock that has ended restarts the count.
+  const next = sql`case when ${users.lockedOut} then 1 else ${users.failedLoginCount} + 1 end`;
+  const [below] = await ctx.db
+    .update(users)
+    .set({
+      failedLoginCount: next,
+      lockedOut: false,
+      lockedUntil: null,
+      lastFailedLoginAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, user.id), not(lockedAtSql(now)), sql`${next} < ${limit}`))
+    .returning({ count: users.failedLoginCount });
+  if (below) return { locked: false, lockedUntil: null, remaining: limit - below.count };
+
+  return ctx.db.transaction(async (tx) => {
+    await lockUserManagement(tx);
+    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!row) return { locked: false, lockedUntil: null, remaining: limit };
+    if (isLockedAt(row, now)) return { locked: true, lockedUntil: row.lockedUntil, remaining: 0 };
+    const count = (row.lockedOut ? 0 : row.failedLoginCount) + 1;
+    const counted = {
+      failedLoginCount: count,
+      lockedOut: false,
+      lockedUntil: null,
+      lastFailedLoginAt: now,
+      updatedAt: now,
+    };
+    if (count < limit) {
+      await tx.update(users).set(counted).where(eq(users.id, row.id));
+      return { locked: false, lockedUntil: null, remaining: limit - count };
+    }
+    if (await isLastUsableManager(tx, row.id, now)) {
+      await tx.update(users).set(counted).where(eq(users.id, row.id));
+      // Once per run of failures: the one that would have locked. Those after it are paced.
+      if (count === limit) {
+        await recordAudit(tx, selfActor(row), {
+          entityType: 'users',
+          entityId: row.id,
+          eventType: 'update',
+          changeset: { failedLoginCount: [count - 1, count] },
+          reason: `Not locked after ${limit} failed logins: the last user manager. One attempt a minute instead`,
+        });
+      }
+      ctx.log.warn(
+        { event: 'user.lock_refused', userId: row.id, failedLoginCount: count },
+        'lock refused: the account is the last user manager; password attempts are paced instead',
+      );
+      return { locked: false, lockedUntil: null, remaining: 0 };
+    }
+    const lockedUntil = lockEndFrom(now, ctx.config.lockoutMinutes);
+    await tx
       .update(users)
-      .set({
-        failedLoginCount: sql`${users.failedLoginCount} + 1`,
-        lockedOut: sql`${users.failedLoginCount} + 1 >= ${lockAt}`,
-        updatedAt: ctx.clock.now(),
-      })
-      .where(and(eq(users.id, user.id), eq(users.lockedOut, false)))
-      .returning({ lockedOut: users.lockedOut });
-    if (!row?.lockedOut) return;
-    await recordAudit(tx, selfActor(user), {
+      .set({ ...counted, lockedOut: true, lockedUntil })
+      .where(eq(users.id, row.id));
+    await revokeUserSessions(tx, row.id, now);
+    await recordAudit(tx, selfActor(row), {
       entityType: 'users',
-      entityId: user.id,
+      entityId: row.id,
       eventType: 'update',
-      before: { lockedOut: false },
-      after: { lockedOut: true },
-      reason: `Locked after ${lockAt} failed logins`,
+      before: { lockedOut: false, lockedUntil: null },
+      after: { lockedOut: true, lockedUntil },
+      reason: `Locked after ${limit} failed logins`,
     });
-    ctx.log.warn({ event: 'user.locked', userId: user.id }, 'account locked after consecutive failed logins');
+    ctx.log.warn(
+      { event: 'user.locked', userId: row.id, lockedUntil: lockedUntil?.toISOString() ?? null },
+      'account locked after consecutive failed logins',
+    );
+    return { locked: true, lockedUntil, remaining: 0 };
   });
 }
 
 /**
+ * Paces an account whose lock was refused (docs/decisions/010): at or over the failure limit and
+ * not locked, it takes one password attempt per `limits.failedPasswordPauseSeconds`. Claims this
+ * attempt in one conditional UPDATE (so concurrent attempts cannot share a slot), or throws 429
+ * TOO_MANY_ATTEMPTS before the password is checked. Other accounts pass without a query.
+ */
+export async function claimPasswordAttempt(ctx: AuthContext, user: UserRow): Promise<void> {
+  const limit = limits.failedLoginsBeforeLock;
+  if (user.lockedOut || user.failedLoginCount < limit) return;
+  const now = ctx.clock.now();
+  const paced = and(eq(users.id, user.id), eq(users.lockedOut, false), gte(users.failedLoginCount, limit));
+  const [claimed] = await ctx.db
+    .update(users)
+    .set({ lastFailedLoginAt: now })
+    .where(
+      and(
+        paced,
+        or(
+          isNull(users.lastFailedLoginAt),
+          lte(users.lastFailedLoginAt, new Date(now.getTime() - limits.failedPasswordPauseSeconds * 1000)),
+        ),
+      ),
+    )
+    .returning({ id: users.id });
+  if (claimed) return;
+  // Not claimed: still paced and too soon, or no longer paced (a right password reset the count).
+  const [still] = await ctx.db.select({ id: users.id }).from(users).where(paced);
+  if (still) throw tooManyAttempts();
+}
+
+/**
  * Checks a username and password, then the account state: wrong credentials (an unknown user
- * answers the same), locked, inactive. A locked account is only named to someone who knows the
- * password. Returns the user when the password is right and the account usable.
+ * answers the same), locked, inactive. A lock is only named to someone who knows the password,
+ * and a wrong password on a locked account is not counted. An account being paced (its lock was
+ * refused) answers TOO_MANY_ATTEMPTS within a minute of its last attempt, unchecked. The right
+ * password resets the failure count. Returns the user when it is right and the account usable.
  */
 async function checkCredentials(
   ctx: AuthContext,
@@ -111,11 +222,18 @@ async function checkCredentials(
     await verifyPassword(await timingDecoy(), password);
     throw invalidCredentials(failureStatus);
   }
+  const locked = isLockedAt(user, ctx.clock.now());
+  if (!locked) await claimPasswordAttempt(ctx, user);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    if (!user.lockedOut) await recordFailure(ctx, user);
+    if (!locked) await recordFailedPassword(ctx, user);
     throw invalidCredentials(failureStatus);
   }
-  if (user.lockedOut) throw userLocked();
+  if (locked) throw userLocked(user.lockedUntil);
+  // The right password ends a run of failures, also when it has expired: the expired-password
+  // screen that follows must not be paced by the attempts before it.
+  if (user.failedLoginCount > 0) {
+    await ctx.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.id, user.id));
+  }
   if (!user.active) throw userInactive();
   return user;
 }
@@ -124,8 +242,9 @@ const accessTokenFor = (ctx: AuthContext, userId: number, sessionId: string) =>
   signAccessToken({ userId, sessionId }, ctx.config.jwtSecret, ctx.clock);
 
 /**
- * `POST /auth/login`: the outcomes in order are INVALID_CREDENTIALS, USER_LOCKED, USER_INACTIVE,
- * PASSWORD_EXPIRED; on success the failure count is reset and a new session starts.
+ * `POST /auth/login`: the outcomes in order are TOO_MANY_ATTEMPTS (a paced account),
+ * INVALID_CREDENTIALS, USER_LOCKED, USER_INACTIVE, PASSWORD_EXPIRED; on success the failure count
+ * and any ended lock are cleared and a new session starts.
  */
 export async function login(
   ctx: AuthContext,
@@ -137,19 +256,23 @@ export async function login(
   }
   const now = ctx.clock.now();
   const session = await ctx.db.transaction(async (tx) => {
-    // Conditional, so a lock or inactivation that landed since the check still wins.
+    // Conditional, so a lock or inactivation that landed since the check still wins; a lock
+    // that has ended is cleared.
     const [ok] = await tx
       .update(users)
-      .set({ failedLoginCount: 0 })
-      .where(and(eq(users.id, user.id), eq(users.lockedOut, false), eq(users.active, true)))
+      .set({ failedLoginCount: 0, lockedOut: false, lockedUntil: null })
+      .where(and(eq(users.id, user.id), not(lockedAtSql(now)), eq(users.active, true)))
       .returning({ id: users.id });
     if (!ok) return null;
     return issueRefreshToken(tx, user.id, now);
   });
   if (!session) {
     // Locked or inactivated between the check and now (e.g. by concurrent failures).
-    const [state] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, user.id));
-    throw state?.active ? userLocked() : userInactive();
+    const [state] = await ctx.db
+      .select({ active: users.active, lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.id, user.id));
+    throw state?.active ? userLocked(state.lockedUntil) : userInactive();
   }
   const accessToken = await accessTokenFor(ctx, user.id, session.sessionId);
   return { user, tokens: { accessToken, refreshToken: session.token } };
@@ -157,9 +280,9 @@ export async function login(
 
 /**
  * `POST /auth/refresh`: rotates the refresh token. Unknown, expired, revoked and replayed tokens
- * are refused; so is a token of a user who was since inactivated or locked (and that session
- * is revoked). A session whose password expired while in use ends with PASSWORD_EXPIRED, so the
- * person is taken to the expired-password screen instead of working on for up to 12 hours.
+ * are refused; so is a token of a user who was since inactivated or is locked now (and that
+ * session is revoked). A session whose password expired while in use ends with PASSWORD_EXPIRED,
+ * so the person is taken to the expired-password screen instead of working on for up to 12 hours.
  */
 export async function refresh(ctx: AuthContext, refreshToken: string): Promise<TokenPair> {
   const now = ctx.clock.now();
@@ -170,12 +293,13 @@ export async function refresh(ctx: AuthContext, refreshToken: string): Promise<T
       .select({
         active: users.active,
         lockedOut: users.lockedOut,
+        lockedUntil: users.lockedUntil,
         passwordChangedAt: users.passwordChangedAt,
       })
       .from(users)
       .where(eq(users.id, rotation.userId));
     const expired = user !== undefined && passwordExpired(user, ctx.config, ctx.clock);
-    if (user?.active && !user.lockedOut && !expired) return rotation;
+    if (user?.active && !isLockedAt(user, now) && !expired) return rotation;
     await revokeFamily(tx, rotation.familyId, now);
     return { kind: 'refused' as const, reason: expired ? ('password-expired' as const) : ('user' as const) };
   });
@@ -225,7 +349,14 @@ async function replacePassword(ctx: AuthContext, user: UserRow, currentPassword:
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, updatedAt: now })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        failedLoginCount: 0,
+        lockedOut: false,
+        lockedUntil: null,
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, now);
     await recordAudit(tx, selfActor(user), {
@@ -240,15 +371,17 @@ async function replacePassword(ctx: AuthContext, user: UserRow, currentPassword:
 
 /**
  * `PUT /users/me/password`: a logged-in user changes their own password. A wrong current
- * password is 400 INVALID_CREDENTIALS and counts towards the lock like a failed login.
+ * password is 400 INVALID_CREDENTIALS and counts towards the lock like a failed login (and is
+ * paced like one when the lock was refused).
  */
 export async function changeOwnPassword(
   ctx: AuthContext,
   user: UserRow,
   body: { currentPassword: string; password: string },
 ): Promise<void> {
+  await claimPasswordAttempt(ctx, user);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await recordFailure(ctx, user);
+    await recordFailedPassword(ctx, user);
     throw invalidCredentials(400);
   }
   await replacePassword(ctx, user, body.currentPassword, body.password);

@@ -1,11 +1,11 @@
 import {
   type Group,
-  grantsUserManagement,
   type groupCreateBodySchema,
   type groupUpdateBodySchema,
   type ListQuery,
   type ListResponse,
   messages,
+  type Permissions,
 } from '@dosechain/contract';
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
 import { keepingUserManagement, type UserManagementViolation } from '../user-management/administrable.ts';
+import { checkGroupPermissions, groupGrantsBeyond, joiningRefused } from '../user-management/grants.ts';
 import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
 import {
   findGroup,
@@ -31,6 +32,15 @@ import {
 } from './queries.ts';
 
 const notFoundError = () => notFound(messages.notFound('Group'));
+
+/**
+ * Whether a new matrix takes away user-management read or update the group had: what can break
+ * the invariant on the group's side (a manager's read and update may come from two groups).
+ */
+const losesUserManagement = (before: Permissions, after: Permissions) =>
+  (before.userManagement.read && !after.userManagement.read) ||
+  (before.userManagement.update && !after.userManagement.update);
+
 const nameTaken = (db: Executor, name: string, exceptId?: number) =>
   takenIn(db, groups, { name: groups.name, id: groups.id }, name, exceptId);
 
@@ -100,7 +110,10 @@ export function getGroup(ctx: ServiceContext, id: number): Promise<Group> {
   return groupWithDetails(ctx.db, id);
 }
 
-/** Creates an active group with its permission matrix and members, signed and audited. */
+/**
+ * Creates an active group with its permission matrix and members, signed and audited. A user
+ * manager who is not an administrator cannot give it permissions it does not hold itself.
+ */
 export async function createGroup(
   ctx: ServiceContext,
   input: z.output<typeof groupCreateBodySchema>,
@@ -109,9 +122,11 @@ export async function createGroup(
     auditedMutation(ctx, input, { meaning: 'Created Group' }, async (tx, audit) => {
       if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
       const userIds = await checkUsersExist(tx, input.userIds ?? []);
+      const permissions = normalizePermissions(input.permissions);
+      checkGroupPermissions(ctx.actor, permissions);
       const [row] = await tx.insert(groups).values({ name: input.name }).returning();
       const id = row!.id;
-      await writePermissions(tx, id, normalizePermissions(input.permissions));
+      await writePermissions(tx, id, permissions);
       await setMembers(tx, id, userIds);
       const details = (await loadGroupDetails(tx, [id])).get(id)!;
       await audit({
@@ -129,7 +144,9 @@ export async function createGroup(
 /**
  * Edits or toggles a group, signed and audited: name, permission matrix (replaced as a whole),
  * members (replaced as a whole), active (inactivation needs a reason). Refused when it would
- * leave no active group with user management and an active user (spec section 4).
+ * leave nobody able to manage users (spec section 4, docs/decisions/010). A user manager who is
+ * not an administrator cannot add permissions it does not hold, nor add members to a group
+ * granting more than it holds.
  */
 export async function updateGroup(
   ctx: ServiceContext,
@@ -143,6 +160,7 @@ export async function updateGroup(
       let cause: UserManagementViolation = 'USER_MANAGEMENT_INVALID_USERS_ASSIGNMENT';
       return keepingUserManagement(
         tx,
+        ctx.clock.now(),
         async () => {
           const before = await findGroup(tx, id, true);
           if (!before) throw notFoundError();
@@ -156,13 +174,14 @@ export async function updateGroup(
           const permissions =
             input.permissions !== undefined ? normalizePermissions(input.permissions) : undefined;
           const userIds = input.userIds !== undefined ? await checkUsersExist(tx, input.userIds) : undefined;
+          if (permissions) checkGroupPermissions(ctx.actor, permissions, beforeDetails.permissions);
+          const joining = userIds?.filter((u) => !beforeDetails.users.some((m) => m.id === u)) ?? [];
+          if (joining.length > 0 && groupGrantsBeyond(ctx.actor, permissions ?? beforeDetails.permissions)) {
+            throw joiningRefused('userIds', [before.name]);
+          }
 
           if (before.active && changes.active === false) cause = 'USER_MANAGEMENT_INVALID_DEACTIVATION';
-          else if (
-            permissions &&
-            grantsUserManagement(beforeDetails.permissions) &&
-            !grantsUserManagement(permissions)
-          ) {
+          else if (permissions && losesUserManagement(beforeDetails.permissions, permissions)) {
             cause = 'USER_MANAGEMENT_INVALID_PERMISSION_ASSIGNMENT';
           }
 

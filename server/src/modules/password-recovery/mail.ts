@@ -19,8 +19,11 @@ function compose(to: string, subject: string, paragraphs: string[], link?: strin
   return { to, subject, text: `${paragraphs.join('\n\n')}\n`, html };
 }
 
-/** The recovery mail: who it is for, the single-use link and how long it works. */
-export function recoveryMail(user: Recipient, link: string): OutgoingMail {
+/**
+ * The recovery mail: who it is for, the single-use link and how long it works; for a locked
+ * account, that the new password also unlocks it.
+ */
+export function recoveryMail(user: Recipient, link: string, locked = false): OutgoingMail {
   return compose(
     user.email,
     `${messages.appTitle}: password recovery`,
@@ -28,17 +31,13 @@ export function recoveryMail(user: Recipient, link: string): OutgoingMail {
       `Hello ${user.fullName},`,
       `Someone, hopefully you, asked to reset the password of your account "${user.username}". Open this link within ${limits.recoveryLinkMinutes} minutes to choose a new password:`,
       link,
+      ...(locked
+        ? [
+            'Your account is locked after too many failed sign-in attempts; choosing a new password unlocks it.',
+          ]
+        : []),
       'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
     ],
     link,
   );
-}
-
-/** Sent instead of a link to a locked account: a reset does not lift a lock, an administrator does. */
-export function lockedAccountMail(user: Recipient, supportEmail: string): OutgoingMail {
-  return compose(user.email, `${messages.appTitle}: password recovery`, [
-    `Hello ${user.fullName},`,
-    `Someone, hopefully you, asked to reset the password of your account "${user.username}". The account is locked after too many failed sign-in attempts, and a password reset cannot unlock it.`,
-    `Please ask an administrator to unlock it (support: ${supportEmail}).`,
-  ]);
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/record.ts';
+import { isLockedAt, lockLifted } from '../../auth/lockout.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { fullName } from '../../auth/principal.ts';
 import { users } from '../../db/schema.ts';
@@ -10,7 +11,7 @@ import type { Mailer } from '../../http/deps.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { type AuthContext, selfActor } from '../auth/service.ts';
-import { lockedAccountMail, recoveryMail } from './mail.ts';
+import { recoveryMail } from './mail.ts';
 import { consumeRecoveryToken, issueRecoveryToken, peekRecoveryToken, retireUserTokens } from './tokens.ts';
 
 export interface RecoveryContext extends AuthContext {
@@ -30,10 +31,9 @@ const linkInvalid = () =>
   validationFailed([{ parameter: 'token', message: messages.recoveryLinkInvalid, code: 'invalid' }]);
 
 /**
- * `POST /users/password-recovery`: mails a single-use link to the account with this address.
- * The caller learns nothing: unknown and inactive addresses get no mail, a locked account gets
- * a mail saying an administrator must unlock it (a reset does not lift a lock), and all answer
- * alike, in about the same time.
+ * `POST /users/password-recovery`: mails a single-use link to the active account with this
+ * address, locked or not (the reset lifts a lock: docs/decisions/010). The caller learns nothing:
+ * unknown and inactive addresses get no mail, and all answer alike, in about the same time.
  */
 export async function requestRecovery(ctx: RecoveryContext, email: string): Promise<void> {
   const started = performance.now();
@@ -41,21 +41,14 @@ export async function requestRecovery(ctx: RecoveryContext, email: string): Prom
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
   if (user?.active) {
     await ctx.db.transaction(async (tx) => {
-      if (user.lockedOut) {
-        await enqueueMail(
-          tx,
-          lockedAccountMail({ ...user, fullName: fullName(user) }, ctx.config.supportEmail),
-          now,
-        );
-        return;
-      }
       const token = await issueRecoveryToken(tx, user.id, now);
       const link = `${ctx.config.publicUrl}${RESET_PAGE_PATH}?token=${token}`;
-      await enqueueMail(tx, recoveryMail({ ...user, fullName: fullName(user) }, link), now);
+      const mail = recoveryMail({ ...user, fullName: fullName(user) }, link, isLockedAt(user, now));
+      await enqueueMail(tx, mail, now);
     });
     ctx.mailer.wake();
     ctx.log.info(
-      { event: 'password_recovery.requested', userId: user.id, lockedOut: user.lockedOut },
+      { event: 'password_recovery.requested', userId: user.id, lockedOut: isLockedAt(user, now) },
       'password recovery requested',
     );
   } else {
@@ -68,22 +61,24 @@ export async function requestRecovery(ctx: RecoveryContext, email: string): Prom
   if (left > 0) await sleep(left);
 }
 
-/** `POST /validate-token`: whether a link still works (unused, unexpired, its account usable). */
+/**
+ * `POST /validate-token`: whether a link still works (unused, unexpired, its account active; a
+ * locked account's link works, since the reset lifts the lock).
+ */
 export async function validateRecoveryToken(ctx: AuthContext, token: string): Promise<boolean> {
   const userId = await peekRecoveryToken(ctx.db, token, ctx.clock.now());
   if (!userId) return false;
-  const [user] = await ctx.db
-    .select({ active: users.active, lockedOut: users.lockedOut })
-    .from(users)
-    .where(eq(users.id, userId));
-  return Boolean(user?.active && !user.lockedOut);
+  const [user] = await ctx.db.select({ active: users.active }).from(users).where(eq(users.id, userId));
+  return user?.active === true;
 }
 
 /**
- * `PUT /users/password-change` with a token: uses the token up, sets the password, ends every
- * session of the user and records the change, all in one transaction. A used, expired or unknown
- * token, or one of an account that was locked or inactivated since, is refused
- * (`recoveryLinkInvalid` on `token`). The failed-login count starts again; a lock stays.
+ * `PUT /users/password-change` with a token: uses the token up, sets the password, lifts a lock
+ * and starts the failed-login count again, ends every session of the user and records the change
+ * (and the lock lifted), all in one transaction. Whoever can read the account's mail could reset
+ * the password anyway, so a lock guards nothing against them (docs/decisions/010). A used,
+ * expired or unknown token, or one of an account inactivated since, is refused
+ * (`recoveryLinkInvalid` on `token`).
  */
 export async function resetPasswordWithToken(
   ctx: AuthContext,
@@ -92,14 +87,22 @@ export async function resetPasswordWithToken(
   // Hashed before the transaction: argon2 takes a while and must not hold row locks.
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
-  const userId = await ctx.db.transaction(async (tx) => {
+  const reset = await ctx.db.transaction(async (tx) => {
     const claimedBy = await consumeRecoveryToken(tx, body.token, now);
     if (!claimedBy) return undefined;
     const [user] = await tx.select().from(users).where(eq(users.id, claimedBy)).for('update');
-    if (!user?.active || user.lockedOut) return undefined;
+    if (!user?.active) return undefined;
+    const locked = isLockedAt(user, now);
     await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, updatedAt: now })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        failedLoginCount: 0,
+        lockedOut: false,
+        lockedUntil: null,
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id));
     await retireUserTokens(tx, user.id, now);
     await revokeUserSessions(tx, user.id, now);
@@ -107,11 +110,16 @@ export async function resetPasswordWithToken(
       entityType: 'users',
       entityId: user.id,
       eventType: 'update',
-      changeset: { password: ['[changed]', '[changed]'] },
-      reason: 'Password reset with a recovery link',
+      changeset: { password: ['[changed]', '[changed]'], ...(locked ? lockLifted(user) : {}) },
+      reason: locked
+        ? 'Password reset with a recovery link, which lifted the lock'
+        : 'Password reset with a recovery link',
     });
-    return user.id;
+    return { id: user.id, unlocked: locked };
   });
-  if (!userId) throw linkInvalid();
-  ctx.log.info({ event: 'password_recovery.completed', userId }, 'password reset with a recovery link');
+  if (!reset) throw linkInvalid();
+  ctx.log.info(
+    { event: 'password_recovery.completed', userId: reset.id, unlocked: reset.unlocked },
+    'password reset with a recovery link',
+  );
 }

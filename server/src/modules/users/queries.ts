@@ -1,50 +1,57 @@
 import { type Role, roleDescription, roleTypeLabels, roleTypes, type User } from '@dosechain/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { isLockedAt, lockedAtSql } from '../../auth/lockout.ts';
 import { fullName, type UserRow } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../db/schema.ts';
 import { defineListResource } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
 
-/**
- * The users list. `role_type`, `company_id` and `group_id` filter on the user's roles and
- * groups (a condition on `role_type` and `company_id` together holds for one and the same role);
- * they are filters only, not sort keys.
- */
-export const userList = defineListResource({
-  fields: {
-    id: { column: users.id, type: 'number', key: 'id' },
-    username: { column: users.username, type: 'text', key: 'username' },
-    first_name: { column: users.firstName, type: 'text', key: 'firstName' },
-    last_name: { column: users.lastName, type: 'text', key: 'lastName' },
-    common_name: { column: users.commonName, type: 'text', key: 'commonName' },
-    full_name: {
-      column: sql`(${users.firstName} || ' ' || ${users.lastName})`,
-      type: 'text',
-      key: 'fullName',
-    },
-    email: { column: users.email, type: 'text', key: 'email' },
-    phone: { column: users.phone, type: 'text', key: 'phone' },
-    active: { column: users.active, type: 'boolean', key: 'active' },
-    locked_out: { column: users.lockedOut, type: 'boolean', key: 'lockedOut' },
-    is_staff: { column: users.isStaff, type: 'boolean', key: 'isStaff' },
-    is_admin: { column: users.isAdmin, type: 'boolean', key: 'isAdmin' },
-    site_coordinator: { column: users.siteCoordinator, type: 'boolean', key: 'siteCoordinator' },
-    primary_investigator: { column: users.primaryInvestigator, type: 'boolean', key: 'primaryInvestigator' },
-    imaging_center_contact: {
-      column: users.imagingCenterContact,
-      type: 'boolean',
-      key: 'imagingCenterContact',
-    },
-    role_type: { column: roles.type, type: 'enum', key: 'roles', values: roleTypes },
-    company_id: { column: roles.companyId, type: 'number', key: 'roles' },
-    group_id: { column: userGroups.groupId, type: 'number', key: 'groups' },
-    created_at: { column: users.createdAt, type: 'datetime', key: 'createdAt' },
-    updated_at: { column: users.updatedAt, type: 'datetime', key: 'updatedAt' },
+const userFields = {
+  id: { column: users.id, type: 'number', key: 'id' },
+  username: { column: users.username, type: 'text', key: 'username' },
+  first_name: { column: users.firstName, type: 'text', key: 'firstName' },
+  last_name: { column: users.lastName, type: 'text', key: 'lastName' },
+  common_name: { column: users.commonName, type: 'text', key: 'commonName' },
+  full_name: {
+    column: sql`(${users.firstName} || ' ' || ${users.lastName})`,
+    type: 'text',
+    key: 'fullName',
   },
-  searchFields: ['username', 'first_name', 'last_name', 'full_name', 'email'],
-  defaultSort: 'username',
-});
+  email: { column: users.email, type: 'text', key: 'email' },
+  phone: { column: users.phone, type: 'text', key: 'phone' },
+  active: { column: users.active, type: 'boolean', key: 'active' },
+  is_staff: { column: users.isStaff, type: 'boolean', key: 'isStaff' },
+  is_admin: { column: users.isAdmin, type: 'boolean', key: 'isAdmin' },
+  site_coordinator: { column: users.siteCoordinator, type: 'boolean', key: 'siteCoordinator' },
+  primary_investigator: { column: users.primaryInvestigator, type: 'boolean', key: 'primaryInvestigator' },
+  imaging_center_contact: {
+    column: users.imagingCenterContact,
+    type: 'boolean',
+    key: 'imagingCenterContact',
+  },
+  role_type: { column: roles.type, type: 'enum', key: 'roles', values: roleTypes },
+  company_id: { column: roles.companyId, type: 'number', key: 'roles' },
+  group_id: { column: userGroups.groupId, type: 'number', key: 'groups' },
+  created_at: { column: users.createdAt, type: 'datetime', key: 'createdAt' },
+  updated_at: { column: users.updatedAt, type: 'datetime', key: 'updatedAt' },
+} as const;
+
+/**
+ * The users list at `now`. `role_type`, `company_id` and `group_id` filter on the user's roles
+ * and groups (a condition on `role_type` and `company_id` together holds for one and the same
+ * role); they are filters only, not sort keys. `locked_out` is whether the user is locked at
+ * `now`: a lock that has ended is not.
+ */
+export const userListAt = (now: Date) =>
+  defineListResource({
+    fields: {
+      ...userFields,
+      locked_out: { column: lockedAtSql(now), type: 'boolean', key: 'lockedOut' },
+    },
+    searchFields: ['username', 'first_name', 'last_name', 'full_name', 'email'],
+    defaultSort: 'username',
+  });
 
 /** Fields that live on a user's roles or groups: filterable, not sortable. */
 export const joinedListFields = ['role_type', 'company_id', 'group_id'];
@@ -100,7 +107,8 @@ export async function loadUserDetails(db: Executor, ids: number[]): Promise<Map<
   return details;
 }
 
-export function toUser(row: UserRow, details: UserDetails | undefined): User {
+/** A user as the API answers it; `lockedOut` says whether the user is locked at `now`. */
+export function toUser(row: UserRow, details: UserDetails | undefined, now: Date): User {
   return {
     id: row.id,
     username: row.username,
@@ -113,7 +121,7 @@ export function toUser(row: UserRow, details: UserDetails | undefined): User {
     isStaff: row.isStaff,
     isAdmin: row.isAdmin,
     active: row.active,
-    lockedOut: row.lockedOut,
+    lockedOut: isLockedAt(row, now),
     imagingCenterContact: row.imagingCenterContact,
     siteCoordinator: row.siteCoordinator,
     primaryInvestigator: row.primaryInvestigator,

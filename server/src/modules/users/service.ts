@@ -15,6 +15,7 @@ import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { diffChangeset } from '../../audit/record.ts';
+import { isLockedAt, lockLifted } from '../../auth/lockout.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../db/schema.ts';
@@ -24,9 +25,17 @@ import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
-import { keepingUserManagement } from '../user-management/administrable.ts';
+import { keepingUserManagement, type ViolationCause } from '../user-management/administrable.ts';
+import { checkAdminFlag, checkJoinedGroups } from '../user-management/grants.ts';
 import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
-import { findUser, joinedListFields, loadUserDetails, toUser, userAuditFields, userList } from './queries.ts';
+import {
+  findUser,
+  joinedListFields,
+  loadUserDetails,
+  toUser,
+  userAuditFields,
+  userListAt,
+} from './queries.ts';
 
 type CreateInput = z.output<typeof userCreateBodySchema>;
 type UpdateInput = z.output<typeof userUpdateBodySchema>;
@@ -149,10 +158,10 @@ function checkFlags(flags: Parameters<typeof misplacedRoleFlags>[0], list: reado
   if (errors.length) throw validationFailed(errors.map((e) => ({ ...e, code: 'not_allowed' })));
 }
 
-async function userWithDetails(db: Executor, id: number): Promise<User> {
+async function userWithDetails(db: Executor, id: number, now: Date): Promise<User> {
   const row = await findUser(db, id);
   if (!row) throw notFoundError();
-  return toUser(row, (await loadUserDetails(db, [id])).get(id));
+  return toUser(row, (await loadUserDetails(db, [id])).get(id), now);
 }
 
 /**
@@ -169,7 +178,8 @@ export async function listUsers(
       throw validationFailed([{ parameter: 'sort', message: `Cannot sort by "${name}"` }]);
     }
   }
-  const plan = listPlan(userList, query);
+  const now = ctx.clock.now();
+  const plan = listPlan(userListAt(now), query);
   const matching = ctx.db
     .select({ id: users.id })
     .from(users)
@@ -192,19 +202,20 @@ export async function listUsers(
   );
   return listAnswer(
     plan,
-    rows.map((r) => toUser(r, details.get(r.id))),
+    rows.map((r) => toUser(r, details.get(r.id), now)),
     totals[0]?.total ?? 0,
   );
 }
 
 export function getUser(ctx: ServiceContext, id: number): Promise<User> {
-  return userWithDetails(ctx.db, id);
+  return userWithDetails(ctx.db, id, ctx.clock.now());
 }
 
 /**
  * Creates an active user with roles, groups and a first password, signed and audited. The
  * first password counts as already expired, so the person chooses their own at the first
- * login whenever password aging is on (docs/decisions/010).
+ * login whenever password aging is on (docs/decisions/010). Only an administrator may make an
+ * administrator or put the user into groups granting more than it holds itself.
  */
 export async function createUser(ctx: ServiceContext, input: CreateInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
@@ -214,6 +225,8 @@ export async function createUser(ctx: ServiceContext, input: CreateInput): Promi
       await checkUnique(tx, input);
       await checkRoles(tx, roleList);
       const groupIds = await checkGroups(tx, input.groupIds ?? []);
+      checkAdminFlag(ctx.actor, false, input.isAdmin);
+      await checkJoinedGroups(tx, ctx.actor, groupIds);
       const [row] = await tx
         .insert(users)
         .values({
@@ -243,7 +256,7 @@ export async function createUser(ctx: ServiceContext, input: CreateInput): Promi
         changeset: { ...diffChangeset(null, userAuditFields(row!, details)), password: [null, '[set]'] },
       });
       await auditMembershipOnOtherSide(audit, 'groups', row!.username, [], groupIds);
-      return toUser(row!, details);
+      return toUser(row!, details, ctx.clock.now());
     }),
   );
 }
@@ -274,15 +287,21 @@ function columnChanges(input: UpdateInput) {
 /**
  * Edits or toggles a user, signed and audited: fields, roles and groups (each replaced as a
  * whole when sent), active (inactivation needs a reason and ends every session of the user).
- * Refused when it would leave no active group with user management and an active user.
+ * Refused when it would leave nobody able to manage users (docs/decisions/010), naming what
+ * broke it: inactivation, groups, roles, or the staff/admin flags of a user without roles. Only
+ * an administrator may change the Admin flag or put the user into groups granting more than it
+ * holds itself.
  */
 export async function updateUser(ctx: ServiceContext, id: number, input: UpdateInput): Promise<User> {
   const current = await findUser(ctx.db, id);
   if (!current) throw notFoundError();
+  const now = ctx.clock.now();
   return uniqueUser(ctx.db, input, id, () =>
-    auditedMutation(ctx, input, updateMeaning('User', current.active, input.active), (tx, audit) =>
-      keepingUserManagement(
+    auditedMutation(ctx, input, updateMeaning('User', current.active, input.active), (tx, audit) => {
+      let cause: ViolationCause = 'USER_MANAGEMENT_INVALID_GROUP_ASSIGNMENT';
+      return keepingUserManagement(
         tx,
+        now,
         async () => {
           const before = await findUser(tx, id, true);
           if (!before) throw notFoundError();
@@ -292,15 +311,24 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UpdateI
           if (input.roles) await checkRoles(tx, input.roles);
           const groupIds = input.groupIds ? await checkGroups(tx, input.groupIds) : undefined;
           checkFlags({ ...before, ...changes }, input.roles ?? beforeDetails.roles);
+          checkAdminFlag(ctx.actor, before.isAdmin, changes.isAdmin);
+          if (groupIds) {
+            const kept = new Set(beforeDetails.groups.map((g) => g.id));
+            await checkJoinedGroups(
+              tx,
+              ctx.actor,
+              groupIds.filter((g) => !kept.has(g)),
+            );
+          }
 
           if (input.roles) await setRoles(tx, id, input.roles);
           if (groupIds) await setGroups(tx, id, groupIds);
           const details = (await loadUserDetails(tx, [id])).get(id)!;
-          const changeset = diffChangeset(
-            userAuditFields(before, beforeDetails),
-            userAuditFields({ ...before, ...changes }, details),
-          );
-          if (Object.keys(changeset).length === 0) return toUser(before, beforeDetails);
+          const beforeFields = userAuditFields(before, beforeDetails);
+          const afterFields = userAuditFields({ ...before, ...changes }, details);
+          const changeset = diffChangeset(beforeFields, afterFields);
+          cause = violationCause(before.active, changeset);
+          if (Object.keys(changeset).length === 0) return toUser(before, beforeDetails, now);
           const [row] = await tx
             .update(users)
             .set({ ...changes, updatedAt: sql`now()` })
@@ -315,20 +343,30 @@ export async function updateUser(ctx: ServiceContext, id: number, input: UpdateI
             beforeDetails.groups.map((g) => g.id),
             details.groups.map((g) => g.id),
           );
-          return toUser(row!, details);
+          return toUser(row!, details, now);
         },
-        () =>
-          current.active && input.active === false
-            ? 'USER_MANAGEMENT_INVALID_DEACTIVATION'
-            : 'USER_MANAGEMENT_INVALID_GROUP_ASSIGNMENT',
-      ),
-    ),
+        () => cause,
+      );
+    }),
   );
 }
 
+/** Which part of a user change is to blame when it leaves nobody able to manage users. */
+function violationCause(wasActive: boolean, changeset: Record<string, unknown>): ViolationCause {
+  if (wasActive && 'active' in changeset) return 'USER_MANAGEMENT_INVALID_DEACTIVATION';
+  if ('groups' in changeset) return 'USER_MANAGEMENT_INVALID_GROUP_ASSIGNMENT';
+  if ('roles' in changeset) return 'USER_MANAGEMENT_INVALID_ROLE_ASSIGNMENT';
+  // Without roles, the flags are the role: staff or admin.
+  for (const flag of ['isStaff', 'isAdmin']) {
+    if (flag in changeset) return { code: 'USER_MANAGEMENT_INVALID_ROLE_ASSIGNMENT', parameter: flag };
+  }
+  return 'USER_MANAGEMENT_INVALID_GROUP_ASSIGNMENT';
+}
+
 /**
- * `PUT /users/{id}/unlock`: only a locked user; the reason is required. Resets the count of
- * failed logins so the person gets the full number of attempts again.
+ * `PUT /users/{id}/unlock`: only a user locked now (a lock that has ended is not: 409
+ * USER_NOT_LOCKED, as the list shows it); the reason is required. Clears the lock and its end and
+ * resets the count of failed logins so the person gets the full number of attempts again.
  */
 export async function unlockUser(
   ctx: ServiceContext,
@@ -336,21 +374,22 @@ export async function unlockUser(
   input: z.output<typeof userUnlockBodySchema>,
 ): Promise<User> {
   if (!(await findUser(ctx.db, id))) throw notFoundError();
+  const now = ctx.clock.now();
   return auditedMutation(ctx, input, { meaning: 'Unlocked User', requireReason: true }, async (tx, audit) => {
     const before = await findUser(tx, id, true);
     if (!before) throw notFoundError();
-    if (!before.lockedOut) throw new AppError(409, 'USER_NOT_LOCKED', messages.userNotLocked);
+    if (!isLockedAt(before, now)) throw new AppError(409, 'USER_NOT_LOCKED', messages.userNotLocked);
     const [row] = await tx
       .update(users)
-      .set({ lockedOut: false, failedLoginCount: 0, updatedAt: sql`now()` })
+      .set({ lockedOut: false, lockedUntil: null, failedLoginCount: 0, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
     await audit({
       entityType: 'users',
       entityId: id,
       eventType: 'update',
-      changeset: { lockedOut: [true, false] },
+      changeset: lockLifted(before),
     });
-    return toUser(row!, (await loadUserDetails(tx, [id])).get(id));
+    return toUser(row!, (await loadUserDetails(tx, [id])).get(id), now);
   });
 }

@@ -84,6 +84,22 @@ describe('conflicts', () => {
     expect(
       conflictMessage(new ApiError(400, { code: 'VALIDATION_FAILED', message: 'x', errors: [] })),
     ).toBeUndefined();
+    expect(
+      conflictMessage(new ApiError(403, { code: 'FORBIDDEN', message: 'x', errors: [] })),
+    ).toBeUndefined();
     expect(conflictMessage(new Error('x'))).toBeUndefined();
+  });
+
+  it('explains a refusal on a field: a user manager granting more than it holds (403)', () => {
+    const message = "You can't add users to Administrators: it grants permissions you don't have yourself";
+    const refusal = new ApiError(403, {
+      code: 'FORBIDDEN',
+      message,
+      errors: [{ code: 'beyond_own_permissions', message, parameter: 'groupIds' }],
+    });
+    const setError = vi.fn();
+    expect(applyServerErrors(refusal, setError, ['groupIds'])).toBe(true);
+    expect(setError).toHaveBeenCalledWith('groupIds', { type: 'server', message });
+    expect(conflictMessage(refusal)).toBe(message);
   });
 });

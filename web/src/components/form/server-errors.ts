@@ -2,17 +2,17 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/http-client.ts';
 
 /**
- * Puts a server 400's (or a conflict's, or a 429's: too many signature attempts) field errors on
- * the named fields (`address.city` included) and an e-signature failure on the password field,
- * in the server's words (wrong, last attempt before the lock, locked). Returns true when anything
- * landed on a field.
+ * Puts a server 400's (or a conflict's, an explained refusal's, or a 429's: too many attempts)
+ * field errors on the named fields (`address.city` included) and an e-signature failure on the
+ * password field, in the server's words (wrong, last attempt before the lock, locked). Returns
+ * true when anything landed on a field.
  */
 export function applyServerErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   knownFields: readonly string[],
 ): boolean {
-  if (!(err instanceof ApiError) || ![400, 409, 429].includes(err.status)) return false;
+  if (!(err instanceof ApiError) || ![400, 403, 409, 429].includes(err.status)) return false;
   let placed = false;
   if (err.code === 'ESIGN_FAILED' && knownFields.includes('electronicSignature')) {
     setError('electronicSignature' as Path<T>, { type: 'server', message: err.message });
@@ -27,9 +27,12 @@ export function applyServerErrors<T extends FieldValues>(
 }
 
 /**
- * The server's own message for a refusal it explains with a code of the spec (a 409:
- * DRUG_IN_USE, EXAM_DRUG_INACTIVE…), else undefined: the caller shows its fallback text.
+ * The server's own message for a refusal it explains: a conflict with a code of the spec (a 409:
+ * DRUG_IN_USE, EXAM_DRUG_INACTIVE…) or a 403 naming the field it is about (a user manager
+ * granting more than it holds); else undefined: the caller shows its fallback text.
  */
 export function conflictMessage(err: unknown): string | undefined {
-  return err instanceof ApiError && err.status === 409 ? err.message : undefined;
+  if (!(err instanceof ApiError)) return undefined;
+  if (err.status === 409 || (err.status === 403 && err.body.errors.length > 0)) return err.message;
+  return undefined;
 }

@@ -185,6 +185,13 @@ export const auditEntities: AuditEntity[] = [
     ],
     requirement: userManagementRead,
     recordName: (u) => `${u.fullName} (${u.username})`,
-    fieldLabels: { ...statusLabel, lockedOut: 'Locked', isStaff: 'Staff', isAdmin: 'Admin' },
+    fieldLabels: {
+      ...statusLabel,
+      lockedOut: 'Locked',
+      lockedUntil: 'Locked until',
+      failedLoginCount: 'Failed logins',
+      isStaff: 'Staff',
+      isAdmin: 'Admin',
+    },
   }),
 ];

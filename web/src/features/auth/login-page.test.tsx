@@ -1,3 +1,4 @@
+import { messages } from '@dosechain/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
@@ -57,6 +58,26 @@ describe('the login page', () => {
     await signIn('admin');
     expect(await screen.findByText('Invalid username or password')).toBeTruthy();
     expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+  });
+
+  it('says until when a lock lasts, and asks to wait when attempts are paced (issue 16)', async () => {
+    const lockedUntil = messages.userLockedUntil('2026-11-25 10:30 UTC');
+    for (const [code, message] of [
+      ['USER_LOCKED', lockedUntil],
+      ['TOO_MANY_ATTEMPTS', messages.tooManyAttempts],
+    ] as const) {
+      const api = vi.fn(async () => {
+        throw new ApiError(code === 'USER_LOCKED' ? 401 : 429, { code, message, errors: [] });
+      }) as unknown as HttpClient;
+      const { unmount } = renderWithApp(<LoginPage />, { api, path: '/login' });
+      await signIn('admin');
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+      unmount();
+    }
+    expect(lockedUntil).toBe(
+      "Your account is locked until 2026-11-25 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
+    );
   });
 
   it('sends an expired password to the expired-password screen with a toast', async () => {

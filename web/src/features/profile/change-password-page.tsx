@@ -33,7 +33,11 @@ export default function ChangePasswordPage() {
     try {
       await api('PUT', '/users/me/password', { body: values });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'INVALID_CREDENTIALS') {
+      // A wrong current password, or too many of them in a row (TOO_MANY_ATTEMPTS: wait a minute).
+      if (
+        err instanceof ApiError &&
+        (err.code === 'INVALID_CREDENTIALS' || err.code === 'TOO_MANY_ATTEMPTS')
+      ) {
         setError('currentPassword', { type: 'server', message: err.message });
       } else if (!applyServerErrors(err, setError, ['password', 'passwordConfirmation', 'currentPassword'])) {
         toast.error(messages.errorChangingPassword);

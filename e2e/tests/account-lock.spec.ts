@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiHeaders, DEMO_PASSWORD, expect, pickMenuItem, screenshot, test } from '../fixtures.ts';
+
+// Issue 16: a lock ends by itself, names its end, and the recovery mail gets a locked user back in.
+
+// Without SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
+const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+const ADMIN_MAIL = 'admin@dosechain.example';
+
+/** The recovery links in the .eml files mailed to an address, oldest first. */
+function recoveryLinks(address: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(mailDir).sort();
+  } catch {
+    return [];
+  }
+  return files.flatMap((file) => {
+    const eml = readFileSync(path.join(mailDir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/gi, '=');
+    if (!new RegExp(`^To: ${address}$`, 'm').test(eml)) return [];
+    const link = /https?:\/\/\S+\/password-reset\?token=[A-Za-z0-9_-]+/.exec(eml);
+    return link ? [link[0]] : [];
+  });
+}
+
+async function logIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+}
+
+/** Makes the Administrators group's members exactly these demo users, as admin, signed. */
+async function setAdministrators(request: APIRequestContext, usernames: string[]) {
+  const headers = await apiHeaders(request, 'admin');
+  const groups = await (
+    await request.get('/api/v1/groups', { headers, params: { search: 'Administrators' } })
+  ).json();
+  const admins = groups.items.find((g: { name: string }) => g.name === 'Administrators');
+  const users = await (await request.get('/api/v1/users', { headers, params: { size: 100 } })).json();
+  const userIds = users.items
+    .filter((u: { username: string }) => usernames.includes(u.username))
+    .map((u: { id: number }) => u.id);
+  const res = await request.put(`/api/v1/groups/${admins.id}`, {
+    headers,
+    data: { userIds, electronicSignature: DEMO_PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+// Ten page loads and eight argon2 checks: more than the default minute on a loaded 2-core machine.
+test.setTimeout(120_000);
+
+test('a locked admin is told until when, and gets back in through the recovery mail', async ({
+  page,
+  request,
+}) => {
+  // The demo's only user manager is never locked (it is paced instead): make staff a second one.
+  await setAdministrators(request, ['admin', 'staff']);
+  try {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('admin');
+    const alert = page.getByRole('alert');
+    // Each attempt waits for the server's answer (the same alert text may stand from the last one).
+    const signIn = async (password: string) => {
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      const answered = page.waitForResponse((r) => r.url().includes('/api/v1/auth/login'));
+      await page.getByRole('button', { name: 'SIGN IN' }).click();
+      await answered;
+    };
+    for (let i = 0; i < 5; i++) {
+      await signIn(`Wrong-guess-${i}`);
+      await expect(alert).toHaveText('Invalid username or password');
+    }
+    await signIn(DEMO_PASSWORD);
+    await expect(alert).toContainText(
+      /^Your account is locked until \d{4}-\d\d-\d\d \d\d:\d\d UTC after too many failed attempts\./,
+    );
+    await expect(alert).toContainText(
+      "reset your password with “Can't log in?”, or ask a user manager to unlock it.",
+    );
+    await expect(page).toHaveURL(/\/login$/);
+    await screenshot(page, 'login-locked-until');
+
+    const before = recoveryLinks(ADMIN_MAIL).length;
+    await page.getByRole('link', { name: "Can't log in?" }).click();
+    await page.getByLabel('Email').fill(ADMIN_MAIL);
+    await page.getByRole('button', { name: 'Send recovery link' }).click();
+    await expect(page.getByRole('status')).toContainText(`If ${ADMIN_MAIL} belongs to an account`);
+    await expect.poll(() => recoveryLinks(ADMIN_MAIL).length).toBe(before + 1);
+    await page.goto(recoveryLinks(ADMIN_MAIL).at(-1) ?? '');
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password').fill('Unlocked-42');
+    await page.getByLabel('Confirm password').fill('Unlocked-42');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Password updated')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await logIn(page, 'admin', 'Unlocked-42');
+    await expect(page).not.toHaveURL(/\/login/);
+    await expect(page.getByText(/Hello, /)).toBeVisible();
+    // The users list no longer shows admin as locked: no Unlock button on its row.
+    await page.goto('/user-management/users');
+    const adminRow = page.getByRole('row').filter({ hasText: ADMIN_MAIL });
+    await expect(adminRow).toBeVisible();
+    await expect(adminRow.getByRole('button', { name: 'Unlock' })).toHaveCount(0);
+    await screenshot(page, 'users-after-recovery');
+
+    // Put the demo password back for the rest of the suite.
+    await pickMenuItem(page, 'Account', 'Change Password');
+    await page.getByLabel('Current password').fill('Unlocked-42');
+    await page.getByLabel('New password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Password updated').first()).toBeVisible();
+  } finally {
+    await setAdministrators(request, ['admin']);
+  }
+});
