@@ -215,6 +215,7 @@ describe('the report’s company scope', () => {
       db: t.db,
       clock: t.clock,
       config: t.config,
+      log: t.app.log,
       actor: {
         currentRole: { id: 1, name: type, type, companyId, companyName: null, companyTimezone: null },
       } as Principal,
@@ -237,6 +238,7 @@ describe('the report’s company scope', () => {
       db: t.db,
       clock: t.clock,
       config: t.config,
+      log: t.app.log,
       actor: {
         currentRole: {
           id: 1,

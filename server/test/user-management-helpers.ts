@@ -15,7 +15,7 @@ export async function actingAs(t: TestApp, username: string): Promise<ServiceCon
   const choice = chooseRole(access.user, access.roles);
   if (choice.kind !== 'ok') throw new Error('no role');
   const actor = actingIn(access, choice.role);
-  return { db: t.db, actor, clock: t.clock, config: { ...t.config, eSignature: false } };
+  return { db: t.db, actor, clock: t.clock, config: { ...t.config, eSignature: false }, log: t.app.log };
 }
 
 export async function groupId(t: TestApp, name: string): Promise<number> {

@@ -77,6 +77,13 @@ export const messages = {
   malformedUrl: 'The address is not valid',
   unknownField: 'Unknown field',
   eSignatureFailed: 'The password is incorrect, the action was not signed',
+  eSignatureLastAttempt:
+    'The password is incorrect, the action was not signed. One more wrong password will lock your account.',
+  eSignatureLocked: (until: string | null) =>
+    `The password is incorrect, the action was not signed. Your account is now locked ${until ? `until ${until}` : 'until a user manager unlocks it'} and you will be signed out.`,
+  eSignaturePaced:
+    'The password is incorrect, the action was not signed. Further attempts are limited to one a minute.',
+  eSignatureRateLimited: 'Too many signature attempts, please wait a minute before signing again',
   reasonRequired: 'A reason for change is required',
   rateLimited: 'Too many requests, please try again later',
   payloadTooLarge: 'The request body is too large',

@@ -1,9 +1,9 @@
 import { messages } from '@dosechain/contract';
 import { fullName, type Principal } from '../auth/principal.ts';
-import { verifySignature } from '../auth/signature.ts';
 import type { Tx } from '../db/client.ts';
-import { AppError, validationFailed } from '../http/app-error.ts';
+import { validationFailed } from '../http/app-error.ts';
 import type { ServiceContext } from '../http/context.ts';
+import { checkESignature } from '../modules/auth/e-signature.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from './record.ts';
 
 export interface MutationMeta {
@@ -29,27 +29,6 @@ export function auditActor(actor: Principal): AuditActor {
     fullName: fullName(actor.user),
     roleType: actor.currentRole?.type ?? null,
   };
-}
-
-/**
- * Checks the e-signature (the actor's password) when e-signature is on; 400 ESIGN_FAILED on
- * the `electronicSignature` field otherwise. Returns whether the action was signed. A signing
- * soon after a confirmed one by the same password is checked without argon2 (decision 012).
- */
-export async function checkESignature(
-  ctx: ServiceContext,
-  signature: string | null | undefined,
-): Promise<boolean> {
-  if (!ctx.config.eSignature) return false;
-  if (
-    !signature ||
-    !(await verifySignature(ctx.actor.user.passwordHash, signature, ctx.clock.now().getTime()))
-  ) {
-    throw new AppError(400, 'ESIGN_FAILED', messages.eSignatureFailed, [
-      { code: 'ESIGN_FAILED', message: messages.eSignatureFailed, parameter: 'electronicSignature' },
-    ]);
-  }
-  return true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type AccessRequirement, meetsRequirement, messages } from '@dosechain/contract';
+import { type AccessRequirement, errorBodySchema, meetsRequirement, messages } from '@dosechain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyAccessToken } from '../auth/access-token.ts';
 import { isLockedAt } from '../auth/lockout.ts';
@@ -59,6 +59,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access requirement`);
     }
+    // A change may be signed, and a signature's password checks are limited per user (429);
+    // declared here once, so every such route's documented answers say so.
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    const changes = [route.method].flat().some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m));
+    if (response && changes && !response[429]) response[429] = errorBodySchema;
   });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;

@@ -1,3 +1,4 @@
+import { messages } from '@dosechain/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
@@ -83,6 +84,41 @@ describe('ReasonDialog', () => {
     await waitFor(() => expect(button.disabled).toBe(false));
     fireEvent.click(button);
     expect(await screen.findByText('Error unlocking user')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says how the signature failed: the warning before the lock, then too many attempts', async () => {
+    const warn = messages.eSignatureLastAttempt;
+    const wait = messages.eSignatureRateLimited;
+    const onConfirm = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiError(400, {
+          code: 'ESIGN_FAILED',
+          message: warn,
+          errors: [{ code: 'ESIGN_FAILED', message: warn, parameter: 'electronicSignature' }],
+        }),
+      )
+      .mockRejectedValueOnce(
+        new ApiError(429, {
+          code: 'RATE_LIMITED',
+          message: wait,
+          errors: [{ code: 'RATE_LIMITED', message: wait, parameter: 'electronicSignature' }],
+        }),
+      );
+    const { button, onClose } = renderDialog({ onConfirm });
+    await typePassword();
+    await chooseReason();
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText(warn)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Please insert your password/), {
+      target: { value: 'Demo12345' },
+    });
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText(wait)).toBeTruthy();
+    expect(screen.queryByText(warn)).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
   });
 

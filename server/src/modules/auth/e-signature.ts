@@ -1,0 +1,92 @@
+import { messages } from '@dosechain/contract';
+import { and, eq, not } from 'drizzle-orm';
+import { isLockedAt, lockEndLabel, lockedAtSql } from '../../auth/lockout.ts';
+import { verifySignature } from '../../auth/signature.ts';
+import { createSignatureGate } from '../../auth/signature-gate.ts';
+import { users } from '../../db/schema.ts';
+import { AppError, unauthenticated } from '../../http/app-error.ts';
+import type { ServiceContext } from '../../http/context.ts';
+import { claimPasswordAttempt, type FailedPasswordOutcome, recordFailedPassword } from './service.ts';
+
+/** Password checks of signatures: one at a time per user, at most ten a minute (this process). */
+const gate = createSignatureGate();
+
+const onSignature = (
+  status: 400 | 429,
+  code: 'ESIGN_FAILED' | 'RATE_LIMITED' | 'TOO_MANY_ATTEMPTS',
+  message: string,
+) => new AppError(status, code, message, [{ code, message, parameter: 'electronicSignature' }]);
+
+/** How a wrong signature is answered: wrong; wrong, and the next one locks; wrong, and locked now. */
+function wrongSignature(outcome: FailedPasswordOutcome | null): AppError {
+  if (outcome?.locked) {
+    const until = outcome.lockedUntil ? lockEndLabel(outcome.lockedUntil) : null;
+    return onSignature(400, 'ESIGN_FAILED', messages.eSignatureLocked(until));
+  }
+  if (outcome?.remaining === 0) return onSignature(400, 'ESIGN_FAILED', messages.eSignaturePaced);
+  if (outcome?.remaining === 1) return onSignature(400, 'ESIGN_FAILED', messages.eSignatureLastAttempt);
+  return onSignature(400, 'ESIGN_FAILED', messages.eSignatureFailed);
+}
+
+/** A right signature ends the actor's run of failed passwords (unless a lock landed meanwhile). */
+async function resetFailures(ctx: ServiceContext, now: Date): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ failedLoginCount: 0 })
+    .where(and(eq(users.id, ctx.actor.user.id), not(lockedAtSql(now))));
+}
+
+/**
+ * The password check of a signature not remembered from this period: the user's state is read
+ * again (earlier attempts may have counted failures or locked the account while this one
+ * waited), a paced account takes one attempt a minute, and a wrong password counts toward the
+ * same lock as failed logins (21 CFR 11.300(d)); the right one ends a run of failures.
+ */
+async function checkWithPassword(ctx: ServiceContext, signature: string, nowMs: number): Promise<true> {
+  const now = new Date(nowMs);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.user.id));
+  // Locked while this request waited: the lock ended the session.
+  if (!user || isLockedAt(user, now)) throw unauthenticated();
+  const auth = { db: ctx.db, clock: ctx.clock, config: ctx.config, log: ctx.log };
+  try {
+    await claimPasswordAttempt(auth, user);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'TOO_MANY_ATTEMPTS')
+      throw onSignature(429, 'TOO_MANY_ATTEMPTS', err.message);
+    throw err;
+  }
+  if (await verifySignature(user.passwordHash, signature, nowMs)) {
+    if (user.failedLoginCount > 0) await resetFailures(ctx, now);
+    return true;
+  }
+  throw wrongSignature(await recordFailedPassword(auth, user));
+}
+
+/**
+ * Checks the e-signature (the actor's password) when e-signature is on. A signature confirmed in
+ * this period is accepted at once (decision 012); any other goes through the per-user gate to a
+ * password check. Refusals name the field `electronicSignature`: 400 ESIGN_FAILED (missing, or
+ * wrong — saying so on the attempt before the lock, and when it locked), 429 RATE_LIMITED (over
+ * ten checks a minute), 429 TOO_MANY_ATTEMPTS (an account paced instead of locked). Returns
+ * whether the action was signed.
+ */
+export async function checkESignature(
+  ctx: ServiceContext,
+  signature: string | null | undefined,
+): Promise<boolean> {
+  if (!ctx.config.eSignature) return false;
+  // An empty signature guesses nothing: refused, not counted.
+  if (!signature) throw wrongSignature(null);
+  const nowMs = ctx.clock.now().getTime();
+  if (verifySignature.remembered(ctx.actor.user.passwordHash, signature, nowMs)) {
+    // The right password ends a run of failures (the session read is fresh: no query otherwise).
+    if (ctx.actor.user.failedLoginCount > 0) await resetFailures(ctx, new Date(nowMs));
+    return true;
+  }
+  return gate.run(
+    ctx.actor.user.id,
+    nowMs,
+    () => checkWithPassword(ctx, signature, nowMs),
+    () => onSignature(429, 'RATE_LIMITED', messages.eSignatureRateLimited),
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Issue 16: the e-signature is not a password oracle. A wrong signature counts toward the same
+ * lock as a failed login (21 CFR 11.300(d)); password checks of signatures run one at a time per
+ * user and at most ten a minute; the answer says how the signature failed, warns on the attempt
+ * before the lock and says when it locked.
+ */
+import { limits, messages } from '@dosechain/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../src/db/schema.ts';
+import { buildTestApp, DEMO_PASSWORD, type Session, type TestApp } from './helpers.ts';
+import { userId } from './user-management-helpers.ts';
+
+const MINUTE = 60_000;
+const WRONG = 'Wrong-Guess-1';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ now: new Date('2026-11-25T10:00:00.000Z') });
+});
+afterAll(() => t.close());
+
+const userRow = async (username: string) =>
+  (await t.db.select().from(users).where(eq(users.username, username)))[0]!;
+/** A signed profile change (PUT /users/me), the repro's route. */
+const signProfile = (session: Session, electronicSignature: string, firstName = 'Signed') =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/users/me',
+    headers: session.headers(),
+    payload: { firstName, reasonForChange: 'Typo', electronicSignature },
+  });
+const login = (username: string, password = DEMO_PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+const me = (session: Session) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: session.headers() });
+const fieldMessage = (res: { json: () => { errors: { parameter: string; message: string }[] } }) =>
+  res.json().errors.find((e) => e.parameter === 'electronicSignature')?.message;
+
+describe('a wrong e-signature', () => {
+  it('counts toward the lock: wrong, wrong, wrong, a warning, then locked with its end, and the session ends', async () => {
+    const session = await t.loginAs('cmo');
+    const answers = [];
+    for (let i = 0; i < limits.failedLoginsBeforeLock; i++) {
+      const res = await signProfile(session, WRONG);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('ESIGN_FAILED');
+      answers.push(fieldMessage(res));
+    }
+    expect(answers.slice(0, 3)).toEqual(Array(3).fill(messages.eSignatureFailed));
+    expect(answers[3]).toBe(messages.eSignatureLastAttempt);
+    expect(answers[4]).toBe(messages.eSignatureLocked('2026-11-25 10:30 UTC'));
+    // The lock ended the session at once, and a login with the right password says until when.
+    expect((await me(session)).statusCode).toBe(401);
+    const locked = await login('cmo');
+    expect(locked.json()).toMatchObject({ code: 'USER_LOCKED' });
+    expect(locked.json().message).toContain('2026-11-25 10:30 UTC');
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, await userId(t, 'cmo'))));
+    expect(trail.at(-1)).toMatchObject({ changeset: { lockedOut: [false, true] } });
+    // Nothing was signed.
+    expect((await userRow('cmo')).firstName).not.toBe('Signed');
+    t.clock.advance(31 * MINUTE);
+    expect((await login('cmo')).statusCode).toBe(200);
+  });
+
+  it('shares one count with failed logins, and the right signature ends the run', async () => {
+    for (let i = 0; i < 2; i++) expect((await login('site', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
+    const session = await t.loginAs('site');
+    // The right login reset the count; two more failures, then the right signature resets again.
+    expect((await userRow('site')).failedLoginCount).toBe(0);
+    for (let i = 0; i < 3; i++)
+      expect(fieldMessage(await signProfile(session, WRONG))).toBe(messages.eSignatureFailed);
+    expect((await userRow('site')).failedLoginCount).toBe(3);
+    expect((await signProfile(session, DEMO_PASSWORD, 'Sam')).statusCode).toBe(200);
+    expect((await userRow('site')).failedLoginCount).toBe(0);
+    // Wrong logins and wrong signatures add up: three logins, then the fourth failure warns.
+    for (let i = 0; i < 3; i++) expect((await login('site', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
+    expect(fieldMessage(await signProfile(session, WRONG))).toBe(messages.eSignatureLastAttempt);
+    // A signature remembered from this period still ends the run (no password check needed).
+    expect((await signProfile(session, DEMO_PASSWORD, 'Sammy')).statusCode).toBe(200);
+    expect((await userRow('site')).failedLoginCount).toBe(0);
+  });
+
+  it('refuses an empty signature without counting it', async () => {
+    const session = await t.loginAs('imaging');
+    const res = await signProfile(session, '');
+    expect(res.statusCode).toBe(400);
+    expect((await userRow('imaging')).failedLoginCount).toBe(0);
+  });
+
+  it('sent 60 times at once: five are checked and counted, the account locks, then the right one is refused', async () => {
+    const session = await t.loginAs('multi');
+    const before = await userRow('multi');
+    const answers = await Promise.all(Array.from({ length: 60 }, () => signProfile(session, WRONG)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(limits.failedLoginsBeforeLock);
+    // After the lock the session is over (401); past ten checks a minute the gate says 429.
+    expect(codes.every((c) => [400, 401, 429].includes(c))).toBe(true);
+    expect(await userRow('multi')).toMatchObject({
+      lockedOut: true,
+      failedLoginCount: limits.failedLoginsBeforeLock,
+    });
+    // The repro's last step: the right signature after the burst signs nothing.
+    expect((await signProfile(session, DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await userRow('multi')).firstName).toBe(before.firstName);
+  });
+});
+
+describe('the last user manager', () => {
+  it('is paced instead of locked, and past ten password checks a minute is told to wait', async () => {
+    const session = await t.loginAs('admin');
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await signProfile(session, WRONG));
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect(fieldMessage(answers[3]!)).toBe(messages.eSignatureLastAttempt);
+    expect(fieldMessage(answers[4]!)).toBe(messages.eSignaturePaced);
+    // Paced: one attempt a minute, refused unchecked.
+    for (const res of answers.slice(5, 10)) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().code).toBe('TOO_MANY_ATTEMPTS');
+      expect(fieldMessage(res)).toBe(messages.tooManyAttempts);
+    }
+    // The eleventh password check of the minute: the gate refuses it.
+    expect(answers[10]!.statusCode).toBe(429);
+    expect(answers[10]!.json().code).toBe('RATE_LIMITED');
+    expect(fieldMessage(answers[10]!)).toBe(messages.eSignatureRateLimited);
+    expect(await userRow('admin')).toMatchObject({ lockedOut: false });
+    // A minute later the right signature works and ends the run.
+    t.clock.advance(MINUTE + 1000);
+    const fresh = await t.loginAs('admin');
+    expect((await signProfile(fresh, DEMO_PASSWORD, 'Ada')).statusCode).toBe(200);
+    expect((await userRow('admin')).failedLoginCount).toBe(0);
+  });
+});
