@@ -3,12 +3,17 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
 
 export const DEMO_PASSWORD = 'Demo1234';
 
-/** Logs a demo user in through the login screen and waits for the dashboard. */
-export async function loginAs(page: Page, username: string): Promise<void> {
+/** Fills the login screen and signs in, whatever comes of it. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'SIGN IN' }).click();
+}
+
+/** Logs a demo user in through the login screen and waits for the dashboard. */
+export async function loginAs(page: Page, username: string): Promise<void> {
+  await signIn(page, username, DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
 }
 

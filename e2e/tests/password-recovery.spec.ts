@@ -1,45 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   expect,
   expectNoSeriousA11yViolations,
   pickMenuItem,
   screenshot,
+  signIn,
   test,
 } from '../fixtures.ts';
+import { recoveryLinks } from '../mail.ts';
 
-// Without SMTP_URL the server writes each mail as an .eml file under DATA_DIR/mail.
-const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
 const BROKEN =
   'The recovery link you selected is broken. Re-submit your email address to receive a new recovery link.';
-
-/** The recovery links in the .eml files mailed to an address, oldest first. */
-function recoveryLinks(address: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(mailDir).sort();
-  } catch {
-    return [];
-  }
-  return files.flatMap((file) => {
-    // Quoted-printable: join soft line breaks and decode '=' before reading the link.
-    const eml = readFileSync(path.join(mailDir, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/gi, '=');
-    if (!new RegExp(`^To: ${address}$`, 'm').test(eml)) return [];
-    const link = /https?:\/\/\S+\/password-reset\?token=[A-Za-z0-9_-]+/.exec(eml);
-    return link ? [link[0]] : [];
-  });
-}
-
-async function logIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
-}
 
 test('a user recovers their password from the mailed link and logs in with it', async ({ page }) => {
   const address = 'site@dosechain.example';
@@ -70,9 +41,9 @@ test('a user recovers their password from the mailed link and logs in with it', 
   await expect(page.getByText('Password updated')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await logIn(page, 'site', DEMO_PASSWORD);
+  await signIn(page, 'site', DEMO_PASSWORD);
   await expect(page.getByText('Invalid username or password')).toBeVisible();
-  await logIn(page, 'site', 'Recovered1');
+  await signIn(page, 'site', 'Recovered1');
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByText(/Hello, /)).toBeVisible();
 

@@ -37,36 +37,16 @@ beforeAll(async () => {
   ids = await loadOrderIds(t);
   place = orderPlacer(t, ids);
   // Company users whose groups grant everything: only the ceiling and the party rules limit them.
-  await addCompanyUser(t.db, {
-    username: 'boston-cmo-all',
-    role: 'cmo',
-    companyName: 'Isotope Labs Boston',
-    groupNames: everyGroup,
-  });
-  await addCompanyUser(t.db, {
-    username: 'lakeside-site-all',
-    role: 'clinical_site',
-    companyName: 'Lakeside Clinical Research',
-    groupNames: everyGroup,
-  });
-  await addCompanyUser(t.db, {
-    username: 'windy-imaging-all',
-    role: 'imaging_center',
-    companyName: 'Windy City Imaging',
-    groupNames: everyGroup,
-  });
-  await addCompanyUser(t.db, {
-    username: 'manhattan-imaging-all',
-    role: 'imaging_center',
-    companyName: 'Manhattan Molecular Imaging',
-    groupNames: everyGroup,
-  });
-  await addCompanyUser(t.db, {
-    username: 'pacific-cmo-all',
-    role: 'cmo',
-    companyName: 'Pacific Radiopharma',
-    groupNames: everyGroup,
-  });
+  const inEveryGroup = [
+    ['boston-cmo-all', 'cmo', 'Isotope Labs Boston'],
+    ['lakeside-site-all', 'clinical_site', 'Lakeside Clinical Research'],
+    ['windy-imaging-all', 'imaging_center', 'Windy City Imaging'],
+    ['manhattan-imaging-all', 'imaging_center', 'Manhattan Molecular Imaging'],
+    ['pacific-cmo-all', 'cmo', 'Pacific Radiopharma'],
+  ] as const;
+  for (const [username, role, companyName] of inEveryGroup) {
+    await addCompanyUser(t.db, { username, role, companyName, groupNames: everyGroup });
+  }
   // Their passwords are new at the test's clock (months ahead of the database's).
   await t.db.update(users).set({ passwordChangedAt: NOW }).where(like(users.username, '%-all'));
   const [multi] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'multi'));
