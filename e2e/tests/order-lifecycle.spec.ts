@@ -47,11 +47,15 @@ function placeByApi(request: APIRequestContext, subjectId: string) {
   return placeOrderByApi(request, subjectId, { notes });
 }
 
-/** Tomorrow as MMDDYYYY for the date pickers. */
-function tomorrowDigits() {
-  const d = new Date(Date.now() + 24 * 3600_000);
+/** A day from today as MMDDYYYY for the date pickers. */
+function dayDigits(daysFromToday: number) {
+  const d = new Date(Date.now() + daysFromToday * 24 * 3600_000);
   return `${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}${d.getFullYear()}`;
 }
+/** A projected delivery is not in the past: tomorrow. */
+const tomorrowDigits = () => dayDigits(1);
+/** A delivery is not in the future: yesterday. */
+const yesterdayDigits = () => dayDigits(-1);
 
 test('an order is placed, accepted on another clock, seen accepted by the site, delivered; its detail page', async ({
   page,
@@ -123,7 +127,7 @@ test('an order is placed, accepted on another clock, seen accepted by the site, 
   await expect(page.getByRole('heading', { name: `Order #${number} · Accepted` })).toBeVisible();
   await page.getByRole('button', { name: 'Deliver' }).click();
   const deliver = page.getByRole('dialog', { name: `Deliver Order #${number}` });
-  await typeInto(page, deliver.getByRole('group', { name: 'Delivery date' }), tomorrowDigits());
+  await typeInto(page, deliver.getByRole('group', { name: 'Delivery date' }), yesterdayDigits());
   await typeInto(page, deliver.getByRole('group', { name: 'Delivery time' }), '0915');
   await deliver.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
   await screenshot(page, 'dialog-deliver');
@@ -242,7 +246,7 @@ test('staff deliver an accepted order from its row in the Order status grid', as
   await expect(deliver.getByRole('combobox', { name: 'Time zone' })).toHaveValue(
     /^America\/Chicago \(UTC-0[56]:00\)$/,
   );
-  await typeInto(page, deliver.getByRole('group', { name: 'Delivery date' }), tomorrowDigits());
+  await typeInto(page, deliver.getByRole('group', { name: 'Delivery date' }), yesterdayDigits());
   await typeInto(page, deliver.getByRole('group', { name: 'Delivery time' }), '1130');
   const zone = deliver.getByRole('combobox', { name: 'Time zone' });
   await zone.fill('America/New_York');

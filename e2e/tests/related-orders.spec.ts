@@ -35,8 +35,11 @@ async function changeStatus(
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-const tomorrowAt = (time: string) =>
-  `${new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10)}T${time}`;
+const dayAt = (daysFromToday: number, time: string) =>
+  `${new Date(Date.now() + daysFromToday * 24 * 3600_000).toISOString().slice(0, 10)}T${time}`;
+/** A projected delivery is not in the past, a delivery not in the future. */
+const tomorrowAt = (time: string) => dayAt(1, time);
+const yesterdayAt = (time: string) => dayAt(-1, time);
 
 /** Opens View Related Orders on a row and answers the dialog. */
 async function openRelated(page: Page, row: Locator, title: string) {
@@ -77,7 +80,7 @@ test('View Related Orders shows the pending and accepted orders of that exam and
   await changeStatus(request, 'cmo', delivered.id, acceptBody);
   await changeStatus(request, 'staff', delivered.id, {
     status: 'delivered',
-    relatedDatetime: tomorrowAt('08:30'),
+    relatedDatetime: yesterdayAt('08:30'),
     timezone: 'America/Chicago',
   });
   await changeStatus(request, 'site', canceled.id, { status: 'canceled', comment: 'Subject rescheduled' });

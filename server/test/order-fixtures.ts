@@ -75,14 +75,17 @@ export function orderPlacer(t: TestApp, ids: OrderIds) {
   };
 }
 
-/** The body an action needs, as the contract table says. */
+/**
+ * The body an action needs, as the contract table says. Its date-time (Chicago, the demo
+ * center's clock) lies on the side of NOW the action allows: a projected delivery after it, a
+ * delivery before it.
+ */
 export function actionBody(action: OrderAction, over: Record<string, unknown> = {}) {
   const rule = orderActionRules[action];
+  const relatedDatetime = rule.relatedTime === 'notFuture' ? '2027-02-28T23:30' : '2027-03-20T09:30';
   return {
     status: rule.to,
-    ...(rule.needs === 'comment'
-      ? { comment: `${rule.label} reason` }
-      : { relatedDatetime: '2027-03-20T09:30' }),
+    ...(rule.needs === 'comment' ? { comment: `${rule.label} reason` } : { relatedDatetime }),
     electronicSignature: DEMO_PASSWORD,
     ...over,
   };

@@ -99,10 +99,10 @@ describe('order mails to the study distribution list', () => {
     expect(recipientsOf(accepted)).toEqual(EXPECTED);
     expect(bodyOf(accepted[0]!)).toContain('Projected delivery: 2027-03-09 08:45 CST (America/Chicago)');
 
-    await changeStatus(t, 'staff', order.id, actionBody('deliver', { relatedDatetime: '2027-03-09T08:50' }));
+    await changeStatus(t, 'staff', order.id, actionBody('deliver', { relatedDatetime: '2027-02-28T23:50' }));
     const delivered = await mailsAbout(order.number, 'delivered');
     expect(recipientsOf(delivered)).toEqual(EXPECTED);
-    expect(bodyOf(delivered[0]!)).toContain('Delivered: 2027-03-09 08:50 CST (America/Chicago)');
+    expect(bodyOf(delivered[0]!)).toContain('Delivered: 2027-02-28 23:50 CST (America/Chicago)');
 
     const rejectedOrder = await place();
     await changeStatus(

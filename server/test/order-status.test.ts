@@ -115,9 +115,42 @@ describe('changing an order status', () => {
       t,
       'staff',
       order.id,
-      actionBody('deliver', { relatedDatetime: '2027-03-08T13:15', timezone: 'Europe/Berlin' }),
+      actionBody('deliver', { relatedDatetime: '2027-03-01T06:15', timezone: 'Europe/Berlin' }),
     );
-    expect(delivered.json()).toMatchObject({ status: 'delivered', deliveredAt: '2027-03-08T12:15:00.000Z' });
+    expect(delivered.json()).toMatchObject({ status: 'delivered', deliveredAt: '2027-03-01T05:15:00.000Z' });
+  });
+
+  it('refuses a projected delivery in the past and a delivery in the future, with a field error (issue 17)', async () => {
+    const order = await place();
+    const refused = async (action: 'accept' | 'deliver', local: string, message: string) => {
+      const res = await changeStatus(t, 'cmo', order.id, actionBody(action, { relatedDatetime: local }));
+      expect(res.statusCode, `${action} ${local}`).toBe(400);
+      expect(res.json().errors).toContainEqual(
+        expect.objectContaining({ parameter: 'relatedDatetime', message }),
+      );
+    };
+    // NOW is 2027-03-01 00:00 in Chicago (the imaging center's clock).
+    await refused('accept', '1900-01-01T00:00', messages.projectedDeliveryInPast);
+    await refused('accept', '2027-02-28T23:50', messages.projectedDeliveryInPast);
+    expect(await statusOf(order.id)).toBe('pending');
+    // A few minutes of clock skew pass.
+    const accepted = await changeStatus(
+      t,
+      'cmo',
+      order.id,
+      actionBody('accept', { relatedDatetime: '2027-02-28T23:57' }),
+    );
+    expect(accepted.statusCode).toBe(200);
+    await refused('deliver', '2027-03-02T09:00', messages.deliveryInFuture);
+    await refused('deliver', '2027-03-01T00:10', messages.deliveryInFuture);
+    expect(await statusOf(order.id)).toBe('accepted');
+    const delivered = await changeStatus(
+      t,
+      'cmo',
+      order.id,
+      actionBody('deliver', { relatedDatetime: '2027-03-01T00:04' }),
+    );
+    expect(delivered.json()).toMatchObject({ status: 'delivered', deliveredAt: '2027-03-01T06:04:00.000Z' });
   });
 
   it('converts across the March daylight-saving change in America/New_York, and refuses a skipped time', async () => {

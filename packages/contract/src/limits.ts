@@ -31,6 +31,11 @@ export const limits = {
   failedPasswordPauseSeconds: 60,
   defaultCountry: 'US',
   recoveryLinkMinutes: 15,
+  /** How far a clock may be off: a delivery this far in the future, a projected delivery this far past, still pass. */
+  clockSkewMinutes: 5,
+  /** How long a POST /orders Idempotency-Key answers its first result. */
+  idempotencyKeyHours: 24,
+  idempotencyKeyMax: 200,
   /** The longest window one availability search may expand. */
   availabilitySearchMaxDays: 366,
 } as const;

@@ -77,6 +77,12 @@ export const messages = {
   malformedUrl: 'The address is not valid',
   unknownField: 'Unknown field',
   eSignatureFailed: 'The password is incorrect, the action was not signed',
+  projectedDeliveryInPast: 'The projected delivery cannot be in the past',
+  deliveryInFuture: 'The delivery time cannot be in the future',
+  deliveryAfterCalibration: (calibration: string) =>
+    `The projected delivery is after the calibration time (${calibration}): the dose will have decayed. Check before accepting.`,
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
   eSignatureLastAttempt:
     'The password is incorrect, the action was not signed. One more wrong password will lock your account.',
   eSignatureLocked: (until: string | null) =>

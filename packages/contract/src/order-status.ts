@@ -27,6 +27,11 @@ export interface OrderActionRule {
    * orders only); staff and admin may take every action (issue 16).
    */
   parties: readonly CompanyType[];
+  /**
+   * For a date-time action, which side of now the entered time must lie on (a few minutes of
+   * clock skew allowed): a projected delivery is not in the past, a delivery not in the future.
+   */
+  relatedTime?: 'notPast' | 'notFuture';
 }
 
 /**
@@ -42,6 +47,7 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     needs: 'relatedDatetime',
     permission: 'cmoAcknowledgement.create',
     parties: ['cmo'],
+    relatedTime: 'notPast',
   },
   reject: {
     label: 'Reject',
@@ -58,6 +64,7 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     needs: 'relatedDatetime',
     permission: 'orderStatus.create',
     parties: ['cmo', 'imaging_center'],
+    relatedTime: 'notFuture',
   },
   cancel: {
     label: 'Cancel',
@@ -90,6 +97,23 @@ export const orderPlacingParties: readonly CompanyType[] = ['clinical_site', 'im
 
 export function roleMayPlaceOrders(roleType: RoleType): boolean {
   return !isCompanyRole(roleType) || orderPlacingParties.includes(roleType);
+}
+
+/**
+ * What is wrong with the date-time entered for an action, at `now`: a projected delivery in the
+ * past or a delivery in the future, beyond `limits.clockSkewMinutes`; undefined when it is fine.
+ */
+export function relatedTimeProblem(action: OrderAction, at: Date, now: Date): string | undefined {
+  const skew = limits.clockSkewMinutes * 60_000;
+  const side = orderActionRules[action].relatedTime;
+  if (side === 'notPast' && at.getTime() < now.getTime() - skew) return messages.projectedDeliveryInPast;
+  if (side === 'notFuture' && at.getTime() > now.getTime() + skew) return messages.deliveryInFuture;
+  return undefined;
+}
+
+/** A projected delivery after the calibration time is allowed, but worth a second look. */
+export function deliveryAfterCalibration(projected: Date, calibration: Date | string): boolean {
+  return projected.getTime() > new Date(calibration).getTime();
 }
 
 /** Every permission some action needs: the status route lets in a role with any of them. */

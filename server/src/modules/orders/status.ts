@@ -9,6 +9,7 @@ import {
   orderActionRules,
   type orderStatusChangeBodySchema,
   orderStatusLabels,
+  relatedTimeProblem,
   roleMayTakeAction,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
@@ -99,6 +100,8 @@ export async function changeOrderStatus(ctx: ServiceContext, id: number, body: S
   const current = await scopedOrder(ctx, id);
   if (!rule.from.includes(current.status)) throw invalidTransition(current.status, rule.to);
   const entered = rule.needs === 'relatedDatetime' ? enteredInstant(body, current) : undefined;
+  const problem = entered && relatedTimeProblem(action, entered, ctx.clock.now());
+  if (problem) throw validationFailed([{ parameter: 'relatedDatetime', message: problem }]);
   const comment = rule.needs === 'comment' ? body.comment : undefined;
   const meta = {
     reasonForChange: comment ?? body.reasonForChange,

@@ -1,10 +1,20 @@
-import { limits, messages, type Order, type OrderAction, orderActionRules } from '@dosechain/contract';
-import { Grid, Typography } from '@mui/material';
+import {
+  deliveryAfterCalibration,
+  limits,
+  localDateTimeToInstant,
+  messages,
+  type Order,
+  type OrderAction,
+  orderActionRules,
+  relatedTimeProblem,
+} from '@dosechain/contract';
+import { Alert, Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
+import { ApiError } from '../../api/http-client.ts';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -15,22 +25,43 @@ import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { useOrderStatusChange } from './order-api.ts';
 import { formatInZone } from './order-format.ts';
 
-/** The dialog's fields; which of them are required depends on what the action needs. */
-export function orderActionFields(needsDate: boolean) {
+/** The instant of the dialog's date, time and zone, once all three are there and valid. */
+export function enteredInstant(values: {
+  date?: string | null;
+  time?: string | null;
+  timezone?: string | null;
+}): Date | undefined {
+  if (!values.date || !values.time || !values.timezone) return undefined;
+  return localDateTimeToInstant(`${values.date}T${values.time.slice(0, 5)}`, values.timezone);
+}
+
+/**
+ * The dialog's fields; which of them are required depends on what the action needs. A date-time
+ * on the wrong side of now (a projected delivery in the past, a delivery in the future) is an
+ * error on the time, as the server would answer it.
+ */
+export function orderActionFields(action: OrderAction, now: () => Date = () => new Date()) {
+  const needsDate = orderActionRules[action].needs === 'relatedDatetime';
   const dateValue = z
     .string()
     .nullable()
     .refine((v) => !needsDate || Boolean(v), messages.required);
-  return z.object({
-    date: dateValue,
-    time: dateValue,
-    timezone: dateValue,
-    comment: z
-      .string()
-      .refine((v) => needsDate || v.length > 0, messages.required)
-      .refine((v) => needsDate || v.length === 0 || v.trim().length > 0, messages.onlySpaces)
-      .refine((v) => v.length <= limits.reasonMax, messages.maxLength(limits.reasonMax)),
-  });
+  return z
+    .object({
+      date: dateValue,
+      time: dateValue,
+      timezone: dateValue,
+      comment: z
+        .string()
+        .refine((v) => needsDate || v.length > 0, messages.required)
+        .refine((v) => needsDate || v.length === 0 || v.trim().length > 0, messages.onlySpaces)
+        .refine((v) => v.length <= limits.reasonMax, messages.maxLength(limits.reasonMax)),
+    })
+    .superRefine((values, ctx) => {
+      const at = needsDate ? enteredInstant(values) : undefined;
+      const problem = at && relatedTimeProblem(action, at, now());
+      if (problem) ctx.addIssue({ code: 'custom', path: ['time'], message: problem });
+    });
 }
 
 /** The labels of each action's date-time. */
@@ -54,7 +85,7 @@ export function OrderActionDialog({
 }) {
   const rule = orderActionRules[action];
   const needsDate = rule.needs === 'relatedDatetime';
-  const fields = useMemo(() => orderActionFields(needsDate), [needsDate]);
+  const fields = useMemo(() => orderActionFields(action), [action]);
   const zone = order.imagingCenter.timezone;
   const { control, handleSubmit, setError, formState } = useSignedForm(fields, {
     date: null,
@@ -64,18 +95,23 @@ export function OrderActionDialog({
   });
   const change = useOrderStatusChange(order, action);
   const comment = useWatch({ control, name: 'comment' }) ?? '';
+  const [date, time, timezone] = useWatch({ control, name: ['date', 'time', 'timezone'] });
+  const entered = action === 'accept' ? enteredInstant({ date, time, timezone }) : undefined;
+  const lateForCalibration =
+    entered !== undefined && deliveryAfterCalibration(entered, order.calibrationDatetime);
 
   const submit = handleSubmit(async (values) => {
     try {
       await change.mutateAsync(values);
       onClose();
     } catch (err) {
-      const placed = applyServerErrors(err, setError, [
-        'comment',
-        'timezone',
-        'electronicSignature',
-        'reasonForChange',
-      ]);
+      // The server names the date-time `relatedDatetime`: its refusal goes on the time field.
+      const relatedIssue =
+        err instanceof ApiError && err.body.errors.find((e) => e.parameter === 'relatedDatetime');
+      if (relatedIssue) setError('time', { type: 'server', message: relatedIssue.message });
+      const placed =
+        Boolean(relatedIssue) ||
+        applyServerErrors(err, setError, ['comment', 'timezone', 'electronicSignature', 'reasonForChange']);
       const conflict = conflictMessage(err);
       if (conflict) {
         toast.error(conflict);
@@ -124,6 +160,13 @@ export function OrderActionDialog({
           <Grid size={12}>
             <TimezoneSelect control={control} name="timezone" />
           </Grid>
+          {lateForCalibration && (
+            <Grid size={12}>
+              <Alert severity="warning">
+                {messages.deliveryAfterCalibration(formatInZone(order.calibrationDatetime, zone))}
+              </Alert>
+            </Grid>
+          )}
         </>
       ) : (
         <Grid size={12}>
