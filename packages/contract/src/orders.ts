@@ -39,6 +39,18 @@ export const placeOrderBodySchema = z.strictObject({
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
+/**
+ * The `Idempotency-Key` header of `POST /orders` (optional): one per order the user means to
+ * place; a repeat within `limits.idempotencyKeyHours` answers the first result (decision 016).
+ */
+export const idempotencyKeyField = z
+  .string()
+  .min(1, messages.idempotencyKeyInvalid)
+  .max(limits.idempotencyKeyMax, messages.idempotencyKeyInvalid)
+  .regex(/^[\x21-\x7e]+$/, messages.idempotencyKeyInvalid);
+
+export const placeOrderHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeyField.optional() });
+
 export const placeOrderAnswerSchema = z.object({ id: z.number().int(), number: z.number().int() });
 export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswerSchema>;
 

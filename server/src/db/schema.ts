@@ -520,6 +520,25 @@ export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed'
  * sent after commit by the dispatcher (`server/src/mail`), which claims due rows with
  * `FOR UPDATE SKIP LOCKED`, so several server instances can send without sending twice.
  */
+/**
+ * `POST /orders` Idempotency-Keys: a key a user sent, the hash of the order it asked for and the
+ * answer it got, written in the placement's transaction. A repeat within 24 hours answers the
+ * stored result and places nothing; an older key may be used again.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text().notNull(),
+    requestHash: text('request_hash').notNull(),
+    answer: jsonb(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

@@ -37,6 +37,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send this Role-Id instead of the tab's (loading the user in a role before switching to it). */
   roleId?: number | null;
+  /** Headers of this call only (e.g. an order's Idempotency-Key). */
+  headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
 }
@@ -84,7 +86,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const onCallerAbort = () => timeout.abort();
     options.signal?.addEventListener('abort', onCallerAbort);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const tokens = deps.getTokens();
     if (tokens) headers.authorization = `Bearer ${tokens.accessToken}`;
     const roleId = options.roleId !== undefined ? options.roleId : deps.getRoleId();

@@ -13,6 +13,13 @@ import type { ServiceContext } from '../../http/context.ts';
 import { takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
+import {
+  AlreadyPlaced,
+  claimKey,
+  earlierAnswer,
+  type IdempotentPlacement,
+  keepAnswer,
+} from './idempotency.ts';
 import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
 import { orderScopeAllows, type ResolvedPairing } from './pairing.ts';
 import { type PlacementAvailability, placementReferences } from './place-references.ts';
@@ -91,9 +98,29 @@ function candidateAvailabilities(
  * one transaction, takes a dose of that day (409 AVAILABILITY_SLOT_FULL when none is left),
  * inserts the pending order with the pairing's drug and CMO, audits it and queues its mail.
  */
-export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): Promise<PlaceOrderAnswer> {
+export async function placeOrder(
+  ctx: ServiceContext,
+  input: PlaceOrderInput,
+  idempotent?: IdempotentPlacement,
+): Promise<{ answer: PlaceOrderAnswer; replayed: boolean }> {
   // A site or imaging center orders for itself (staff and admin for anyone); a CMO never does.
   if (!roleMayPlaceOrders(actingRole(ctx.actor).type)) throw forbidden(messages.notOrderingRole);
+  // A repeat of a placement already made under this key answers it and places nothing.
+  const earlier = idempotent && (await earlierAnswer(ctx.db, idempotent, ctx.clock.now()));
+  if (earlier) return { answer: earlier, replayed: true };
+  try {
+    return { answer: await placeNew(ctx, input, idempotent), replayed: false };
+  } catch (err) {
+    if (err instanceof AlreadyPlaced) return { answer: err.answer, replayed: true };
+    throw err;
+  }
+}
+
+async function placeNew(
+  ctx: ServiceContext,
+  input: PlaceOrderInput,
+  idempotent: IdempotentPlacement | undefined,
+): Promise<PlaceOrderAnswer> {
   const at = new Date(input.calibrationDatetime);
   const { pairing, names, centerTimezone, recipients, availabilities } = await checkReferences(
     ctx,
@@ -110,6 +137,8 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
     ]);
   }
   return auditedMutation(ctx, input, { meaning: 'Placed Order' }, async (tx, audit) => {
+    // First: a concurrent request with the same key waits here for that one's outcome.
+    if (idempotent) await claimKey(tx, idempotent, ctx.clock.now());
     const doseSlotId = await takeDose(tx, date, candidates);
     if (doseSlotId === null) throw slotFull();
     const [order] = await tx
@@ -169,6 +198,8 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
       publicUrl: ctx.config.publicUrl,
       now: ctx.clock.now(),
     });
-    return { id: order!.id, number: order!.number };
+    const answer = { id: order!.id, number: order!.number };
+    if (idempotent) await keepAnswer(tx, idempotent, answer);
+    return answer;
   });
 }

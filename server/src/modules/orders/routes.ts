@@ -12,12 +12,14 @@ import {
   orderStatusLookupSchema,
   placeOrderAnswerSchema,
   placeOrderBodySchema,
+  placeOrderHeadersSchema,
   placeOrderOptionsSchema,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { idempotentPlacement } from './idempotency.ts';
 import { placeOrderOptions } from './options.ts';
 import { placeOrder } from './place.ts';
 import { getOrder, listOrders } from './service.ts';
@@ -52,14 +54,19 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
       config: { access: { permissions: ['order.create'] } },
       schema: {
         tags,
+        headers: placeOrderHeadersSchema,
         body: placeOrderBodySchema,
-        response: { 201: placeOrderAnswerSchema, ...withNotFound },
+        response: { 201: placeOrderAnswerSchema, ...withNotFound, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const placed = await placeOrder(serviceContext(request, deps), request.body);
-      deps.mailer.wake();
-      return reply.status(201).send(placed);
+      const ctx = serviceContext(request, deps);
+      const key = request.headers['idempotency-key'];
+      const idempotent = idempotentPlacement(ctx.actor.user.id, key, request.body);
+      const placed = await placeOrder(ctx, request.body, idempotent);
+      if (placed.replayed) reply.header('idempotent-replayed', 'true');
+      else deps.mailer.wake();
+      return reply.status(201).send(placed.answer);
     },
   );
   r.put(

@@ -8,7 +8,7 @@ import {
 import { Alert, Box, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -23,7 +23,7 @@ import { CalibrationPicker } from './calibration-picker.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
 import { type CenterChoice, useOrderChoices } from './order-choices.ts';
 import { PlaceOrderHelp } from './place-order-help.tsx';
-import { sendOrder } from './send-order.ts';
+import { orderIntents, sendOrder } from './send-order.ts';
 
 type Values = SignedOutput<typeof placeOrderBodySchema.shape>;
 
@@ -99,6 +99,8 @@ export default function PlaceOrderPage() {
       .startOf('month'),
   );
   const [day, setDay] = useState<string | null>(null);
+  // One Idempotency-Key per order meant: a second send of the same order places nothing more.
+  const intents = useRef(orderIntents());
   const ready = Boolean(studyId && siteId && examId && imagingCenterId && zone);
   const search = useAvailableDays(
     ready ? { studyId: studyId ?? undefined, siteId: siteId ?? undefined, examId: examId ?? undefined } : {},
@@ -114,8 +116,9 @@ export default function PlaceOrderPage() {
 
   const onSubmit = async (values: Values) => {
     const body: PlaceOrderBody = { ...values, additional_notes: values.additional_notes || undefined };
-    const result = await sendOrder(api, body, setError);
+    const result = await sendOrder(api, body, setError, intents.current.keyFor(body));
     if ('placed' in result) {
+      intents.current.placed();
       // Longer than the other toasts: it carries the way to the new order.
       toast.success(<PlacedToast order={result.placed} open={(path) => navigate(path)} />, {
         autoClose: 15_000,

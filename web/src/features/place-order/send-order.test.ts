@@ -1,7 +1,7 @@
 import { messages, type PlaceOrderBody } from '@dosechain/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
-import { sendOrder } from './send-order.ts';
+import { orderIntents, sendOrder } from './send-order.ts';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toasts }));
@@ -24,7 +24,13 @@ describe('sendOrder', () => {
   it('posts the order and answers it', async () => {
     const api = vi.fn(async () => ({ id: 7, number: 1011 })) as unknown as HttpClient;
     expect(await sendOrder(api, body, vi.fn())).toEqual({ placed: { id: 7, number: 1011 } });
-    expect(api).toHaveBeenCalledWith('POST', '/orders', { body });
+    expect(api).toHaveBeenCalledWith('POST', '/orders', { body, headers: undefined });
+  });
+
+  it('sends the Idempotency-Key it is given', async () => {
+    const api = vi.fn(async () => ({ id: 7, number: 1011 })) as unknown as HttpClient;
+    await sendOrder(api, body, vi.fn(), 'key-1');
+    expect(api).toHaveBeenCalledWith('POST', '/orders', { body, headers: { 'idempotency-key': 'key-1' } });
   });
 
   it('tells the user the day is gone when the slot is full', async () => {
@@ -61,5 +67,19 @@ describe('sendOrder', () => {
     expect(await sendOrder(failing(new TypeError('network')), body, vi.fn())).toEqual({ refused: true });
     expect(toasts.error).toHaveBeenCalledTimes(2);
     expect(toasts.error).toHaveBeenLastCalledWith('Error placing the order');
+  });
+});
+
+describe('orderIntents', () => {
+  it('keeps one key while the same order is sent again, re-signed or not, and a new one after', () => {
+    let n = 0;
+    const intents = orderIntents(() => `k${++n}`);
+    expect(intents.keyFor(body)).toBe('k1');
+    expect(intents.keyFor({ ...body, electronicSignature: 'Typed-again1' })).toBe('k1');
+    // Another order (a changed field) is another intent.
+    expect(intents.keyFor({ ...body, subjectId: 'S-2' })).toBe('k2');
+    expect(intents.keyFor({ ...body, subjectId: 'S-2' })).toBe('k2');
+    intents.placed();
+    expect(intents.keyFor({ ...body, subjectId: 'S-2' })).toBe('k3');
   });
 });
