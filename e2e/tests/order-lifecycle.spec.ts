@@ -94,8 +94,15 @@ test('an order is placed, accepted on another clock, seen accepted by the site, 
   await expect(accept.getByRole('combobox', { name: 'Time zone' })).toHaveValue(
     /^America\/Chicago \(UTC-0[56]:00\)$/,
   );
-  await typeInto(page, accept.getByRole('group', { name: 'Projected delivery date' }), tomorrowDigits());
+  // A projected delivery in the past is refused on the time field, before anything is sent.
+  await typeInto(page, accept.getByRole('group', { name: 'Projected delivery date' }), yesterdayDigits());
   await typeInto(page, accept.getByRole('group', { name: 'Projected delivery time' }), '1000');
+  await accept.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await expect(accept.getByText('The projected delivery cannot be in the past')).toBeVisible();
+  await expect(accept.getByRole('button', { name: 'Accept order' })).toBeDisabled();
+  await screenshot(page, 'dialog-accept-past');
+  await typeInto(page, accept.getByRole('group', { name: 'Projected delivery date' }), tomorrowDigits());
+  await expect(accept.getByText('The projected delivery cannot be in the past')).toHaveCount(0);
   const zone = accept.getByRole('combobox', { name: 'Time zone' });
   await zone.fill('America/New_York');
   await page.getByRole('option', { name: /^America\/New_York/ }).click();

@@ -10,7 +10,7 @@ import {
 } from '@dosechain/contract';
 import { Alert, Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -87,7 +87,7 @@ export function OrderActionDialog({
   const needsDate = rule.needs === 'relatedDatetime';
   const fields = useMemo(() => orderActionFields(action), [action]);
   const zone = order.imagingCenter.timezone;
-  const { control, handleSubmit, setError, formState } = useSignedForm(fields, {
+  const { control, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
     date: null,
     time: null,
     timezone: zone,
@@ -96,6 +96,10 @@ export function OrderActionDialog({
   const change = useOrderStatusChange(order, action);
   const comment = useWatch({ control, name: 'comment' }) ?? '';
   const [date, time, timezone] = useWatch({ control, name: ['date', 'time', 'timezone'] });
+  // The date-time's check sits on the time field: a changed date or zone checks it again.
+  useEffect(() => {
+    if (needsDate && time && (date || timezone)) void trigger('time');
+  }, [date, timezone, needsDate, time, trigger]);
   const entered = action === 'accept' ? enteredInstant({ date, time, timezone }) : undefined;
   const lateForCalibration =
     entered !== undefined && deliveryAfterCalibration(entered, order.calibrationDatetime);
