@@ -75,6 +75,27 @@ async function restoreUsers(usernames: readonly string[]): Promise<void> {
   if (usernames.includes('admin')) headers = (await t.loginAs('admin')).headers();
 }
 
+/**
+ * A wrong e-signature counts toward the lock like a wrong password, by design (a write on a
+ * 400, as a wrong login is); the fuzz signs as the admin, so it puts the admin's count back
+ * after each one: the 400 then leaves every table as it was, and the admin is never paced.
+ */
+const signInState = async () => {
+  const [row] = await t.db
+    .select({
+      failedLoginCount: users.failedLoginCount,
+      lastFailedLoginAt: users.lastFailedLoginAt,
+      lockedOut: users.lockedOut,
+      lockedUntil: users.lockedUntil,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, adminRow!.id));
+  return row!;
+};
+const isSignatureFailure = (status: number, body: string) =>
+  status === 400 && body.includes('"code":"ESIGN_FAILED"');
+
 afterAll(async () => {
   await t.close();
 });
@@ -172,7 +193,11 @@ describe('route fuzzing', () => {
       let before = await fingerprint();
       await fc.assert(
         fc.asyncProperty(requestArbitrary(route, hint, inputs), async (request) => {
+          const adminState = await signInState();
           const res = await t.app.inject(injectOptions(route, request));
+          if (isSignatureFailure(res.statusCode, res.body)) {
+            await t.db.update(users).set(adminState).where(eq(users.id, adminRow!.id));
+          }
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const problem = answerProblem(
             route,
