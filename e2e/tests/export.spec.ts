@@ -151,7 +151,9 @@ test('an order grid exports a formula-like subject as text, and its instants in 
   await loginAs(page, 'site');
   await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
   // The grid's route loads on first use: on a loaded machine that can take a while.
-  await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Show/Hide search' }).click();
   await page.getByPlaceholder('Search').fill(run);
   const row = page.getByRole('row').filter({ hasText: subject });
