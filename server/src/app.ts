@@ -12,6 +12,7 @@ import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { apiModules } from './modules/index.ts';
 import { safeError } from './safe-error.ts';
+import { safeRequest } from './safe-request.ts';
 
 export interface BuildAppOptions extends Omit<AppDeps, 'mailer'> {
   logger?: FastifyServerOptions['logger'];
@@ -29,13 +30,14 @@ declare module 'fastify' {
 }
 
 /**
- * Log settings: structured pino lines with credentials redacted, and errors by their safe
- * fields only (a database error's parameters, SQL and quoted values never reach a line).
+ * Log settings: structured pino lines with credentials redacted, requests without their query
+ * values (a recovery link's token), and errors by their safe fields only (a database error's
+ * parameters, SQL and quoted values never reach a line).
  */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    serializers: { err: safeError },
+    serializers: { err: safeError, req: safeRequest },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
       censor: '[redacted]',

@@ -277,6 +277,10 @@ describe('account and role changes are audited', () => {
     if (!token) throw new Error(`no recovery link in:\n${mail.raw}`);
     const password = 'Recovered-Secret-55';
     secrets.remember(token, password);
+    // The person opens the link: a page whose address carries the token (logged without it).
+    const page = await t.app.inject({ method: 'GET', url: `/password-reset?token=${token}` });
+    expect(page.statusCode).toBeLessThan(500);
+    expect(log.lines.some((line) => line.includes('"url":"/password-reset?token=…"'))).toBe(true);
     const mark = await p.auditMark();
     const startedAt = Date.now();
     const reset = await p.send(null, 'PUT', '/users/password-change', { token, password });
