@@ -25,16 +25,15 @@ export async function auditSeededAccounts(
   groupRows: GroupRow[],
   userRows: UserRow[],
 ): Promise<void> {
-  const [groupDetails, userDetails] = await Promise.all([
-    loadGroupDetails(
-      tx,
-      groupRows.map((g) => g.id),
-    ),
-    loadUserDetails(
-      tx,
-      userRows.map((u) => u.id),
-    ),
-  ]);
+  // One after the other: a transaction's queries share one connection.
+  const groupDetails = await loadGroupDetails(
+    tx,
+    groupRows.map((g) => g.id),
+  );
+  const userDetails = await loadUserDetails(
+    tx,
+    userRows.map((u) => u.id),
+  );
   for (const g of groupRows) {
     await recordAudit(tx, actor, seededEntry('groups', g.id, groupAuditFields(g, groupDetails.get(g.id)!)));
   }
