@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
 
+test.use({ viewport: { width: 1280, height: 800 } });
+
 test('staff edits a drug with a reason and reads the change in its audit trail', async ({ page }) => {
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Drugs' }).click();
@@ -54,15 +56,35 @@ test('staff edits a drug with a reason and reads the change in its audit trail',
   const rows = history.getByRole('row');
   // Header, then oldest first: the creation, then the edit.
   await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0).getByRole('columnheader')).toHaveText([
+    'Event',
+    'Changes',
+    'Issued at',
+    'Issued by',
+    'Reason',
+    'Signature',
+  ]);
   await expect(rows.nth(1)).toContainText('New');
   await expect(rows.nth(1)).toContainText('Name: Piflufolastat F18');
   await expect(rows.nth(1)).toContainText('Sam Staff (staff)');
+  // The signature's manifestation: the signer's printed name, the meaning, when (zone named).
+  const signedAt = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/;
+  await expect(rows.nth(1).getByRole('cell').nth(5)).toHaveText(
+    /^Signed by Sam Staff \(staff\) — Created Drug — [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/,
+  );
   const update = rows.nth(2);
   await expect(update.getByRole('cell').nth(0)).toHaveText('Update');
   await expect(update.getByRole('cell').nth(1)).toHaveText('Other name: Pylarify → Pylarify PSMA');
   await expect(update.getByRole('cell').nth(3)).toHaveText('Sam Staff (staff)');
   await expect(update.getByRole('cell').nth(4)).toHaveText('Correction requested');
-  await expect(update.getByRole('cell').nth(2)).toHaveText(/\d{4}/);
+  await expect(update.getByRole('cell').nth(2)).toHaveText(signedAt);
+  const issuedAt = await update.getByRole('cell').nth(2).textContent();
+  await expect(update.getByRole('cell').nth(5)).toHaveText(
+    `Signed by Sam Staff (staff) — Updated Drug — ${issuedAt}`,
+  );
+  // At 1280 × 800 every column is in view, the signature too, without scrolling sideways.
+  await expect(update.getByRole('cell').nth(5)).toBeInViewport();
+  await expect(history.getByRole('button', { name: 'Close' })).toBeInViewport();
   await screenshot(page, 'audit-trail-history');
 
   // The history exports like every table.
@@ -73,8 +95,35 @@ test('staff edits a drug with a reason and reads the change in its audit trail',
   expect(csv.suggestedFilename()).toBe('Audit Trail - Drugs - Piflufolastat F18.csv');
   const text = (await readFile(await csv.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/);
-  expect(lines[0]).toBe('Event,Changes,Issued at,Issued by,Reason');
-  expect(text).toMatch(
-    /Update,Other name: Pylarify → Pylarify PSMA,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M,Sam Staff \(staff\),Correction requested/,
-  );
+  expect(lines[0]).toBe('Event,Changes,Issued at (UTC),Issued by,Reason,Signature');
+  // Issued at in UTC in the export's format; the signature line as the table shows it (quoted:
+  // it holds commas). Both name the same minute as the table's Issued at.
+  const line = lines.find((l) => l.startsWith('Update,'));
+  const m =
+    /^Update,Other name: Pylarify → Pylarify PSMA,(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):\d{2} ([AP]M),Sam Staff \(staff\),Correction requested,"Signed by Sam Staff \(staff\) — Updated Drug — (.+)"$/.exec(
+      line ?? '',
+    );
+  expect(m, line).not.toBeNull();
+  const [, month, day, year, hour12, minute, half, signedText] = m!;
+  const hour24 = (Number(hour12) % 12) + (half === 'PM' ? 12 : 0);
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const shown = `${months[Number(month) - 1]} ${Number(day)}, ${year}, ${String(hour24).padStart(2, '0')}:${minute} UTC`;
+  expect(shown).toBe(issuedAt);
+  expect(signedText).toBe(issuedAt);
+
+  // A seeded drug's history: its creation by the demo data, not signed by anyone.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Show/Hide search' }).click();
+  await page.getByPlaceholder('Search').fill('Fludeoxyglucose');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Fludeoxyglucose F18' })
+    .getByRole('button', { name: 'View Audit Trail' })
+    .click();
+  const seeded = page.getByRole('dialog', { name: 'Audit Trail - Drugs - Fludeoxyglucose F18' });
+  const seededRows = seeded.getByRole('row');
+  await expect(seededRows).toHaveCount(2);
+  await expect(seededRows.nth(1).getByRole('cell').nth(3)).toHaveText('System (demo data) (system)');
+  await expect(seededRows.nth(1).getByRole('cell').nth(5)).toHaveText('');
+  await screenshot(page, 'audit-trail-history-seeded');
 });

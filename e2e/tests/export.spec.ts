@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  loginAs,
+  pickMenuItem,
+  placeOrderByApi,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 const EXPORT_DATE = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;
 
@@ -67,7 +76,7 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   const csvDownload = await download(page, 'Export CSV');
   expect(csvDownload.suggestedFilename()).toBe('Drugs.csv');
   const csv = parseCsv(await readFile(await csvDownload.path(), 'utf8'));
-  expect(csv[0]).toEqual(['Name', 'Other name', 'Status', 'Created']);
+  expect(csv[0]).toEqual(['Name', 'Other name', 'Status', 'Created (UTC)']);
   expect(
     csv
       .slice(1)
@@ -116,4 +125,72 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   // Print opens the same PDF in a frame of its own, from a local blob URL.
   await pickMenuItem(page, 'Export and print', 'Print');
   await expect(page.locator('iframe[data-testid="print-frame"]')).toHaveAttribute('src', /^blob:/);
+});
+
+/** An instant as the spec's export writes it: UTC, `MM/dd/yyyy hh:mm:ss a`. */
+function exportedUtc(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = d.getUTCHours() % 12 || 12;
+  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()} ${pad(hours)}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+test('an order grid exports a formula-like subject as text, and its instants in UTC', async ({
+  page,
+  request,
+}) => {
+  // The contract allows any subject text: one Excel would run as a formula if the CSV wrote it raw.
+  const run = Date.now().toString(36);
+  const subject = `=HYPERLINK("x","${run}")`;
+  const placed = await placeOrderByApi(request, subject);
+  const order = await (
+    await request.get(`/api/v1/orders/${placed.id}`, { headers: await apiHeaders(request, 'site') })
+  ).json();
+
+  test.setTimeout(120_000);
+  await loginAs(page, 'site');
+  await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
+  // The grid's route loads on first use: on a loaded machine that can take a while.
+  await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Show/Hide search' }).click();
+  await page.getByPlaceholder('Search').fill(run);
+  const row = page.getByRole('row').filter({ hasText: subject });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText('1-1 of 1', { exact: true })).toBeVisible();
+  // The grid shows the calibration on the imaging center's clock, its zone named.
+  await expect(row).toContainText(/\d{2}:\d{2} C[SD]T/);
+
+  const csvDownload = await download(page, 'Export CSV');
+  const text = await readFile(await csvDownload.path(), 'utf8');
+  // Written with a leading quote: a spreadsheet opens it as text, not as a formula.
+  expect(text).toContain(`"'=HYPERLINK(""x"",""${run}"")"`);
+  const csv = parseCsv(text);
+  expect(csv).toHaveLength(2);
+  const headers = csv[0]!;
+  expect(headers).toContain('Calibration (UTC)');
+  expect(headers).toContain('Projected delivery (UTC)');
+  const cell = (name: string) => csv[1]![headers.indexOf(name)];
+  expect(cell('Subject')).toBe(`'${subject}`);
+  expect(cell('Calibration (UTC)')).toBe(exportedUtc(order.calibrationDatetime));
+  expect(cell('Calibration (UTC)')).toMatch(EXPORT_DATE);
+  // Not accepted yet: no projected delivery, the line's last cell (the reader above drops an empty last cell).
+  expect(headers.at(-1)).toBe('Projected delivery (UTC)');
+  expect(text.trimEnd().split(/\r?\n/)[1]).toMatch(/,$/);
+
+  // XLSX: the same text in a typed string cell, no formula and no quote added.
+  const xlsxDownload = await download(page, 'Export XLSX');
+  const workbook = new ExcelJS.Workbook();
+  const xlsx = await readFile(await xlsxDownload.path());
+  await workbook.xlsx.load(xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength));
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const subjectCell = sheet.getRow(2).getCell(header.indexOf('Subject') + 1);
+  expect(subjectCell.type).toBe(ExcelJS.ValueType.String);
+  expect(subjectCell.formula).toBeUndefined();
+  expect(subjectCell.value).toBe(subject);
+  expect(sheet.getRow(2).getCell(header.indexOf('Calibration (UTC)') + 1).value).toBe(
+    exportedUtc(order.calibrationDatetime),
+  );
 });

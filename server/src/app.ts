@@ -11,6 +11,8 @@ import { registerWebApp } from './http/web-app.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { apiModules } from './modules/index.ts';
+import { safeError } from './safe-error.ts';
+import { safeRequest } from './safe-request.ts';
 
 export interface BuildAppOptions extends Omit<AppDeps, 'mailer'> {
   logger?: FastifyServerOptions['logger'];
@@ -27,10 +29,15 @@ declare module 'fastify' {
   }
 }
 
-/** Log settings: structured pino lines with credentials redacted. */
+/**
+ * Log settings: structured pino lines with credentials redacted, requests without their query
+ * values (a recovery link's token), and errors by their safe fields only (a database error's
+ * parameters, SQL and quoted values never reach a line).
+ */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    serializers: { err: safeError, req: safeRequest },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
       censor: '[redacted]',

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { type AdminIo, parseAdminArgs, runAdmin } from '../src/cli/admin-command.ts';
 import {
   oneTimePassword,
+  operatorActor,
   operatorResetPassword,
   operatorUnlock,
   UnknownUserError,
@@ -270,7 +271,8 @@ describe('npm run admin, the real command', () => {
         const trail = await database.db
           .select()
           .from(auditLog)
-          .where(eq(auditLog.actorUsername, 'system'))
+          // The operator's rows (the demo data's are the system's too, as "System (demo data)").
+          .where(eq(auditLog.actorFullName, operatorActor.fullName))
           .orderBy(auditLog.id);
         expect(trail.map((r) => r.reason)).toEqual(['Ticket 20', 'Ticket 21']);
       } finally {

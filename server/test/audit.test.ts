@@ -64,6 +64,8 @@ describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
       issuedAt: expect.any(String),
       issuedBy: { fullName: 'Sam Staff', username: 'staff' },
       reason: 'Other: legal name',
+      signed: true,
+      signatureMeaning: 'Updated CMO',
     });
     expect(entries[2].changeset).toEqual({ timezone: ['America/Chicago', 'America/Denver'] });
     for (const e of entries) expect(new Date(e.issuedAt).toISOString()).toBe(e.issuedAt);
@@ -74,7 +76,7 @@ describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
   it('answers [] for a record without history, or of another entity type', async () => {
     expect((await changeset('cmos/999999')).json()).toEqual([]);
     expect((await changeset(`clinical-sites/${cmoId}`)).json()).toEqual([]);
-    expect((await changeset('orders/1')).json()).toEqual([]);
+    expect((await changeset('orders/999999')).json()).toEqual([]);
     expect((await changeset('cmos/99999999999')).json()).toEqual([]);
   });
 

@@ -33,7 +33,7 @@ const setUser = (username: string, values: Partial<typeof users.$inferInsert>) =
 
 const lockRowsOf = async (userId: number) =>
   (await t.db.select().from(auditLog).where(eq(auditLog.entityId, userId))).filter(
-    (a) => a.entityType === 'users' && a.changeset.lockedOut,
+    (a) => a.entityType === 'users' && a.eventType === 'update' && a.changeset.lockedOut,
   );
 
 describe('login', () => {
@@ -181,7 +181,9 @@ describe('lockout', () => {
       expect((await cmo()).failedLoginCount).toBe(5);
 
       const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));
-      const lockRows = audit.filter((a) => a.entityType === 'users' && a.changeset.lockedOut);
+      const lockRows = audit.filter(
+        (a) => a.entityType === 'users' && a.eventType === 'update' && a.changeset.lockedOut,
+      );
       expect(lockRows).toHaveLength(1);
       expect(lockRows[0]).toMatchObject({
         eventType: 'update',

@@ -322,7 +322,10 @@ describe('CMO e-signature', () => {
         payload: cmoBody({ name: 'No Signature Labs', electronicSignature: undefined }),
       });
       expect(res.statusCode).toBe(201);
-      const [row] = await off.db.select().from(auditLog).where(eq(auditLog.entityId, res.json().id));
+      const [row] = await off.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'cmos'), eq(auditLog.entityId, res.json().id)));
       expect(row).toMatchObject({ signed: false, signatureMeaning: 'Created CMO', eventType: 'new' });
     } finally {
       await off.close();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
@@ -45,7 +45,10 @@ describe.each(kinds)('$path on the company pattern', ({ path, type, label, seede
     const { id } = created.json();
     const read = await t.request('admin', { method: 'GET', url: `/api/v1/${path}/${id}` });
     expect(read.json()).toMatchObject({ name: `Charité ${type}`, type, address: { country: 'DE' } });
-    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, path), eq(auditLog.entityId, id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       entityType: path,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, drugs } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
@@ -36,7 +36,10 @@ describe('drugs', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Piflufolastat F18', otherName: null, active: true });
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, res.json().id));
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'drugs'), eq(auditLog.entityId, res.json().id)));
     expect(row).toMatchObject({ entityType: 'drugs', eventType: 'new', signatureMeaning: 'Created Drug' });
   });
 

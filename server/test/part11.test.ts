@@ -25,7 +25,7 @@ import {
 } from './part11/fixture.ts';
 import { mutatingRoutes, unauditedRoutes } from './part11/mutating-routes.ts';
 import { reasonCases } from './part11/reason-cases.ts';
-import { createUser, NOW, roleTypeOf, signed } from './part11/records.ts';
+import { createUser, NOW, orderBody, roleTypeOf, signed } from './part11/records.ts';
 import { SmtpSink, unfoldQuotedPrintable } from './smtp-sink.ts';
 
 const log = memoryLog();
@@ -186,6 +186,35 @@ describe('the e-signature', () => {
     expect(row!.issuedAt.getTime()).toBeGreaterThanOrEqual(startedAt - 2000);
     expect(row!.issuedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2000);
 
+    // The manifestation (11.50): the history answers the signed entry with its meaning, the
+    // signer's printed name and the time; the seeded record's entry is the system's, unsigned.
+    const history = await p.send('staff', 'GET', `/audit-logs/changeset/drugs/${res.json().id}`);
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toEqual([
+      {
+        eventType: 'new',
+        changeset: { name: [null, 'P11 Signed Drug'], active: [null, true] },
+        issuedAt: row!.issuedAt.toISOString(),
+        issuedBy: { fullName: 'Sam Staff', username: 'staff' },
+        reason: null,
+        signed: true,
+        signatureMeaning: 'Created Drug',
+      },
+    ]);
+    const seeded = await p.send(
+      'staff',
+      'GET',
+      `/audit-logs/changeset/drugs/${await p.drug('Florbetapir F18')}`,
+    );
+    expect(seeded.json()).toEqual([
+      expect.objectContaining({
+        eventType: 'new',
+        issuedBy: { fullName: 'System (demo data)', username: 'system' },
+        signed: false,
+        signatureMeaning: null,
+      }),
+    ]);
+
     // The printed name is the one at signing: renaming the signer later does not rewrite it.
     const staff = await p.user('staff');
     const renamed = await p.send('admin', 'PUT', `/users/${staff.id}`, {
@@ -198,17 +227,25 @@ describe('the e-signature', () => {
     expect(again!.actorFullName).toBe('Sam Staff');
   });
 
-  it('a wrong or missing signature is 400 ESIGN_FAILED and writes nothing', async () => {
+  it('a wrong or missing signature is 400 ESIGN_FAILED and writes nothing but the failure count', async () => {
     const wrong = 'Wrong-Guess-987';
     secrets.remember(wrong);
     await p.send('staff', 'GET', '/users/me');
-    const before = await p.fingerprint();
+    const { users: _usersBefore, ...before } = await p.fingerprint();
+    const failuresBefore = (await p.user('staff')).failedLoginCount;
     for (const signature of [{ electronicSignature: wrong }, {}]) {
       const res = await p.send('staff', 'POST', '/drugs', { name: 'P11 Unsigned Drug', ...signature });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('ESIGN_FAILED');
     }
-    expect(await p.fingerprint()).toEqual(before);
+    const { users: _usersAfter, ...after } = await p.fingerprint();
+    expect(after).toEqual(before);
+    // A wrong signature counts toward the lock like a wrong password (no oracle); none is no guess.
+    expect((await p.user('staff')).failedLoginCount).toBe(failuresBefore + 1);
+    expect(
+      (await p.send('staff', 'POST', '/drugs', { name: 'P11 Signed Again', ...signed })).statusCode,
+    ).toBe(201);
+    expect((await p.user('staff')).failedLoginCount).toBe(0);
   });
 });
 
@@ -240,6 +277,10 @@ describe('account and role changes are audited', () => {
     if (!token) throw new Error(`no recovery link in:\n${mail.raw}`);
     const password = 'Recovered-Secret-55';
     secrets.remember(token, password);
+    // The person opens the link: a page whose address carries the token (logged without it).
+    const page = await t.app.inject({ method: 'GET', url: `/password-reset?token=${token}` });
+    expect(page.statusCode).toBeLessThan(500);
+    expect(log.lines.some((line) => line.includes('"url":"/password-reset?token=…"'))).toBe(true);
     const mark = await p.auditMark();
     const startedAt = Date.now();
     const reset = await p.send(null, 'PUT', '/users/password-change', { token, password });
@@ -422,6 +463,60 @@ describe('lockout', () => {
   });
 });
 
+describe('a write the database refuses', () => {
+  it('is logged by its code, constraint and table: no parameter, hash or signature of it', async () => {
+    // Check constraints added for the test make the database refuse these rows, as a 500.
+    await t.db.execute(
+      sql`alter table users add constraint p11_users_refused check (username <> 'p11refused')`,
+    );
+    await t.db.execute(
+      sql`alter table orders add constraint p11_orders_refused check (subject_id <> 'P11-REFUSED-SUBJECT')`,
+    );
+    const password = 'Refused-Secret-77';
+    // Parameters of the refused statements: none may reach a log line.
+    const parameters = ['p11-refused-param@dosechain.test', 'Refusedlastname', 'P11-REFUSED-SUBJECT'];
+    secrets.remember(password, ...parameters);
+    const linesBefore = log.lines.length;
+    try {
+      const user = await p.send('admin', 'POST', '/users', {
+        username: 'p11refused',
+        firstName: 'Pat',
+        lastName: 'Refusedlastname',
+        email: 'p11-refused-param@dosechain.test',
+        password,
+        ...signed,
+      });
+      expect(user.statusCode, user.body).toBe(500);
+      const order = await p.send('site', 'POST', '/orders', {
+        ...(await orderBody(p, 'P11-REFUSED-SUBJECT')),
+        ...signed,
+      });
+      expect(order.statusCode, order.body).toBe(500);
+      expect(order.json()).toEqual({
+        code: 'INTERNAL_ERROR',
+        message: 'An unexpected error occurred.',
+        errors: [],
+      });
+    } finally {
+      await t.db.execute(sql`alter table users drop constraint p11_users_refused`);
+      await t.db.execute(sql`alter table orders drop constraint p11_orders_refused`);
+    }
+    // Each failure is logged once, at error, naming what refused it.
+    const failures = log.lines
+      .slice(linesBefore)
+      .map((line) => JSON.parse(line) as { level: number; err?: { cause?: Record<string, unknown> } })
+      .filter((line) => line.level === 50);
+    expect(failures.map((f) => f.err?.cause)).toEqual([
+      expect.objectContaining({ code: '23514', constraint: 'p11_users_refused', table: 'users' }),
+      expect.objectContaining({ code: '23514', constraint: 'p11_orders_refused', table: 'orders' }),
+    ]);
+    // The statements' other parameters: the argon2 hash of the password and the e-signature.
+    const logged = log.lines.slice(linesBefore).join('\n');
+    expect(logged).not.toContain('$argon2');
+    for (const value of [password, DEMO_PASSWORD, ...parameters]) expect(logged).not.toContain(value);
+  });
+});
+
 describe('logs at level trace', () => {
   it('hold no password, token or Authorization value from the whole suite', async () => {
     // A rotated refresh token presented again is a security event, logged with the token left out.
@@ -442,5 +537,7 @@ describe('logs at level trace', () => {
       [...secrets.values].filter((secret) => line.includes(secret)).map((secret) => ({ secret, line })),
     );
     expect(leaks).toEqual([]);
+    // Nor any password hash, whoever's (the server makes them; the suite cannot know them).
+    expect(log.lines.filter((line) => line.includes('$argon2'))).toEqual([]);
   });
 });

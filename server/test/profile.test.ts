@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
@@ -26,7 +26,13 @@ describe('PUT /users/me (Edit Profile)', () => {
       phone: '+13125550188',
     });
     const [u] = await t.db.select().from(users).where(eq(users.username, 'site'));
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, u!.id));
+    // The newest row of the user (the first is the demo seed's `new`).
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, u!.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(row).toMatchObject({
       entityType: 'users',
       eventType: 'update',

@@ -25,6 +25,10 @@ export const changesetEntrySchema = z.object({
   issuedAt: z.string(),
   issuedBy: z.object({ fullName: z.string(), username: z.string() }),
   reason: z.string().nullable(),
+  /** Whether the change was e-signed (21 CFR 11.50): by `issuedBy`, at `issuedAt`, meaning `signatureMeaning`. */
+  signed: z.boolean(),
+  /** What the signature means, e.g. "Created Drug"; null when the entry was not signed. */
+  signatureMeaning: z.string().nullable(),
 });
 export type ChangesetEntry = z.infer<typeof changesetEntrySchema>;
 

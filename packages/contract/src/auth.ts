@@ -5,6 +5,7 @@ import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { permissionsSchema } from './permissions.ts';
 import { roleTypes } from './roles.ts';
+import { inputString } from './text.ts';
 
 /** True when a password meets the policy: 8+ characters, an uppercase letter and a number. */
 export function meetsPasswordPolicy(password: string): boolean {
@@ -12,8 +13,7 @@ export function meetsPasswordPolicy(password: string): boolean {
 }
 
 /** A new password: required, the policy, at most 128 characters (never truncated). */
-export const newPasswordField = z
-  .string({ error: messages.enterPassword })
+export const newPasswordField = inputString({ error: messages.enterPassword })
   .min(1, messages.enterPassword)
   .max(limits.passwordMax, messages.maxLength(limits.passwordMax))
   .refine(meetsPasswordPolicy, messages.passwordPolicy);
@@ -22,7 +22,7 @@ export const newPasswordField = z
 export const passwordWithConfirmationSchema = z
   .object({
     password: newPasswordField,
-    passwordConfirmation: z.string({ error: messages.confirmPassword }).min(1, messages.confirmPassword),
+    passwordConfirmation: inputString({ error: messages.confirmPassword }).min(1, messages.confirmPassword),
   })
   .refine((v) => v.passwordConfirmation === '' || v.password === v.passwordConfirmation, {
     message: messages.passwordMismatch,
@@ -30,8 +30,8 @@ export const passwordWithConfirmationSchema = z
   });
 
 export const loginBodySchema = z.strictObject({
-  username: z.string().min(1, messages.required).max(200),
-  password: z.string().min(1, messages.enterPassword).max(limits.passwordMax),
+  username: inputString().min(1, messages.required).max(200),
+  password: inputString().min(1, messages.enterPassword).max(limits.passwordMax),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -42,7 +42,7 @@ export const loginQuerySchema = z.strictObject({
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const refreshBodySchema = z.strictObject({ refreshToken: z.string().min(1).max(500) });
+export const refreshBodySchema = z.strictObject({ refreshToken: inputString().min(1).max(500) });
 
 export const roleSchema = z.object({
   id: z.number().int().nullable(),
@@ -89,10 +89,10 @@ export const switchRoleBodySchema = z.strictObject({
 
 /** `PUT /users/password-change`: by recovery token, or by username and current password. */
 export const passwordChangeBodySchema = z.union([
-  z.strictObject({ token: z.string().min(1).max(500), password: newPasswordField }),
+  z.strictObject({ token: inputString().min(1).max(500), password: newPasswordField }),
   z.strictObject({
-    username: z.string().min(1).max(200),
-    currentPassword: z.string().min(1, messages.enterPassword).max(limits.passwordMax),
+    username: inputString().min(1).max(200),
+    currentPassword: inputString().min(1, messages.enterPassword).max(limits.passwordMax),
     password: newPasswordField,
   }),
 ]);
@@ -101,12 +101,11 @@ export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 /** `PUT /users/me/password`: a logged-in user's own password change. */
 export const ownPasswordChangeBodySchema = z
   .strictObject({
-    currentPassword: z
-      .string({ error: messages.enterPassword })
+    currentPassword: inputString({ error: messages.enterPassword })
       .min(1, messages.enterPassword)
       .max(limits.passwordMax),
     password: newPasswordField,
-    passwordConfirmation: z.string({ error: messages.confirmPassword }).min(1, messages.confirmPassword),
+    passwordConfirmation: inputString({ error: messages.confirmPassword }).min(1, messages.confirmPassword),
   })
   .refine((v) => v.passwordConfirmation === '' || v.password === v.passwordConfirmation, {
     message: messages.passwordMismatch,

@@ -4,6 +4,7 @@ import { ID_MAX, namedRefSchema } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
+import { inputString, isDateTextInRange } from './text.ts';
 
 export const activityUnits = ['mCi', 'mBq'] as const;
 export type ActivityUnit = (typeof activityUnits)[number];
@@ -22,20 +23,18 @@ export const ORDINAL_MAX = 5;
 export const MONTH_DAY_MAX = 31;
 
 /** `YYYY-MM-DD`, a real calendar date. */
-export const isoDateField = z
-  .string({ error: messages.required })
+export const isoDateField = inputString({ error: messages.required })
   .min(1, messages.required)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && DateTime.fromISO(v).isValid, messages.invalidValue);
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && DateTime.fromISO(v).isValid, messages.invalidValue)
+  .refine((v) => !/^\d{4}-/.test(v) || isDateTextInRange(v), messages.dateOutOfRange);
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** `HH:mm`, 00:00..23:59. */
-export const timeOfDayField = z
-  .string({ error: messages.required })
+export const timeOfDayField = inputString({ error: messages.required })
   .min(1, messages.required)
   .regex(TIME_RE, messages.invalidValue);
 /** An end time may also be `24:00`, the end of the day. */
-export const endTimeOfDayField = z
-  .string({ error: messages.required })
+export const endTimeOfDayField = inputString({ error: messages.required })
   .min(1, messages.required)
   .refine((v) => v === '24:00' || TIME_RE.test(v), messages.invalidValue);
 
@@ -98,9 +97,10 @@ export function parseMonthlyDays(text: string): number[] | null {
 }
 
 /** The form's monthly-days text field: 'Must be a comma separated list of integers between 1 and 31'. */
-export const monthlyDaysTextField = z
-  .string({ error: messages.monthlyDays })
-  .refine((v) => parseMonthlyDays(v) !== null, messages.monthlyDays);
+export const monthlyDaysTextField = inputString({ error: messages.monthlyDays }).refine(
+  (v) => parseMonthlyDays(v) !== null,
+  messages.monthlyDays,
+);
 
 /** Whether `on` fits the frequency; the issue's path and message when not. */
 export function repeatOnIssue(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from './text.ts';
 
 export const checkInUseEntities = [
   'drug',
@@ -15,7 +16,7 @@ export type CheckInUseEntity = (typeof checkInUseEntities)[number];
 export const checkInUseQuerySchema = z.strictObject({
   entity: z.enum(checkInUseEntities),
   field: z.enum(['name', 'username', 'email']),
-  value: z.string().max(300),
+  value: inputString().max(300),
   excludeId: z.coerce.number().int().positive().optional(),
 });
 export type CheckInUseQuery = z.infer<typeof checkInUseQuerySchema>;

@@ -3,11 +3,11 @@ import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { inputString } from './text.ts';
 
 /** A required text: not empty, not only spaces, at most `max` characters; stored trimmed. */
 export function requiredText(max: number) {
-  return z
-    .string({ error: messages.required })
+  return inputString({ error: messages.required })
     .min(1, messages.required)
     .refine((v) => v.length === 0 || v.trim().length > 0, messages.onlySpaces)
     .max(max, messages.maxLength(max))
@@ -16,20 +16,18 @@ export function requiredText(max: number) {
 
 /** An optional text (null or empty clears it), at most `max` characters; stored trimmed. */
 export function optionalText(max: number) {
-  return z.string().max(max, messages.maxLength(max)).trim().nullish();
+  return inputString().max(max, messages.maxLength(max)).trim().nullish();
 }
 
 /** An e-mail address, checked after trimming surrounding spaces. */
-export const emailField = z
-  .string({ error: messages.required })
+export const emailField = inputString({ error: messages.required })
   .trim()
   .min(1, messages.required)
   .max(limits.emailMax, messages.maxLength(limits.emailMax))
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, messages.invalidEmail);
 
 /** A phone number in any international form, default country US; stored as E.164. */
-export const phoneField = z
-  .string({ error: messages.required })
+export const phoneField = inputString({ error: messages.required })
   .refine((v) => isValidPhoneNumber(v, limits.defaultCountry), messages.invalidPhone)
   .overwrite((v) => parsePhoneNumberFromString(v, limits.defaultCountry)?.number ?? v);
 
@@ -38,15 +36,15 @@ export function isValidTimezone(zone: string): boolean {
 }
 
 /** An IANA time-zone name, e.g. `America/New_York`. */
-export const timezoneField = z
-  .string({ error: messages.required })
+export const timezoneField = inputString({ error: messages.required })
   .min(1, messages.required)
   .refine(isValidTimezone, messages.invalidTimezone);
 
 /** An ISO 3166-1 alpha-2 country code. */
-export const countryField = z
-  .string({ error: messages.required })
-  .regex(/^[A-Z]{2}$/, messages.invalidCountry);
+export const countryField = inputString({ error: messages.required }).regex(
+  /^[A-Z]{2}$/,
+  messages.invalidCountry,
+);
 
 /**
  * The largest id the database holds (a PostgreSQL integer). A body's reference past it names no

@@ -20,5 +20,6 @@ export * from './reports.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './studies.ts';
+export * from './text.ts';
 export * from './timepoints.ts';
 export * from './users.ts';

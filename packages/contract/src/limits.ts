@@ -38,6 +38,9 @@ export const limits = {
   idempotencyKeyMax: 200,
   /** The longest window one availability search may expand. */
   availabilitySearchMaxDays: 366,
+  /** The years a date or instant may fall in; outside them a date is a 400 on its field. */
+  dateYearMin: 1900,
+  dateYearMax: 2199,
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { inputString } from './text.ts';
 
 export const filterOps = ['eq', 'in', 'contains', 'startswith', 'ilike', 'lt', 'le', 'gt', 'ge'] as const;
 export type FilterOp = (typeof filterOps)[number];
@@ -14,7 +15,7 @@ export type FilterNode = FilterCondition | { and: FilterNode[] } | { or: FilterN
 export type Filter = FilterNode | FilterNode[];
 
 const conditionSchema = z.strictObject({
-  field: z.string().min(1),
+  field: inputString().min(1),
   op: z.enum(filterOps),
   value: z.unknown(),
 });
@@ -30,10 +31,10 @@ export const filterSchema: z.ZodType<Filter> = z.union([z.array(filterNodeSchema
 
 /** The query string of every list endpoint (API contract, Lists). `filter` is JSON text. */
 export const listQuerySchema = z.strictObject({
-  filter: z.string().max(10_000).optional(),
-  sort: z.string().max(500).optional(),
-  fields: z.string().max(1000).optional(),
-  search: z.string().max(200).optional(),
+  filter: inputString().max(10_000).optional(),
+  sort: inputString().max(500).optional(),
+  fields: inputString().max(1000).optional(),
+  search: inputString().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSizeDefault),
 });

@@ -1,3 +1,5 @@
+import { limits } from './limits.ts';
+
 /** Every user-facing text of the spec, written once and used verbatim by server and web. */
 export const messages = {
   appTitle: 'Supply Chain Management System',
@@ -151,6 +153,9 @@ export const messages = {
   onlyClinicalSiteUsers: 'Only for clinical site users',
   onlyImagingCenterUsers: 'Only for imaging center users',
   invalidLocalDateTime: 'Enter a date-time as YYYY-MM-DDTHH:mm',
+  /** A NUL character or half of a UTF-16 pair: the database cannot store it. */
+  unstorableText: 'Contains an invalid character (a null character or a broken Unicode character)',
+  dateOutOfRange: `Must be a date between the years ${limits.dateYearMin} and ${limits.dateYearMax}`,
   nonexistentLocalTime: (zone: string) => `This time does not exist in ${zone} (daylight saving change)`,
   invalidStatusTransition: (from: string, to: string) => `An order that is ${from} can't be ${to}`,
 } as const;

@@ -7,6 +7,7 @@ import { mutationMeta } from './mutation.ts';
 import { type OrderStatus, orderStatuses } from './orders.ts';
 import type { Permission } from './permissions.ts';
 import { type CompanyType, isCompanyRole, type RoleType } from './roles.ts';
+import { inputString, isDateTextInRange } from './text.ts';
 
 /** The actions on an order (spec section 4), in the order the grids show them. */
 export const orderActions = ['accept', 'reject', 'deliver', 'cancel'] as const;
@@ -179,12 +180,12 @@ export function localDateTimeToInstant(local: string, zone: string): Date | unde
 export const orderStatusChangeBodySchema = z
   .strictObject({
     status: z.enum(orderTargetStatuses, { error: messages.required }),
-    relatedDatetime: z
-      .string()
+    relatedDatetime: inputString()
       .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, messages.invalidLocalDateTime)
+      .refine(isDateTextInRange, messages.dateOutOfRange)
       .optional(),
     timezone: timezoneField.optional(),
-    comment: z.string().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
+    comment: inputString().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
     ...mutationMeta,
   })
   .superRefine((body, ctx) => {

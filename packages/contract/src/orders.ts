@@ -4,6 +4,7 @@ import { ID_MAX, namedRefSchema, optionalText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
+import { inputString, instantField } from './text.ts';
 
 /** Order statuses in lifecycle order (spec section 4). */
 export const orderStatuses = ['pending', 'accepted', 'rejected', 'canceled', 'delivered'] as const;
@@ -26,14 +27,13 @@ export const placeOrderBodySchema = z.strictObject({
   examId: id,
   imagingCenterId: id,
   timePointId: id,
-  subjectId: z
-    .string({ error: messages.required })
+  subjectId: inputString({ error: messages.required })
     .min(1, messages.required)
     .refine((v) => v.length === 0 || v.trim().length > 0, messages.onlySpaces)
     .max(limits.subjectMax, messages.subjectMax)
     .trim(),
   /** An instant with offset, inside an interval of the day's availability, not in the past. */
-  calibrationDatetime: z.iso.datetime({ offset: true, error: messages.required }),
+  calibrationDatetime: instantField(),
   additional_notes: optionalText(limits.notesMax),
   ...mutationMeta,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { namedRefSchema, timezoneField } from './fields.ts';
 import { messages } from './messages.ts';
 import { orderStatuses } from './orders.ts';
+import { instantField } from './text.ts';
 
 /** How the Orders Report groups its rows; none (omitted) gives one row. */
 export const reportGroupings = ['month', 'quarter', 'year'] as const;
@@ -14,7 +15,7 @@ export const reportGroupingLabels: Record<ReportGrouping | 'none', string> = {
   year: 'Group by Year',
 };
 
-const instant = z.iso.datetime({ offset: true, error: messages.required });
+const instant = instantField();
 const optionalId = z.coerce.number().int().positive().optional();
 
 /**

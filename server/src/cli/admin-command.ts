@@ -4,6 +4,7 @@ import { limits } from '@dosechain/contract';
 import { systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase, pgliteDir } from '../db/client.ts';
+import { safeErrorText } from '../safe-error.ts';
 import {
   operatorActor,
   operatorResetPassword,
@@ -149,7 +150,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     if (err instanceof UnknownUserError) {
       io.err(`No user "${err.username}". Usernames are as on the login page.\n`);
     } else {
-      io.err(`Failed: ${(err as Error).message}\n`);
+      io.err(`Failed: ${safeErrorText(err)}\n`);
     }
     return EXIT_FAILED;
   } finally {

@@ -2,6 +2,7 @@ import { type ErrorBody, type ErrorCode, type FieldError, messages } from '@dose
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../db/client.ts';
+import { safeError } from '../safe-error.ts';
 import { AppError } from './app-error.ts';
 
 interface ZodValidationIssue {
@@ -64,7 +65,7 @@ export function frameworkErrorHandler(
   if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(400).send(body('VALIDATION_FAILED', messages.malformedUrl));
   }
-  request.log.error({ err }, 'request failed in the router');
+  request.log.error({ err: safeError(err) }, 'request failed in the router');
   return reply.status(500).send(body('INTERNAL_ERROR', messages.unexpectedError));
 }
 
@@ -93,7 +94,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(codeByStatus[status] ?? 'VALIDATION_FAILED', err.message));
     }
-    request.log.error({ err }, 'request failed');
+    // Only the error's safe fields: a database error's own carry the statement's parameters.
+    request.log.error({ err: safeError(err) }, 'request failed');
     return reply.status(500).send(body('INTERNAL_ERROR', messages.unexpectedError));
   });
 }

@@ -239,6 +239,10 @@ describe('filter rejections (400 on filter)', () => {
     ['instant without offset', [{ field: 'seen_at', op: 'ge', value: '2026-03-01T10:00:00' }]],
     ['enum outside values', [{ field: 'kind', op: 'eq', value: 'gamma' }]],
     ['text as object', [{ field: 'name', op: 'eq', value: { $ne: 1 } }]],
+    // JSON.stringify writes them as escapes (\u0000, \ud800): only the parsed value holds them.
+    ['NUL in a text value', [{ field: 'name', op: 'eq', value: 'a\u0000' }]],
+    ['NUL in an in list', [{ field: 'name', op: 'in', value: ['a', '\u0000'] }]],
+    ['lone surrogate in a pattern', [{ field: 'note', op: 'contains', value: '\ud800' }]],
     ['empty in', [{ field: 'qty', op: 'in', value: [] }]],
     ['in not a list', [{ field: 'qty', op: 'in', value: 5 }]],
     ['too many in values', [{ field: 'qty', op: 'in', value: Array.from({ length: 101 }, (_, i) => i) }]],

@@ -1,4 +1,4 @@
-import { filterOps, type ListQuery, type ListResponse } from '@dosechain/contract';
+import { filterOps, isStorableText, type ListQuery, type ListResponse, messages } from '@dosechain/contract';
 import {
   and,
   asc,
@@ -119,6 +119,8 @@ export function coerceValue(name: string, field: ListField, value: unknown): unk
     case 'text':
       if (typeof value !== 'string') throw bad('a string');
       if (value.length > TEXT_VALUE_MAX) throw bad(`at most ${TEXT_VALUE_MAX} characters`);
+      // The filter is JSON text: an escaped NUL or lone surrogate only appears once it is parsed.
+      if (!isStorableText(value)) throw filterError(`${shown(name)}: ${messages.unstorableText}`);
       return value;
     case 'enum':
       if (typeof value !== 'string' || !field.values?.includes(value)) {

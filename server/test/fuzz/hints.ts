@@ -1,7 +1,7 @@
 import { filterOps } from '@dosechain/contract';
 import fc from 'fast-check';
 import { DEMO_PASSWORD } from '../helpers.ts';
-import { defOf, type Hint, unwrap } from './zod-arbitrary.ts';
+import { defOf, type Hint, unstorableText, unwrap } from './zod-arbitrary.ts';
 
 /**
  * Realistic values by field name, where the schema's shape alone (refinements are opaque)
@@ -13,9 +13,17 @@ const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A day from a month ago to a year ahead of `now`, as `YYYY-MM-DD`. */
+/** A day from a month ago to a year ahead of `now`, as `YYYY-MM-DD`; sometimes one at or past the years accepted. */
 const dateNear = (now: Date) =>
-  fc.integer({ min: -30, max: 400 }).map((days) => isoDate(new Date(now.getTime() + days * DAY_MS)));
+  fc.oneof(
+    {
+      arbitrary: fc
+        .integer({ min: -30, max: 400 })
+        .map((days) => isoDate(new Date(now.getTime() + days * DAY_MS))),
+      weight: 5,
+    },
+    fc.constantFrom('1900-01-01', '2199-12-31', '1899-12-31', '2200-01-01', '9999-12-31', '0001-01-01'),
+  );
 
 const timeOfDay = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45, 59))
@@ -47,7 +55,7 @@ const filterField = fc.constantFrom(
 const filterCondition = fc.record({
   field: filterField,
   op: fc.constantFrom(...filterOps),
-  value: fc.jsonValue({ maxDepth: 1 }),
+  value: fc.oneof({ arbitrary: fc.jsonValue({ maxDepth: 1 }), weight: 4 }, unstorableText),
 });
 /** A filter on the id, which every list has: valid, so the list query runs. */
 const idCondition = fc.record({
@@ -68,9 +76,15 @@ const mostly = (valid: fc.Arbitrary<string>, other: fc.Arbitrary<string>) =>
 /** The hint for every route: by the key's name (and only over plain strings or numbers). */
 export function fieldHints(now: Date): Hint {
   const date = dateNear(now);
-  const localDateTime = fc
-    .tuple(fc.integer({ min: -10, max: 60 }), timeOfDay)
-    .map(([days, time]) => `${isoDate(new Date(now.getTime() + days * DAY_MS))}T${time}`);
+  const localDateTime = fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(fc.integer({ min: -10, max: 60 }), timeOfDay)
+        .map(([days, time]) => `${isoDate(new Date(now.getTime() + days * DAY_MS))}T${time}`),
+      weight: 5,
+    },
+    fc.constantFrom('9999-12-31T23:59', '0001-01-01T00:00', '1900-01-01T00:00', '2199-12-31T23:59'),
+  );
   const byKey: Record<string, fc.Arbitrary<unknown>> = {
     electronicSignature: fc.oneof(
       { arbitrary: fc.constant(DEMO_PASSWORD), weight: 3 },

@@ -73,9 +73,38 @@ export function numberBounds(def: Def): { min: number; max: number; int: boolean
   return { min, max, int };
 }
 
-const isoInstant = fc
-  .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:59Z'), noInvalidDate: true })
-  .map((d) => d.toISOString());
+/**
+ * Instants the API sees: mostly near today; sometimes at the edges of the years it accepts
+ * (1900–2199: in range, so they reach the handlers) or past them (a 400, never a 500).
+ */
+export const extremeInstant = fc.constantFrom(
+  '1900-01-01T00:00:00.000Z',
+  '2199-12-31T23:59:59.999Z',
+  '1899-12-31T23:59:59Z',
+  '2200-01-01T00:00:00Z',
+  '9999-12-31T10:00:00Z',
+  '0001-01-01T00:00:00Z',
+);
+const isoInstant = fc.oneof(
+  {
+    arbitrary: fc
+      .date({
+        min: new Date('2020-01-01T00:00:00Z'),
+        max: new Date('2035-12-31T23:59:59Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString()),
+    weight: 5,
+  },
+  extremeInstant,
+);
+
+/** Characters the database cannot store: NUL, and UTF-16 surrogates without their other half. */
+export const unstorableChar = fc.constantFrom('\u0000', '\uD800', '\uDBFF', '\uDC00', '\uDFFF');
+/** A text with one such character somewhere in it. */
+export const unstorableText = fc
+  .tuple(fc.string({ maxLength: 8 }), unstorableChar, fc.string({ maxLength: 8 }))
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
 
 function stringArbitrary(def: Def): fc.Arbitrary<string> {
   const { min, max } = lengthBounds(def);
@@ -87,8 +116,13 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
   else if (pattern) base = fc.stringMatching(pattern);
   else {
     const lengths = { minLength: min, maxLength: Math.min(max ?? 40, Math.max(min, 40)) };
-    // Mostly printable ASCII; sometimes any code point (control characters, NUL, astral).
-    base = fc.oneof({ arbitrary: fc.string(lengths), weight: 4 }, fc.string({ ...lengths, unit: 'binary' }));
+    // Mostly printable ASCII; sometimes any code point (control characters, NUL, astral), or a
+    // NUL or lone surrogate for sure (a 400 on the field, never a 500).
+    base = fc.oneof(
+      { arbitrary: fc.string(lengths), weight: 4 },
+      fc.string({ ...lengths, unit: 'binary' }),
+      unstorableText,
+    );
   }
   // Formats ignore the length bounds: keep what fits (at least one choice always does: the base's own).
   return base.filter((s) => s.length >= min && (max === undefined || s.length <= max));

@@ -2,22 +2,33 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { allPermissions } from '@dosechain/contract';
+import type { AuditActor } from '../../audit/record.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Db } from '../client.ts';
 import { groupPermissions, groups, userGroups, users } from '../schema.ts';
 import { seedReasons } from './demo.ts';
+import { auditSeededAccounts } from './seed-audit.ts';
+
+/** Who the first start's audit rows name: the system, no user and no role. */
+export const firstStartActor: AuditActor = {
+  userId: null,
+  username: 'system',
+  fullName: 'System (first start)',
+  roleType: null,
+};
 
 /**
  * A production database starts with the reasons for change and one administrator, so that
  * somebody can log in and create the real users. The password is generated (or taken from
- * INITIAL_ADMIN_PASSWORD) and written to the data directory, never hard-coded.
+ * INITIAL_ADMIN_PASSWORD) and written to the data directory, never hard-coded. The group and the
+ * user get their `new` audit rows, by the system (`firstStartActor`), in the same transaction.
  */
 export async function bootstrapAdmin(db: Db, dataDir: string, given?: string): Promise<string> {
   const password = given ?? `${randomBytes(12).toString('base64url')}A1`;
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await seedReasons(tx);
-    const [group] = await tx.insert(groups).values({ name: 'Administrators' }).returning({ id: groups.id });
+    const [group] = await tx.insert(groups).values({ name: 'Administrators' }).returning();
     await tx.insert(groupPermissions).values(
       Object.entries(allPermissions()).map(([area, p]) => ({
         groupId: group!.id,
@@ -38,8 +49,9 @@ export async function bootstrapAdmin(db: Db, dataDir: string, given?: string): P
         isAdmin: true,
         passwordHash,
       })
-      .returning({ id: users.id });
+      .returning();
     await tx.insert(userGroups).values({ userId: admin!.id, groupId: group!.id });
+    await auditSeededAccounts(tx, firstStartActor, [group!], [admin!]);
   });
   const file = path.join(dataDir, 'initial-admin-password');
   if (!given) {

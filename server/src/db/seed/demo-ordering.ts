@@ -1,7 +1,9 @@
 import type { AvailabilityFrequency, OrderStatus, Repeat } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import { dayInterval, occurrenceDates } from '../../modules/availability/occurrences.ts';
+import { auditFields as availabilityAuditFields } from '../../modules/availability/service.ts';
 import type { Executor } from '../client.ts';
 import {
   companies,
@@ -14,6 +16,7 @@ import {
   timepoints,
   users,
 } from '../schema.ts';
+import { seededEntry } from './seed-audit.ts';
 
 interface DemoAvailability {
   drug: string;
@@ -140,9 +143,10 @@ const HOUR = 3600_000;
 
 /**
  * Availability for the coming months and orders in every status, dated from `now` so the demo
- * stays fresh. Past orders sit on days of an availability that started three weeks ago.
+ * stays fresh. Past orders sit on days of an availability that started three weeks ago. Each
+ * availability and order gets its `new` audit row by `actor`.
  */
-export async function seedDemoOrdering(db: Executor, now: Date): Promise<void> {
+export async function seedDemoOrdering(db: Executor, now: Date, actor: AuditActor): Promise<void> {
   const drugRows = await db.select({ id: drugs.id, name: drugs.name }).from(drugs);
   const drugIds = Object.fromEntries(drugRows.map((d) => [d.name, d.id]));
   const cmoRows = await db
@@ -151,31 +155,41 @@ export async function seedDemoOrdering(db: Executor, now: Date): Promise<void> {
     .where(eq(companies.type, 'cmo'));
   const cmo = (name: string) => cmoRows.find((c) => c.name === name)!;
 
-  const created: (typeof drugAvailabilities.$inferSelect)[] = [];
-  for (const a of demoAvailabilities) {
-    const zone = cmo(a.cmo).timezone;
-    const today = DateTime.fromJSDate(now, { zone }).startOf('day');
-    const [row] = await db
-      .insert(drugAvailabilities)
-      .values({
-        drugId: drugIds[a.drug]!,
-        cmoId: cmo(a.cmo).id,
-        doses: a.doses,
-        activityUnit: a.activityUnit,
-        validFrom: today.minus({ days: a.startedDaysAgo }).toISODate()!,
-        validUntil: today.plus({ months: 4 }).toISODate()!,
-        frequency: a.frequency,
-        repeatEvery: a.every,
-        repeatOn: a.on,
-        startTime: a.startTime,
-        endTime: a.endTime,
-        active: a.active ?? true,
-      })
-      .returning();
-    created.push(row!);
-  }
+  const created = await db
+    .insert(drugAvailabilities)
+    .values(
+      demoAvailabilities.map((a) => {
+        const today = DateTime.fromJSDate(now, { zone: cmo(a.cmo).timezone }).startOf('day');
+        return {
+          drugId: drugIds[a.drug]!,
+          cmoId: cmo(a.cmo).id,
+          doses: a.doses,
+          activityUnit: a.activityUnit,
+          validFrom: today.minus({ days: a.startedDaysAgo }).toISODate()!,
+          validUntil: today.plus({ months: 4 }).toISODate()!,
+          frequency: a.frequency,
+          repeatEvery: a.every,
+          repeatOn: a.on,
+          startTime: a.startTime,
+          endTime: a.endTime,
+          active: a.active ?? true,
+        };
+      }),
+    )
+    .returning();
+  // In the order of the list: the first is the FDG weekday availability the orders use.
+  const availability = demoAvailabilities.map(
+    (a) =>
+      created.find(
+        (r) =>
+          r.drugId === drugIds[a.drug] &&
+          r.cmoId === cmo(a.cmo).id &&
+          r.frequency === a.frequency &&
+          r.doses === a.doses,
+      )!,
+  );
 
-  const fdg = created[0]!;
+  const fdg = availability[0]!;
   const boston = cmo('Isotope Labs Boston');
   const days = occurrenceDates(
     {
@@ -194,39 +208,50 @@ export async function seedDemoOrdering(db: Executor, now: Date): Promise<void> {
   }));
   const firstComing = windows.findIndex((w) => w.start.getTime() > now.getTime());
 
-  const [study] = await db.select({ id: studies.id }).from(studies).where(eq(studies.name, 'ONCO-2026-01'));
-  const [exam] = await db.select({ id: exams.id }).from(exams).where(eq(exams.name, 'FDG PET Whole Body'));
+  const [study] = await db
+    .select({ id: studies.id, name: studies.name })
+    .from(studies)
+    .where(eq(studies.name, 'ONCO-2026-01'));
+  const [exam] = await db
+    .select({ id: exams.id, name: exams.name })
+    .from(exams)
+    .where(eq(exams.name, 'FDG PET Whole Body'));
   const [site] = await db
-    .select({ id: companies.id })
+    .select({ id: companies.id, name: companies.name })
     .from(companies)
     .where(eq(companies.name, 'Lakeside Clinical Research'));
   const [center] = await db
-    .select({ id: companies.id })
+    .select({ id: companies.id, name: companies.name })
     .from(companies)
     .where(eq(companies.name, 'Windy City Imaging'));
-  const tps = await db.select({ id: timepoints.id }).from(timepoints).orderBy(timepoints.id);
+  const tps = await db
+    .select({ id: timepoints.id, name: timepoints.name })
+    .from(timepoints)
+    .orderBy(timepoints.id);
   const [siteUser] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'site'));
 
-  for (const [i, o] of demoOrders.entries()) {
+  // One dose slot per manufacture day, booked with the orders that hold a dose that day.
+  const placed = demoOrders.map((o, i) => {
     const w = windows[firstComing + o.occurrence]!;
+    return { o, i, w, holdsDose: o.status !== 'rejected' && o.status !== 'canceled' };
+  });
+  const slotDays = [...new Set(placed.map((p) => p.w.date))];
+  const slots = await db
+    .insert(doseSlots)
+    .values(
+      slotDays.map((date) => ({
+        availabilityId: fdg.id,
+        manufactureDate: date,
+        capacity: fdg.doses,
+        booked: placed.filter((p) => p.w.date === date && p.holdsDose).length,
+      })),
+    )
+    .returning({ id: doseSlots.id, manufactureDate: doseSlots.manufactureDate });
+  const orderValues = placed.map(({ o, i, w }) => {
     const calibration = new Date(w.start.getTime() + HOUR);
-    const holdsDose = o.status !== 'rejected' && o.status !== 'canceled';
-    const [slot] = await db
-      .insert(doseSlots)
-      .values({ availabilityId: fdg.id, manufactureDate: w.date, capacity: fdg.doses, booked: 0 })
-      .onConflictDoUpdate({
-        target: [doseSlots.availabilityId, doseSlots.manufactureDate],
-        set: { capacity: fdg.doses },
-      })
-      .returning({ id: doseSlots.id, booked: doseSlots.booked });
-    if (holdsDose)
-      await db
-        .update(doseSlots)
-        .set({ booked: slot!.booked + 1 })
-        .where(eq(doseSlots.id, slot!.id));
     const placedAt = new Date(Math.min(now.getTime(), calibration.getTime()) - 3 * 24 * HOUR);
     const accepted = o.status === 'accepted' || o.status === 'delivered';
-    await db.insert(orders).values({
+    return {
       studyId: study!.id,
       siteId: site!.id,
       examId: exam!.id,
@@ -234,7 +259,7 @@ export async function seedDemoOrdering(db: Executor, now: Date): Promise<void> {
       cmoId: fdg.cmoId,
       imagingCenterId: center!.id,
       timepointId: tps[i % tps.length]!.id,
-      doseSlotId: slot!.id,
+      doseSlotId: slots.find((s) => s.manufactureDate === w.date)!.id,
       subjectId: o.subjectId,
       calibrationDatetime: calibration,
       status: o.status,
@@ -249,6 +274,46 @@ export async function seedDemoOrdering(db: Executor, now: Date): Promise<void> {
       createdBy: siteUser!.id,
       createdAt: placedAt,
       updatedAt: placedAt,
-    });
+    };
+  });
+  const orderRows = await db.insert(orders).values(orderValues).returning();
+
+  const drugName = (id: number) => drugRows.find((d) => d.id === id)!.name;
+  const cmoName = (id: number) => cmoRows.find((c) => c.id === id)!.name;
+  for (const a of created) {
+    await recordAudit(
+      db,
+      actor,
+      seededEntry(
+        'drug-availabilities',
+        a.id,
+        availabilityAuditFields(a, { name: drugName(a.drugId) }, { name: cmoName(a.cmoId) }),
+      ),
+    );
+  }
+  // As a placed order's row names it (orders/place.ts), with the columns its status set.
+  for (const order of orderRows) {
+    await recordAudit(
+      db,
+      actor,
+      seededEntry('orders', order.id, {
+        number: order.number,
+        status: order.status,
+        study: study!.name,
+        site: site!.name,
+        exam: exam!.name,
+        drug: drugName(order.drugId),
+        cmo: cmoName(order.cmoId),
+        imagingCenter: center!.name,
+        timePoint: tps.find((tp) => tp.id === order.timepointId)!.name,
+        subjectId: order.subjectId,
+        calibrationDatetime: order.calibrationDatetime.toISOString(),
+        additionalNotes: order.additionalNotes,
+        ...(order.projectedDelivery ? { projectedDelivery: order.projectedDelivery.toISOString() } : {}),
+        ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
+        ...(order.rejectionReason ? { rejectionReason: order.rejectionReason } : {}),
+        ...(order.cancelationReason ? { cancelationReason: order.cancelationReason } : {}),
+      }),
+    );
   }
 }

@@ -1,6 +1,12 @@
 import { allPermissions, emptyPermissions, type PermissionArea, type Permissions } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { companyAuditFields } from '../../modules/companies/queries.ts';
+import { companyKinds } from '../../modules/companies/service.ts';
+import { auditFields as drugAuditFields } from '../../modules/drugs/service.ts';
+import { auditFields as examAuditFields } from '../../modules/exams/service.ts';
+import { auditFields as studyAuditFields } from '../../modules/studies/service.ts';
 import type { Db, Executor } from '../client.ts';
 import {
   companies,
@@ -20,6 +26,7 @@ import {
   users,
 } from '../schema.ts';
 import { seedDemoOrdering } from './demo-ordering.ts';
+import { auditSeededAccounts, seededEntry } from './seed-audit.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -340,85 +347,114 @@ export async function seedReasons(db: Executor): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** Fills an empty database with the demo data of the API contract; `now` dates the expired password. */
+/** Who the demo data's audit rows name: the system, no user and no role. */
+export const demoSeedActor: AuditActor = {
+  userId: null,
+  username: 'system',
+  fullName: 'System (demo data)',
+  roleType: null,
+};
+
+/**
+ * Fills an empty database with the demo data of the API contract; `now` dates the expired
+ * password. Every record gets its `new` audit row, by the system (`demoSeedActor`), in the same
+ * transaction. Rows go in one statement per table where they can (the audit rows one by one,
+ * as `recordAudit` writes them), so `npm start` on a fresh data directory stays quick.
+ */
 export async function seedDemo(db: Db, now: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const actor: AuditActor = demoSeedActor;
   await db.transaction(async (tx) => {
     await seedReasons(tx);
-    const companyIds = {} as Record<DemoCompany, number>;
-    for (const [key, value] of Object.entries(demoCompanies)) {
-      const [row] = await tx.insert(companies).values(value).returning({ id: companies.id });
-      companyIds[key as DemoCompany] = row!.id;
-    }
-    await tx.insert(timepoints).values(demoTimepoints.map((name) => ({ name })));
-    const drugRows = await tx.insert(drugs).values(demoDrugs).returning({ id: drugs.id, name: drugs.name });
+    const companyList = Object.entries(demoCompanies) as [DemoCompany, CompanyInsert][];
+    const companyRows = await tx
+      .insert(companies)
+      .values(companyList.map(([, c]) => c))
+      .returning();
+    const companyRow = (c: CompanyInsert) => companyRows.find((r) => r.type === c.type && r.name === c.name)!;
+    const companyIds = Object.fromEntries(companyList.map(([key, c]) => [key, companyRow(c).id])) as Record<
+      DemoCompany,
+      number
+    >;
+    const timepointRows = await tx
+      .insert(timepoints)
+      .values(demoTimepoints.map((name) => ({ name })))
+      .returning();
+    const drugRows = await tx.insert(drugs).values(demoDrugs).returning();
+    const drugNamed = (name: string) => drugRows.find((d) => d.name === name)!;
     const examRows = await tx
       .insert(exams)
       .values(
-        demoExams.map((e) => ({
-          name: e.name,
-          drugId: drugRows.find((d) => d.name === e.drug)!.id,
-          active: e.active ?? true,
-        })),
+        demoExams.map((e) => ({ name: e.name, drugId: drugNamed(e.drug).id, active: e.active ?? true })),
       )
-      .returning({ id: exams.id, name: exams.name });
+      .returning();
+    const examId = (name: string) => examRows.find((e) => e.name === name)!.id;
     await tx
       .insert(siteImagingCenters)
       .values(siteLinks.map(([s, i]) => ({ siteId: companyIds[s], imagingCenterId: companyIds[i] })));
 
-    for (const study of demoStudies) {
-      const [row] = await tx
-        .insert(studies)
-        .values({ name: study.name, sponsor: study.sponsor, active: study.active ?? true })
-        .returning({ id: studies.id });
-      for (const p of study.pairings) {
-        await tx.insert(studyPairings).values({
-          studyId: row!.id,
-          examId: examRows.find((e) => e.name === p.exam)!.id,
-          siteId: companyIds[p.site],
-          cmoId: companyIds[p.cmo],
-        });
-      }
-      for (const [position, entry] of study.distributionList.entries()) {
-        const [e] = await tx
-          .insert(studyDistributionEntries)
-          .values({
-            studyId: row!.id,
-            position,
-            name: entry.name,
-            email: entry.email,
-            companyType: entry.type,
-          })
-          .returning({ id: studyDistributionEntries.id });
-        for (const c of entry.companies ?? []) {
-          await tx
-            .insert(studyDistributionEntryCompanies)
-            .values({ entryId: e!.id, companyId: companyIds[c] });
-        }
-      }
-    }
+    const studyRows = await tx
+      .insert(studies)
+      .values(demoStudies.map((s) => ({ name: s.name, sponsor: s.sponsor, active: s.active ?? true })))
+      .returning();
+    const studyId = (name: string) => studyRows.find((r) => r.name === name)!.id;
+    const pairings = demoStudies.flatMap((study) =>
+      study.pairings.map((p) => ({
+        studyId: studyId(study.name),
+        examId: examId(p.exam),
+        siteId: companyIds[p.site],
+        cmoId: companyIds[p.cmo],
+      })),
+    );
+    if (pairings.length > 0) await tx.insert(studyPairings).values(pairings);
+    const entries = demoStudies.flatMap((study) =>
+      study.distributionList.map((entry, position) => ({ study, entry, position })),
+    );
+    const entryRows = await tx
+      .insert(studyDistributionEntries)
+      .values(
+        entries.map(({ study, entry, position }) => ({
+          studyId: studyId(study.name),
+          position,
+          name: entry.name,
+          email: entry.email,
+          companyType: entry.type,
+        })),
+      )
+      .returning({
+        id: studyDistributionEntries.id,
+        studyId: studyDistributionEntries.studyId,
+        position: studyDistributionEntries.position,
+      });
+    const entryCompanies = entries.flatMap(({ study, entry, position }) => {
+      const row = entryRows.find((r) => r.studyId === studyId(study.name) && r.position === position)!;
+      return (entry.companies ?? []).map((c) => ({ entryId: row.id, companyId: companyIds[c] }));
+    });
+    if (entryCompanies.length > 0) await tx.insert(studyDistributionEntryCompanies).values(entryCompanies);
 
-    const groupIds: Record<string, number> = {};
-    for (const [name, permissions] of Object.entries(demoGroups)) {
-      const [row] = await tx.insert(groups).values({ name }).returning({ id: groups.id });
-      groupIds[name] = row!.id;
-      await tx.insert(groupPermissions).values(
+    const groupRows = await tx
+      .insert(groups)
+      .values(Object.keys(demoGroups).map((name) => ({ name })))
+      .returning();
+    const groupId = (name: string) => groupRows.find((g) => g.name === name)!.id;
+    await tx.insert(groupPermissions).values(
+      Object.entries(demoGroups).flatMap(([name, permissions]) =>
         Object.entries(permissions).map(([area, p]) => ({
-          groupId: row!.id,
+          groupId: groupId(name),
           area,
           canCreate: p.create,
           canUpdate: p.update,
           canRead: p.read,
           canDelete: p.delete,
         })),
-      );
-    }
+      ),
+    );
 
     const expiredAt = new Date(now.getTime() - 365 * 24 * 3600 * 1000);
-    for (const u of demoUsers) {
-      const [row] = await tx
-        .insert(users)
-        .values({
+    const userRows = await tx
+      .insert(users)
+      .values(
+        demoUsers.map((u) => ({
           username: u.username,
           firstName: u.firstName,
           lastName: u.lastName,
@@ -432,14 +468,44 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
           passwordChangedAt: u.passwordExpired ? expiredAt : now,
           siteCoordinator: u.siteCoordinator ?? false,
           imagingCenterContact: u.imagingCenterContact ?? false,
-        })
-        .returning({ id: users.id });
-      for (const g of u.groups)
-        await tx.insert(userGroups).values({ userId: row!.id, groupId: groupIds[g]! });
-      for (const r of u.roles) {
-        await tx.insert(roles).values({ userId: row!.id, type: r.type, companyId: companyIds[r.company] });
-      }
+        })),
+      )
+      .returning();
+    const userId = (username: string) => userRows.find((r) => r.username === username)!.id;
+    await tx
+      .insert(userGroups)
+      .values(
+        demoUsers.flatMap((u) => u.groups.map((g) => ({ userId: userId(u.username), groupId: groupId(g) }))),
+      );
+    await tx.insert(roles).values(
+      demoUsers.flatMap((u) =>
+        u.roles.map((r) => ({
+          userId: userId(u.username),
+          type: r.type,
+          companyId: companyIds[r.company],
+        })),
+      ),
+    );
+
+    for (const [key, c] of companyList) {
+      const row = companyRow(c);
+      await recordAudit(
+        tx,
+        actor,
+        seededEntry(companyKinds[row.type].entityType, companyIds[key], companyAuditFields(row)),
+      );
     }
-    await seedDemoOrdering(tx, now);
+    for (const row of timepointRows)
+      await recordAudit(tx, actor, seededEntry('timepoints', row.id, { name: row.name }));
+    for (const row of drugRows)
+      await recordAudit(tx, actor, seededEntry('drugs', row.id, drugAuditFields(row)));
+    for (const row of examRows) {
+      const drug = drugRows.find((d) => d.id === row.drugId)!;
+      await recordAudit(tx, actor, seededEntry('exams', row.id, examAuditFields(row, drug)));
+    }
+    for (const row of studyRows)
+      await recordAudit(tx, actor, seededEntry('studies', row.id, studyAuditFields(row)));
+    await auditSeededAccounts(tx, actor, groupRows, userRows);
+    await seedDemoOrdering(tx, now, actor);
   });
 }

@@ -45,5 +45,7 @@ export async function changesetOf(
     issuedAt: r.issuedAt.toISOString(),
     issuedBy: { fullName: r.actorFullName, username: r.actorUsername },
     reason: r.reason,
+    signed: r.signed,
+    signatureMeaning: r.signed ? r.signatureMeaning : null,
   }));
 }

@@ -33,7 +33,7 @@ const ENTITY = 'drug-availabilities';
 const notFoundError = () => notFound(messages.notFound('Availability'));
 
 /** Audited by names and readable values, so the history reads without looking ids up. */
-const auditFields = (a: AvailabilityRow, drug: Pick<DrugRef, 'name'>, cmo: { name: string }) => ({
+export const auditFields = (a: AvailabilityRow, drug: Pick<DrugRef, 'name'>, cmo: { name: string }) => ({
   drug: drug.name,
   cmo: cmo.name,
   doses: a.doses,

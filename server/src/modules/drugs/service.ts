@@ -42,7 +42,7 @@ const toDrug = (row: DrugRow): Drug => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-const auditFields = (row: Pick<DrugRow, 'name' | 'otherName' | 'active'>) => ({
+export const auditFields = (row: Pick<DrugRow, 'name' | 'otherName' | 'active'>) => ({
   name: row.name,
   otherName: row.otherName ?? null,
   active: row.active,

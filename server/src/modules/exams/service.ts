@@ -52,7 +52,7 @@ const toExam = ({ exam, drug }: { exam: ExamRow; drug: DrugRef }): Exam => ({
   updatedAt: exam.updatedAt.toISOString(),
 });
 /** Audited by the drug's name, so the history reads without looking ids up. */
-const auditFields = (exam: Pick<ExamRow, 'name' | 'active'>, drug: Pick<DrugRef, 'name'>) => ({
+export const auditFields = (exam: Pick<ExamRow, 'name' | 'active'>, drug: Pick<DrugRef, 'name'>) => ({
   name: exam.name,
   drug: drug.name,
   active: exam.active,

@@ -43,7 +43,7 @@ const toStudy = (row: StudyRow): Study => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-const auditFields = (row: Pick<StudyRow, 'name' | 'sponsor' | 'active'>) => ({
+export const auditFields = (row: Pick<StudyRow, 'name' | 'sponsor' | 'active'>) => ({
   name: row.name,
   sponsor: row.sponsor,
   active: row.active,

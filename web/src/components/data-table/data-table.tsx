@@ -29,6 +29,11 @@ export interface DataTableColumn<T> {
   header: string;
   value: (row: T) => unknown;
   type?: ColumnType;
+  /**
+   * What the cell shows, when not the type's formatting of `value` (e.g. an instant on the
+   * imaging center's clock). Exports of a date or datetime column still write `value` in UTC.
+   */
+  text?: (row: T) => string;
   /** How the column filters; false for none. */
   filter?: ColumnFilterKind | false;
   options?: { value: string; label: string }[];
@@ -58,6 +63,10 @@ export interface DataTableProps<T extends { id: number }> extends ExportOptions 
   /** Shown instead of 'No records to display' when the list is empty. */
   emptyText?: string;
 }
+
+/** What a cell shows: the column's own text, else its value formatted by its type. */
+export const cellText = <T,>(column: DataTableColumn<T>, row: T): string =>
+  column.text ? column.text(row) : formatCell(column.type ?? 'text', column.value(row));
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
   kind === 'select' ? 'multi-select' : kind === 'date-range' ? 'date-range' : 'text';
@@ -134,7 +143,7 @@ export function DataTable<T extends { id: number }>({
         id: c.field,
         header: c.header,
         // Sorting and filtering happen on the server, so the cell can hold the display text.
-        accessorFn: (row) => formatCell(c.type ?? 'text', c.value(row)),
+        accessorFn: (row) => cellText(c, row),
         enableSorting: c.enableSorting ?? true,
         // Sorting by the active column is inverted: active first.
         invertSorting: c.type === 'active',

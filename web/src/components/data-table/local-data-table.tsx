@@ -6,10 +6,9 @@ import {
   useMaterialReactTable,
 } from 'material-react-table';
 import { useMemo } from 'react';
-import type { DataTableColumn } from './data-table.tsx';
+import { cellText, type DataTableColumn } from './data-table.tsx';
 import type { ExportOptions } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
-import { formatCell } from './format.ts';
 
 export interface LocalDataTableProps<T extends MRT_RowData> extends ExportOptions {
   /** Every row, already loaded; stable (memoized), as MRT needs. */
@@ -44,7 +43,7 @@ export function LocalDataTable<T extends MRT_RowData>({
       columns.map((c) => ({
         id: c.field,
         header: c.header,
-        accessorFn: (row) => formatCell(c.type ?? 'text', c.value(row)),
+        accessorFn: (row) => cellText(c, row),
         enableColumnFilter: enableFiltering && c.filter !== false,
         ...(c.size ? { size: c.size } : {}),
       })),

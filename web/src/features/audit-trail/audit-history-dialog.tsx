@@ -6,7 +6,7 @@ import { useApi } from '../../api/api-context.tsx';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
 import type { AuditEntity, AuditRecord } from './audit-entities.ts';
-import { describeChanges, eventLabels, issuedByText } from './changes.ts';
+import { describeChanges, eventLabels, issuedAtText, issuedByText, signatureText } from './changes.ts';
 
 interface HistoryRow {
   id: number;
@@ -15,14 +15,24 @@ interface HistoryRow {
   issuedAt: string;
   issuedBy: string;
   reason: string | null;
+  signature: string;
 }
 
 const columns: DataTableColumn<HistoryRow>[] = [
   { field: 'event', header: 'Event', value: (r) => r.event },
   { field: 'changes', header: 'Changes', value: (r) => r.changes },
-  { field: 'issued_at', header: 'Issued at', value: (r) => r.issuedAt, type: 'datetime', filter: false },
+  // Shown in UTC with the zone named; exported in UTC in the spec's format.
+  {
+    field: 'issued_at',
+    header: 'Issued at',
+    value: (r) => r.issuedAt,
+    type: 'datetime',
+    text: (r) => issuedAtText(r.issuedAt),
+    filter: false,
+  },
   { field: 'issued_by', header: 'Issued by', value: (r) => r.issuedBy },
   { field: 'reason', header: 'Reason', value: (r) => r.reason },
+  { field: 'signature', header: 'Signature', value: (r) => r.signature },
 ];
 
 /** One record's history (oldest first): what changed, when, by whom and why; exportable and printable. */
@@ -51,6 +61,7 @@ export function AuditHistoryDialog({
         issuedAt: entry.issuedAt,
         issuedBy: issuedByText(entry.issuedBy),
         reason: entry.reason,
+        signature: signatureText(entry),
       })),
     [query.isError, query.data, entity.fieldLabels],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChanges, fieldLabel, formatChangeValue, issuedByText } from './changes.ts';
+import { describeChanges, fieldLabel, formatChangeValue, issuedByText, signatureText } from './changes.ts';
 
 describe('fieldLabel', () => {
   it('turns stored field names into words', () => {
@@ -30,9 +30,13 @@ describe('formatChangeValue', () => {
     expect(formatChangeValue('doses', 12)).toBe('12');
   });
 
-  it('writes an ISO datetime as a date, and other text as it is', () => {
-    expect(formatChangeValue('validFrom', '2026-03-05T14:07:09.000Z')).not.toContain('T14');
-    expect(formatChangeValue('validFrom', '2026-03-05T14:07:09.000Z')).toContain('2026');
+  it('writes an ISO datetime in UTC with the zone named, and other text as it is', () => {
+    expect(formatChangeValue('calibrationDatetime', '2026-03-05T14:07:09.000Z')).toBe(
+      'Mar 5, 2026, 14:07 UTC',
+    );
+    expect(formatChangeValue('projectedDelivery', '2026-03-05T09:07:09-05:00')).toBe(
+      'Mar 5, 2026, 14:07 UTC',
+    );
     expect(formatChangeValue('name', 'Fluorodopa F 18')).toBe('Fluorodopa F 18');
   });
 
@@ -78,5 +82,22 @@ describe('issuedByText', () => {
   it('is the full name with the username', () => {
     expect(issuedByText({ fullName: 'Sam Staff', username: 'staff' })).toBe('Sam Staff (staff)');
     expect(issuedByText({ fullName: '', username: 'system' })).toBe('system');
+  });
+});
+
+describe('signatureText', () => {
+  const entry = {
+    issuedBy: { fullName: 'Sam Staff', username: 'staff' },
+    issuedAt: '2026-11-25T10:30:00.000Z',
+    signed: true,
+    signatureMeaning: 'Created Drug',
+  };
+
+  it('names the signer, the meaning and the time with its zone', () => {
+    expect(signatureText(entry)).toBe('Signed by Sam Staff (staff) — Created Drug — Nov 25, 2026, 10:30 UTC');
+  });
+
+  it('is empty for an entry that was not signed', () => {
+    expect(signatureText({ ...entry, signed: false, signatureMeaning: null })).toBe('');
   });
 });

@@ -5,6 +5,7 @@ import {
   orderStatusLabels,
 } from '@dosechain/contract';
 import { DateTime } from 'luxon';
+import { formatInZone } from '../orders/order-format.ts';
 
 /** The history's event column. */
 export const eventLabels: Record<AuditEventType, string> = {
@@ -46,8 +47,9 @@ export function formatChangeValue(field: string, value: unknown): string {
       .join(', ');
   }
   if (typeof value === 'string' && ISO_DATETIME.test(value)) {
-    const date = DateTime.fromISO(value);
-    if (date.isValid) return date.toLocaleString(DateTime.DATETIME_MED);
+    // An instant, in UTC with the zone named: the history is read on any clock.
+    const text = formatInZone(value, 'UTC');
+    if (text) return text;
   }
   if (typeof value === 'string' && ISO_DATE.test(value)) {
     const date = DateTime.fromISO(value);
@@ -84,3 +86,23 @@ export function describeChanges(
 /** Who made a change: full name and username. */
 export const issuedByText = (by: ChangesetEntry['issuedBy']) =>
   by.fullName ? `${by.fullName} (${by.username})` : by.username;
+
+/** When a change was made: the instant in UTC, the zone named (e.g. "Nov 25, 2026, 10:30 UTC"). */
+export const issuedAtText = (issuedAt: string) => formatInZone(issuedAt, 'UTC');
+
+/**
+ * The signature's manifestation (21 CFR 11.50): the signer's printed name, the meaning and
+ * when it was signed, e.g. "Signed by Sam Staff (staff) — Created Drug — Nov 25, 2026, 10:30
+ * UTC". Empty for an entry that was not signed.
+ */
+export function signatureText(
+  entry: Pick<ChangesetEntry, 'signed' | 'signatureMeaning' | 'issuedBy' | 'issuedAt'>,
+): string {
+  if (!entry.signed) return '';
+  const parts = [
+    `Signed by ${issuedByText(entry.issuedBy)}`,
+    entry.signatureMeaning,
+    issuedAtText(entry.issuedAt),
+  ];
+  return parts.filter(Boolean).join(' — ');
+}

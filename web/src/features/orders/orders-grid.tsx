@@ -19,7 +19,10 @@ import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { formatInZone } from './order-format.ts';
 
-/** A time column on the imaging center's clock, filterable by a date range. */
+/**
+ * A time column: shown on the imaging center's clock with its zone, exported in UTC like every
+ * instant (spec section 2); filterable by a date range.
+ */
 function timeColumn(
   field: string,
   header: string,
@@ -28,7 +31,9 @@ function timeColumn(
   return {
     field,
     header,
-    value: (o) => formatInZone(value(o), o.imagingCenter.timezone),
+    value,
+    type: 'datetime',
+    text: (o) => formatInZone(value(o), o.imagingCenter.timezone),
     filter: 'date-range',
     size: 120,
   };

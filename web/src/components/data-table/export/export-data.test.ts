@@ -1,6 +1,14 @@
 import type { ListResponse } from '@dosechain/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { exportBaseName, exportCell, fetchAllRows, formatExportDate, toExportTable } from './export-data.ts';
+import {
+  csvSafeTable,
+  escapeFormula,
+  exportBaseName,
+  exportCell,
+  fetchAllRows,
+  formatExportDate,
+  toExportTable,
+} from './export-data.ts';
 
 describe('formatExportDate', () => {
   it('writes dates in UTC as MM/dd/yyyy hh:mm:ss a, whatever the offset they came with', () => {
@@ -54,10 +62,44 @@ describe('toExportTable', () => {
         rows,
       ),
     ).toEqual({
-      headers: ['Status', 'Name', 'Created'],
+      headers: ['Status', 'Name', 'Created (UTC)'],
       rows: [
         ['Active', 'Alpha', '01/02/2026 03:04:05 AM'],
         ['Inactive', 'Beta', '02/03/2026 01:14:15 PM'],
+      ],
+    });
+  });
+
+  it('writes an instant shown on another clock in UTC, and other columns as the table shows them', () => {
+    interface Order {
+      number: number;
+      calibration: string;
+      zone: string;
+    }
+    const orders: Order[] = [
+      { number: 1001, calibration: '2026-11-23T16:00:00.000Z', zone: 'America/Chicago' },
+      { number: 1002, calibration: '2026-07-01T23:30:00.000Z', zone: 'America/New_York' },
+    ];
+    expect(
+      toExportTable<Order>(
+        [
+          { header: '#', value: (o) => o.number, text: (o) => `No. ${o.number}` },
+          {
+            header: 'Calibration',
+            value: (o) => o.calibration,
+            type: 'datetime',
+            // What the grid shows: the imaging center's clock.
+            text: (o) => `${o.calibration} in ${o.zone}`,
+          },
+          { header: 'Day', value: (o) => o.calibration.slice(0, 10), type: 'date' },
+        ],
+        orders,
+      ),
+    ).toEqual({
+      headers: ['#', 'Calibration (UTC)', 'Day (UTC)'],
+      rows: [
+        ['No. 1001', '11/23/2026 04:00:00 PM', '11/23/2026 12:00:00 AM'],
+        ['No. 1002', '07/01/2026 11:30:00 PM', '07/01/2026 12:00:00 AM'],
       ],
     });
   });
@@ -66,6 +108,50 @@ describe('toExportTable', () => {
     expect(toExportTable<Row>([{ header: 'Name', value: (r) => r.name }], [])).toEqual({
       headers: ['Name'],
       rows: [],
+    });
+  });
+});
+
+describe('CSV escaping (OWASP CSV injection)', () => {
+  it('quotes cells a spreadsheet program would run as a formula', () => {
+    for (const cell of [
+      '=HYPERLINK("http://x","y")',
+      '+SUBJ',
+      '-2+3',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      '\nx',
+      '＝1+1',
+    ]) {
+      expect(escapeFormula(cell)).toBe(`'${cell}`);
+    }
+    for (const cell of ['SUBJ-1', 'a=b', ' =1', '', '12', '1-2']) expect(escapeFormula(cell)).toBe(cell);
+  });
+
+  it('keeps plain numbers in a column of numbers, and escapes them in a column of text', () => {
+    const table = {
+      headers: ['Delta', 'Subject', 'Note'],
+      rows: [
+        ['-5', '-5', '=HYPERLINK("x")'],
+        ['12.5', 'SUBJ-1', ''],
+        ['', '+SUBJ', '@SUBJ'],
+      ],
+    };
+    expect(csvSafeTable(table)).toEqual({
+      headers: ['Delta', 'Subject', 'Note'],
+      rows: [
+        ['-5', "'-5", `'=HYPERLINK("x")`],
+        ['12.5', 'SUBJ-1', ''],
+        ['', "'+SUBJ", "'@SUBJ"],
+      ],
+    });
+  });
+
+  it('escapes a header too; one formula-like cell makes a column text, whose numbers are escaped', () => {
+    expect(csvSafeTable({ headers: ['=A1'], rows: [['-1'], ['-1+1']] })).toEqual({
+      headers: ["'=A1"],
+      rows: [["'-1"], ["'-1+1"]],
     });
   });
 });

@@ -2,14 +2,16 @@ import { type ListResponse, limits } from '@dosechain/contract';
 import { DateTime } from 'luxon';
 import { type ColumnType, formatCell } from '../format.ts';
 
-/** What an export needs of a column: its header and how a row shows in it. */
+/** What an export needs of a column: its header, its value and how a row shows in it. */
 export interface ExportColumn<T> {
   header: string;
   value: (row: T) => unknown;
   type?: ColumnType;
+  /** The cell's text when it is not the type's formatting of the value (dates are exported from the value). */
+  text?: (row: T) => string;
 }
 
-/** The table as an export writes it: headers, then one line of display texts per row. */
+/** The table as an export writes it: headers, then one line of texts per row. */
 export interface ExportTable {
   headers: string[];
   rows: string[][];
@@ -28,16 +30,58 @@ export function formatExportDate(value: unknown): string {
   return date.isValid ? date.toFormat(EXPORT_DATE_FORMAT, { locale: 'en-US' }) : String(value);
 }
 
+const isDateType = (type: ColumnType | undefined) => type === 'date' || type === 'datetime';
+
 /** One cell as exported: the table's display text, except dates in the export format. */
 export function exportCell(type: ColumnType, value: unknown): string {
-  return type === 'date' || type === 'datetime' ? formatExportDate(value) : formatCell(type, value);
+  return isDateType(type) ? formatExportDate(value) : formatCell(type, value);
 }
 
-/** Rows as the export's headers and cells, in the given column order. */
+/** A column's export header: a date column says its clock, `Created (UTC)`. */
+export const exportHeader = (column: Pick<ExportColumn<unknown>, 'header' | 'type'>) =>
+  isDateType(column.type) ? `${column.header} (UTC)` : column.header;
+
+/**
+ * Rows as the export's headers and cells, in the given column order. Every date and instant
+ * column writes its value in UTC in the spec's format (whatever clock the table shows it on)
+ * and says so in its header; the others write the table's text.
+ */
 export function toExportTable<T>(columns: ExportColumn<T>[], rows: T[]): ExportTable {
   return {
-    headers: columns.map((c) => c.header),
-    rows: rows.map((row) => columns.map((c) => exportCell(c.type ?? 'text', c.value(row)))),
+    headers: columns.map(exportHeader),
+    rows: rows.map((row) =>
+      columns.map((c) =>
+        !isDateType(c.type) && c.text ? c.text(row) : exportCell(c.type ?? 'text', c.value(row)),
+      ),
+    ),
+  };
+}
+
+/**
+ * What a spreadsheet program would read as a formula (OWASP, CSV injection): a cell starting
+ * with = + - @, a tab, a carriage return or a line feed, or their full-width forms.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n＝＋－＠]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** The cell as a spreadsheet program reads it as text: a quote before a formula-like start. */
+export function escapeFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/**
+ * The table as a CSV may hold it: formula-like cells escaped (Excel and LibreOffice would
+ * evaluate `=HYPERLINK(…)` on open), except plain numbers such as `-5` in a column of numbers
+ * only, which stay numbers. XLSX needs none of this: its cells are typed strings.
+ */
+export function csvSafeTable(table: ExportTable): ExportTable {
+  const numeric = table.headers.map((_, i) => {
+    const cells = table.rows.map((r) => r[i] ?? '').filter((c) => c !== '');
+    return cells.length > 0 && cells.every((c) => PLAIN_NUMBER.test(c));
+  });
+  return {
+    headers: table.headers.map(escapeFormula),
+    rows: table.rows.map((row) => row.map((cell, i) => (numeric[i] ? cell : escapeFormula(cell)))),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ExportTable } from './export-data.ts';
+import { csvSafeTable, type ExportTable } from './export-data.ts';
 
 // The writers load their libraries on first use (dynamic import): together they weigh about
 // 430 kB gzipped and would otherwise break the initial download budget.
@@ -35,14 +35,21 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** CSV through papaparse; a byte-order mark lets spreadsheet programs read it as UTF-8. */
+/**
+ * CSV through papaparse; a byte-order mark lets spreadsheet programs read it as UTF-8, and
+ * formula-like cells are escaped (csvSafeTable) so that opening the file runs nothing.
+ */
 export async function toCsv(table: ExportTable): Promise<Blob> {
   const { default: Papa } = await import('papaparse');
-  const text = Papa.unparse({ fields: table.headers, data: table.rows });
+  const safe = csvSafeTable(table);
+  const text = Papa.unparse({ fields: safe.headers, data: safe.rows });
   return new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' });
 }
 
-/** One worksheet with a bold header row, through exceljs. */
+/**
+ * One worksheet with a bold header row, through exceljs. Every cell is written as a string
+ * (never a formula: a text starting with `=` stays text), so nothing needs escaping here.
+ */
 export async function toXlsx(table: ExportTable, sheetName: string): Promise<Blob> {
   const mod = await import('exceljs');
   // The browser build is a UMD bundle: its classes arrive as the default export.

@@ -1,0 +1,168 @@
+/**
+ * Records the seeds create have their `new` audit rows (issue 17): the demo data by "System
+ * (demo data)" and the first administrator by "System (first start)" — no user, no role,
+ * unsigned — written in the seed's transaction, with the fields a create through the API
+ * records. The history answers them like any other row.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import {
+  auditLog,
+  companies,
+  drugAvailabilities,
+  drugs,
+  exams,
+  groups,
+  orders,
+  studies,
+  timepoints,
+  users,
+} from '../src/db/schema.ts';
+import { bootstrapAdmin } from '../src/db/seed/bootstrap.ts';
+import { buildTestApp, freshDatabase, type TestApp } from './helpers.ts';
+
+/** How many times the audit rows carry: one for rows of one transaction (now() is its start). */
+async function distinctIssuedAt(db: Database['db']): Promise<number> {
+  const result = await db.execute(sql`select count(distinct issued_at)::int as n from audit_log`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+const system = (fullName: string) => ({
+  actorUserId: null,
+  actorUsername: 'system',
+  actorFullName: fullName,
+  actorRoleType: null,
+  signed: false,
+  signatureMeaning: null,
+  reason: null,
+  eventType: 'new',
+});
+
+describe('the demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const entityOfCompany = { cmo: 'cmos', clinical_site: 'clinical-sites', imaging_center: 'imaging-centers' };
+
+  it('writes one `new` row by the system for every record it creates, and no other row', async () => {
+    const ids = async (
+      table: typeof drugs | typeof exams | typeof studies | typeof timepoints | typeof groups,
+    ) => (await t.db.select({ id: table.id }).from(table)).map((r) => r.id);
+    const expected = [
+      ...(await t.db.select({ id: companies.id, type: companies.type }).from(companies)).map(
+        (c) => `${entityOfCompany[c.type]}/${c.id}`,
+      ),
+      ...(await ids(timepoints)).map((id) => `timepoints/${id}`),
+      ...(await ids(drugs)).map((id) => `drugs/${id}`),
+      ...(await ids(exams)).map((id) => `exams/${id}`),
+      ...(await ids(studies)).map((id) => `studies/${id}`),
+      ...(await ids(groups)).map((id) => `groups/${id}`),
+      ...(await t.db.select({ id: users.id }).from(users)).map((r) => `users/${r.id}`),
+      ...(await t.db.select({ id: drugAvailabilities.id }).from(drugAvailabilities)).map(
+        (r) => `drug-availabilities/${r.id}`,
+      ),
+      ...(await t.db.select({ id: orders.id }).from(orders)).map((r) => `orders/${r.id}`),
+    ];
+    const rows = await t.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(rows.map((r) => `${r.entityType}/${r.entityId}`).sort()).toEqual(expected.sort());
+    expect(rows.length).toBe(54);
+    for (const row of rows) expect(row).toMatchObject(system('System (demo data)'));
+    expect(await distinctIssuedAt(t.db)).toBe(1);
+  });
+
+  it('records the fields a create through the API records', async () => {
+    const row = async (entityType: string, entityId: number) =>
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+      )[0]!;
+    const [fdg] = await t.db.select().from(drugs).where(eq(drugs.name, 'Fludeoxyglucose F18'));
+    expect((await row('drugs', fdg!.id)).changeset).toEqual({
+      name: [null, 'Fludeoxyglucose F18'],
+      otherName: [null, 'FDG'],
+      active: [null, true],
+    });
+    const [site] = await t.db.select().from(users).where(eq(users.username, 'site'));
+    const siteRow = await row('users', site!.id);
+    expect(siteRow.changeset).toMatchObject({
+      username: [null, 'site'],
+      groups: [null, ['Site Users']],
+      roles: [null, ['Clinical Site — Lakeside Clinical Research']],
+      password: [null, '[set]'],
+    });
+    // Never the hash, nor anything that looks like one.
+    expect(JSON.stringify(siteRow.changeset)).not.toContain('$argon2');
+    const [group] = await t.db.select().from(groups).where(eq(groups.name, 'Staff'));
+    expect((await row('groups', group!.id)).changeset).toMatchObject({ users: [null, ['staff']] });
+    const [order] = await t.db.select().from(orders).where(eq(orders.subjectId, 'ONC-001'));
+    expect((await row('orders', order!.id)).changeset).toMatchObject({
+      number: [null, order!.number],
+      status: [null, 'delivered'],
+      subjectId: [null, 'ONC-001'],
+      site: [null, 'Lakeside Clinical Research'],
+      calibrationDatetime: [null, order!.calibrationDatetime.toISOString()],
+      deliveredAt: [null, order!.deliveredAt!.toISOString()],
+    });
+  });
+
+  it('answers in the history as the system’s, unsigned', async () => {
+    const [fdg] = await t.db.select().from(drugs).where(eq(drugs.name, 'Fludeoxyglucose F18'));
+    const res = await t.request('admin', {
+      method: 'GET',
+      url: `/api/v1/audit-logs/changeset/drugs/${fdg!.id}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        eventType: 'new',
+        issuedBy: { fullName: 'System (demo data)', username: 'system' },
+        signed: false,
+        signatureMeaning: null,
+        reason: null,
+      }),
+    ]);
+  });
+});
+
+describe('the first start without demo data', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('audits the Administrators group and the admin user as the system’s, in its transaction', async () => {
+    const password = 'First-Start-Secret-9';
+    await bootstrapAdmin(database.db, '/nonexistent', password);
+    const rows = await database.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    const [group] = await database.db.select().from(groups);
+    const [admin] = await database.db.select().from(users);
+    expect(rows.map((r) => `${r.entityType}/${r.entityId}`)).toEqual([
+      `groups/${group!.id}`,
+      `users/${admin!.id}`,
+    ]);
+    for (const row of rows) expect(row).toMatchObject(system('System (first start)'));
+    expect(rows[0]!.changeset).toMatchObject({ name: [null, 'Administrators'], users: [null, ['admin']] });
+    expect(rows[1]!.changeset).toMatchObject({
+      username: [null, 'admin'],
+      isAdmin: [null, true],
+      groups: [null, ['Administrators']],
+      password: [null, '[set]'],
+    });
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(password);
+    expect(text).not.toContain('$argon2');
+    // In the seed's transaction: the rows' time is the transaction's.
+    expect(await distinctIssuedAt(database.db)).toBe(1);
+  });
+});
