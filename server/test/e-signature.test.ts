@@ -108,6 +108,16 @@ describe('a wrong e-signature', () => {
   });
 });
 
+describe('the right e-signature sent many times at once', () => {
+  it('is checked once and signs every request, none refused as too many', async () => {
+    const session = await t.loginAs('staff');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signProfile(session, DEMO_PASSWORD, `Burst${i}`)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+  });
+});
+
 describe('the last user manager', () => {
   it('is paced instead of locked, and past ten password checks a minute is told to wait', async () => {
     const session = await t.loginAs('admin');

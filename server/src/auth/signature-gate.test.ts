@@ -38,15 +38,21 @@ describe('the e-signature gate', () => {
     await expect(gate.run(1, 1, async () => 'next', tooMany)).resolves.toBe('next');
   });
 
-  it('refuses a user past its checks a minute, at once, and lets it in again a minute later', async () => {
+  it('refuses a user past its failed checks a minute, at once, and lets it in again a minute later', async () => {
     const gate = createSignatureGate({ perMinute: 3 });
     let ran = 0;
-    const check = async () => ++ran;
-    for (let i = 0; i < 3; i++) await gate.run(1, 1000 + i, check, tooMany);
-    await expect(gate.run(1, 2000, check, tooMany)).rejects.toThrow('too many');
-    expect(ran).toBe(3);
+    const wrong = async () => {
+      ran++;
+      throw new Error('wrong');
+    };
+    const right = async () => ++ran;
+    // Right checks do not count: a burst of the same signature is not a guess.
+    for (let i = 0; i < 5; i++) await gate.run(1, 1000 + i, right, tooMany);
+    for (let i = 0; i < 3; i++) await expect(gate.run(1, 1010 + i, wrong, tooMany)).rejects.toThrow('wrong');
+    await expect(gate.run(1, 2000, right, tooMany)).rejects.toThrow('too many');
+    expect(ran).toBe(8);
     // Another user is not affected.
-    await expect(gate.run(2, 2000, check, tooMany)).resolves.toBe(4);
-    await expect(gate.run(1, 61_000, check, tooMany)).resolves.toBe(5);
+    await expect(gate.run(2, 2000, right, tooMany)).resolves.toBe(9);
+    await expect(gate.run(1, 61_100, right, tooMany)).resolves.toBe(10);
   });
 });
