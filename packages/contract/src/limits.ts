@@ -1,6 +1,8 @@
 /** Business constants and limits (spec section 9). */
 export const limits = {
   apiTimeoutMs: 5000,
+  /** GET /audit-logs/verify reads the whole audit trail: about 3 s per 100,000 entries measured. */
+  auditVerifyTimeoutMs: 300_000,
   uniquenessDebounceMs: 500,
   lookupDebounceMs: 500,
   tableFilterDebounceMs: 100,
