@@ -20,8 +20,15 @@ import {
   useAuditKey,
 } from '../src/audit/chain.ts';
 import { checkAuditKey, readChainHead, rowsOf } from '../src/audit/chain-head.ts';
-import { type AuditActor, type AuditItem, recordAudit, recordAudits } from '../src/audit/record.ts';
+import {
+  type AuditActor,
+  type AuditItem,
+  ChainWriter,
+  recordAudit,
+  recordAudits,
+} from '../src/audit/record.ts';
 import { verifyAuditChain } from '../src/audit/verify.ts';
+import { runAdmin } from '../src/cli/admin-command.ts';
 import { runAuditVerify } from '../src/cli/audit-verify-command.ts';
 import { systemClock } from '../src/clock.ts';
 import { type Database, type Db, openDatabase, pgliteDir } from '../src/db/client.ts';
@@ -154,6 +161,39 @@ describe('concurrent writers', () => {
     expect(links.map((l) => l.position)).toEqual(links.map((_, i) => i + 1));
     expect(links.map((l) => l.id)).toEqual(links.map((l) => l.id).sort((a, b) => a - b));
     expect(await verifyAuditChain(t.db, key)).toMatchObject({ ok: true, checked: before + 160 });
+  });
+
+  it('the audited-change writer: turns in order, a head moved meanwhile re-read, a rolled-back turn forgotten', async () => {
+    const writer = new ChainWriter();
+    const viaWriter = async (i: number, rollBack: boolean) => {
+      let appended: { done(committed: boolean): void } | undefined;
+      try {
+        await t.db.transaction(async (tx) => {
+          appended = await writer.append(tx, [item(i), item(i + 1)]);
+          if (rollBack) tx.rollback();
+        });
+        appended?.done(true);
+      } catch (err) {
+        appended?.done(false);
+        ignoreRollback(err);
+      }
+    };
+    const before = await count(t.db, sql`chain_position is not null`);
+    // A third through the writer, a third through it and rolled back, a third beside it.
+    await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        i % 3 === 0
+          ? viaWriter(2000 + i, false)
+          : i % 3 === 1
+            ? viaWriter(2000 + i, true)
+            : recordAudit(t.db, actor, item(2000 + i).entry),
+      ),
+    );
+    expect(await count(t.db, sql`chain_position is not null`)).toBe(before + 30 * 2 + 30);
+    expect(await verifyAuditChain(t.db, key)).toMatchObject({ ok: true, broken: 0, headMatches: true });
+    // And once more on its own: from the head it remembers, in one statement.
+    await viaWriter(3000, false);
+    expect((await verifyAuditChain(t.db, key)).ok).toBe(true);
   });
 
   it('50 orders placed at once: each with its row, the chain intact over the API', async () => {
@@ -332,6 +372,9 @@ describe('npm run audit:verify', () => {
       writeFileSync(path.join(dataDir, 'audit-key'), 'another-key-of-at-least-32-characters!');
       expect(await runAuditVerify([], io(own.env))).toBe(2);
       expect(err.join('')).toContain('is not the one this audit trail was chained with');
+      // The operator's break-glass command refuses it too, rather than add rows under it.
+      expect(await runAdmin(['unlock', 'locked', '--reason', 'Ticket 1'], io(own.env))).toBe(1);
+      expect(err.join('')).toContain('is not the key this audit trail was chained with');
       rmSync(path.join(dataDir, 'audit-key'));
 
       database = await own.open();

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { validationFailed } from '../http/app-error.ts';
 import type { ServiceContext } from '../http/context.ts';
 import { checkESignature } from '../modules/auth/e-signature.ts';
-import { type AuditActor, type AuditEntry, type AuditItem, diffChangeset, recordAudits } from './record.ts';
+import { type AuditActor, type AuditEntry, type AuditItem, chainWriterOf, diffChangeset } from './record.ts';
 
 export interface MutationMeta {
   reasonForChange?: string | null;
@@ -49,14 +49,25 @@ export async function auditedMutation<T>(
   }
   const signed = await checkESignature(ctx, meta.electronicSignature);
   const actor = auditActor(ctx.actor);
-  return ctx.db.transaction(async (tx) => {
-    const items: AuditItem[] = [];
-    const result = await work(tx, async (entry) => {
-      const { before, after, ...rest } = entry;
-      const changeset = rest.changeset ?? diffChangeset(before, after);
-      items.push({ actor, entry: { ...rest, changeset, reason, signed, signatureMeaning: options.meaning } });
+  let appended: { done(committed: boolean): void } | undefined;
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      const items: AuditItem[] = [];
+      const result = await work(tx, async (entry) => {
+        const { before, after, ...rest } = entry;
+        const changeset = rest.changeset ?? diffChangeset(before, after);
+        items.push({
+          actor,
+          entry: { ...rest, changeset, reason, signed, signatureMeaning: options.meaning },
+        });
+      });
+      if (items.length > 0) appended = await chainWriterOf(ctx.db).append(tx, items);
+      return result;
     });
-    await recordAudits(tx, items);
+    appended?.done(true);
     return result;
-  });
+  } catch (err) {
+    appended?.done(false);
+    throw err;
+  }
 }

@@ -72,53 +72,87 @@ export async function recordAudit(tx: Executor, actor: AuditActor, entry: AuditE
 /** Rows per INSERT statement: well below PostgreSQL's 65,535 parameters. */
 const ROWS_PER_STATEMENT = 500;
 
+/** The chain's head as this transaction found it under its lock. */
+interface Head {
+  position: number;
+  chainHmac: string;
+}
+
+/** What a row needs from the database before its chain value can be computed. */
+interface Prepared {
+  /** The transaction's time (`now()`), to the microsecond. */
+  issuedAt: string;
+  ids: number[];
+}
+
+const issuedAtSql = sql`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const idsSql = (n: number) =>
+  sql`array(select nextval(pg_get_serial_sequence('audit_log', 'id')) from generate_series(1, ${n}::integer))`;
+const noHead = () =>
+  new Error('The audit chain has no head row (audit_chain_head): the audit trail was altered');
+
 /**
  * Writes audit rows in this order, chained: locks the chain's head (`FOR UPDATE`, held to the
  * commit, so concurrent writers queue there and the chain stays linear), takes the rows' ids and
  * the time in the same round trip, computes each row's chain value here, then inserts the rows
  * and moves the head in one statement. Call it as late in the transaction as possible: the head
- * is locked from here to the commit (`auditedMutation` writes its rows last).
+ * is locked from here to the commit (`auditedMutation` goes through `ChainWriter` instead, which
+ * holds it for one statement and the commit).
  */
 export async function recordAudits(executor: Executor, items: readonly AuditItem[]): Promise<void> {
   if (items.length === 0) return;
-  if (executor instanceof PgTransaction) await appendChained(executor, items);
-  else await executor.transaction((tx) => appendChained(tx, items));
+  if (executor instanceof PgTransaction) await appendLocked(executor, items);
+  else await executor.transaction((tx) => appendLocked(tx, items).then(() => undefined));
 }
 
-interface LockedHead {
-  position: number | string;
-  chain_hmac: string;
-  key_check: string | null;
-  issued_at: string;
-  ids: (number | string)[];
-}
-
-async function appendChained(tx: Tx, items: readonly AuditItem[]): Promise<void> {
+/** Locks the head, reads it (and, unless `prepared`, takes the ids and time), then appends. */
+async function appendLocked(tx: Tx, items: readonly AuditItem[], prepared?: Prepared): Promise<Head> {
   const key = auditKey();
   // The lock first (a materialized CTE), then the ids: they follow the chain's order.
-  const [head] = rowsOf<LockedHead>(
+  const [locked] = rowsOf<{
+    position: number | string;
+    chain_hmac: string;
+    key_check: string | null;
+    issued_at: string | null;
+    ids: (number | string)[] | null;
+  }>(
     await tx.execute(sql`
       with head as materialized (
         select position, chain_hmac, key_check from audit_chain_head where id = 1 for update
       )
       select head.position, encode(head.chain_hmac, 'hex') as chain_hmac,
         encode(head.key_check, 'hex') as key_check,
-        to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as issued_at,
-        array(select nextval(pg_get_serial_sequence('audit_log', 'id'))
-              from generate_series(1, ${items.length}::integer)) as ids
+        ${prepared ? sql`null` : issuedAtSql} as issued_at, ${prepared ? sql`null` : idsSql(items.length)} as ids
       from head`),
   );
-  if (!head)
-    throw new Error('The audit chain has no head row (audit_chain_head): the audit trail was altered');
-  const keyCheck = keyCheckOf(key);
-  if (head.key_check !== null && head.key_check !== keyCheck) throw new AuditKeyMismatchError();
+  if (!locked) throw noHead();
+  if (locked.key_check !== null && locked.key_check !== keyCheckOf(key)) throw new AuditKeyMismatchError();
+  const head = { position: Number(locked.position), chainHmac: locked.chain_hmac };
+  const ready = prepared ?? { issuedAt: locked.issued_at!, ids: (locked.ids ?? []).map(Number) };
+  const moved = await insertChained(tx, key, head, items, ready);
+  if (!moved) throw new Error('The audit chain head moved while this transaction held it');
+  return moved;
+}
 
-  let position = Number(head.position);
-  let previous = head.chain_hmac;
+/**
+ * Inserts the rows chained after `head` and moves the head, in one statement per 500 rows,
+ * provided the head is still `head` (locking it, if this transaction does not hold it yet).
+ * Answers the new head, or null when the head had moved (nothing written).
+ */
+async function insertChained(
+  tx: Tx,
+  key: Buffer,
+  head: Head,
+  items: readonly AuditItem[],
+  prepared: Prepared,
+): Promise<Head | null> {
+  const keyCheck = keyCheckOf(key);
+  let position = head.position;
+  let previous = head.chainHmac;
   const rows = items.map(({ actor, entry }, i) => {
     const row: ChainedRow = {
       position: ++position,
-      id: Number(head.ids[i]),
+      id: prepared.ids[i]!,
       entityType: entry.entityType,
       entityId: entry.entityId,
       eventType: entry.eventType,
@@ -128,7 +162,7 @@ async function appendChained(tx: Tx, items: readonly AuditItem[]): Promise<void>
       actorUsername: actor.username,
       actorFullName: actor.fullName,
       actorRoleType: actor.roleType,
-      issuedAt: head.issued_at,
+      issuedAt: prepared.issuedAt,
       signed: entry.signed ?? false,
       signatureMeaning: entry.signatureMeaning ?? null,
     };
@@ -136,33 +170,102 @@ async function appendChained(tx: Tx, items: readonly AuditItem[]): Promise<void>
     return { row, hmac: previous };
   });
 
-  let from = Number(head.position);
+  let from = head.position;
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const batch = rows.slice(start, start + ROWS_PER_STATEMENT);
     const last = batch.at(-1)!;
     const values = batch.map(
-      ({ row, hmac }) => sql`(${row.id}, ${row.entityType}, ${row.entityId}, ${row.eventType},
-        ${JSON.stringify(row.changeset)}::jsonb, ${row.reason}, ${row.actorUserId}, ${row.actorUsername},
-        ${row.actorFullName}, ${row.actorRoleType}, ${row.signed}, ${row.signatureMeaning},
-        ${row.issuedAt}::timestamptz, ${row.position}, decode(${hmac}, 'hex'))`,
+      ({ row, hmac }) => sql`(${row.id}::bigint, ${row.entityType}::text, ${row.entityId}::integer,
+        ${row.eventType}::text, ${JSON.stringify(row.changeset)}::jsonb, ${row.reason}::text,
+        ${row.actorUserId}::integer, ${row.actorUsername}::text, ${row.actorFullName}::text,
+        ${row.actorRoleType}::text, ${row.signed}::boolean, ${row.signatureMeaning}::text,
+        ${row.issuedAt}::timestamptz, ${row.position}::bigint, decode(${hmac}, 'hex'))`,
     );
+    // Written only while the head is where the chain values were computed from.
     const moved = rowsOf<{ position: unknown }>(
       await tx.execute(sql`
-        with written as (
+        with head as materialized (
+          select position from audit_chain_head where id = 1 for update
+        ), written as (
           insert into audit_log (id, entity_type, entity_id, event_type, changeset, reason, actor_user_id,
             actor_username, actor_full_name, actor_role_type, signed, signature_meaning, issued_at,
             chain_position, chain_hmac)
           overriding system value
-          values ${sql.join(values, sql`, `)}
+          select v.* from (values ${sql.join(values, sql`, `)}) as v, head where head.position = ${from}
         )
-        update audit_chain_head
+        update audit_chain_head h
         set position = ${last.row.position}, chain_hmac = decode(${last.hmac}, 'hex'),
-          key_check = coalesce(key_check, decode(${keyCheck}, 'hex'))
-        where id = 1 and position = ${from}
-        returning position`),
+          key_check = coalesce(h.key_check, decode(${keyCheck}, 'hex'))
+        from head where h.id = 1 and head.position = ${from}
+        returning h.position`),
     );
-    // The head is locked by this transaction: only its own nested work could have moved it.
-    if (moved.length !== 1) throw new Error('The audit chain head moved while this transaction held it');
+    if (moved.length !== 1) {
+      if (start === 0) return null;
+      throw new Error('The audit chain head moved while this transaction held it');
+    }
     from = last.row.position;
   }
+  return { position: from, chainHmac: previous };
+}
+
+/**
+ * The audit writer of `auditedMutation`, one per database and process. Its transactions take
+ * their turn here, in order, from their chain statement to their commit, and it remembers the
+ * head its last committed transaction left: the next one computes its chain values from that and
+ * writes them in one statement that locks the head and checks it is still there. So the head is
+ * locked for that statement and the commit (not for a read of the head besides), which is what
+ * limits how many audited changes a second the whole system takes. When the head has moved
+ * (another instance, `recordAudit`, a rollback) it is read under the lock and the rows written
+ * after it. Ids and time are taken before the turn: ids then follow the order transactions got
+ * there, not always the chain's (the position is the chain's order).
+ */
+export class ChainWriter {
+  private turn: Promise<void> = Promise.resolve();
+  private head: Head | null = null;
+
+  /**
+   * Appends `items` in `tx`; call `done(committed)` once the transaction has ended, whichever
+   * way (the next transaction's turn waits for it).
+   */
+  async append(tx: Tx, items: readonly AuditItem[]): Promise<{ done(committed: boolean): void }> {
+    const ids = items.length;
+    const [pre] = rowsOf<{ issued_at: string; ids: (number | string)[] }>(
+      await tx.execute(sql`select ${issuedAtSql} as issued_at, ${idsSql(ids)} as ids`),
+    );
+    const prepared: Prepared = { issuedAt: pre!.issued_at, ids: pre!.ids.map(Number) };
+    let release: () => void = () => {};
+    const previousTurn = this.turn;
+    this.turn = new Promise((resolve) => {
+      release = resolve;
+    });
+    await previousTurn;
+    try {
+      const known = this.head;
+      const moved =
+        (known && (await insertChained(tx, auditKey(), known, items, prepared))) ??
+        (await appendLocked(tx, items, prepared));
+      return {
+        done: (committed) => {
+          this.head = committed ? moved : null;
+          release();
+        },
+      };
+    } catch (err) {
+      this.head = null;
+      release();
+      throw err;
+    }
+  }
+}
+
+const writers = new WeakMap<object, ChainWriter>();
+
+/** The `ChainWriter` of this database in this process. */
+export function chainWriterOf(db: Executor): ChainWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new ChainWriter();
+    writers.set(db, writer);
+  }
+  return writer;
 }
