@@ -158,8 +158,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   try {
     await database.migrate();
     // The commands' audit rows join the chain, with the server's key or not at all.
-    useAuditKey(opened.auditKey);
     await checkAuditKey(database.db, keyBytes(opened.auditKey));
+    useAuditKey(opened.auditKey);
     const ctx = { db: database.db, clock: systemClock };
     if (parsed.command === 'unlock') {
       const done = await operatorUnlock(ctx, parsed.username, parsed.reason);
