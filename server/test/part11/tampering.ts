@@ -64,8 +64,11 @@ const lastId = async (tx: Tx) =>
   Number(rowsOf<{ id: string }>(await tx.execute(sql`select max(id) as id from audit_log`))[0]!.id);
 
 export interface Tampering {
-  /** Changes the table; `links` are the chained rows before, `k` a row in their middle. */
-  tamper(tx: Tx, links: ChainLink[], k: number): Promise<number | void>;
+  /**
+   * Changes the table; `links` are the chained rows before, `k` a row in their middle. Answers
+   * the id of a row it inserted, if it did.
+   */
+  tamper(tx: Tx, links: ChainLink[], k: number): Promise<unknown>;
   /** What verification answers then (`forgedId`: the id `tamper` returned). */
   expected(
     links: ChainLink[],
