@@ -209,15 +209,18 @@ async function insertChained(
 }
 
 /**
- * The audit writer of `auditedMutation`, one per database and process. Its transactions take
- * their turn here, in order, from their chain statement to their commit, and it remembers the
- * head its last committed transaction left: the next one computes its chain values from that and
- * writes them in one statement that locks the head and checks it is still there. So the head is
- * locked for that statement and the commit (not for a read of the head besides), which is what
- * limits how many audited changes a second the whole system takes. When the head has moved
- * (another instance, `recordAudit`, a rollback) it is read under the lock and the rows written
- * after it. Ids and time are taken before the turn: ids then follow the order transactions got
- * there, not always the chain's (the position is the chain's order).
+ * The audit writer of `auditedMutation`, one per database and process. Transactions take their
+ * turn here, in order. Each computes its chain values from the head the transaction before it
+ * wrote, and writes them in one statement that locks the head and checks it is still that one;
+ * as soon as that statement has answered, the next transaction's turn begins, so its statement
+ * is already waiting at the database for the lock while this one commits, and takes it the moment
+ * the commit releases it. The head is thus held for one statement and the commit, with no round
+ * trip to this process between the one transaction's commit and the next one's statement (the
+ * head lock being what bounds how many audited changes a second the system takes). If the head is
+ * not the one expected (the transaction before rolled back, another instance or a `recordAudit`
+ * wrote), nothing is written and the head is read under the lock the statement took. Ids and
+ * time are taken before the turn: ids follow the order transactions got there, not always the
+ * chain's (the position is the chain's order).
  */
 export class ChainWriter {
   private turn: Promise<void> = Promise.resolve();
@@ -225,12 +228,11 @@ export class ChainWriter {
 
   /**
    * Appends `items` in `tx`; call `done(committed)` once the transaction has ended, whichever
-   * way (the next transaction's turn waits for it).
+   * way (a rolled-back head is not chained from again).
    */
   async append(tx: Tx, items: readonly AuditItem[]): Promise<{ done(committed: boolean): void }> {
-    const ids = items.length;
     const [pre] = rowsOf<{ issued_at: string; ids: (number | string)[] }>(
-      await tx.execute(sql`select ${issuedAtSql} as issued_at, ${idsSql(ids)} as ids`),
+      await tx.execute(sql`select ${issuedAtSql} as issued_at, ${idsSql(items.length)} as ids`),
     );
     const prepared: Prepared = { issuedAt: pre!.issued_at, ids: pre!.ids.map(Number) };
     let release: () => void = () => {};
@@ -239,22 +241,24 @@ export class ChainWriter {
       release = resolve;
     });
     await previousTurn;
+    let moved: Head;
     try {
-      const known = this.head;
-      const moved =
-        (known && (await insertChained(tx, auditKey(), known, items, prepared))) ??
+      const expected = this.head;
+      moved =
+        (expected && (await insertChained(tx, auditKey(), expected, items, prepared))) ??
         (await appendLocked(tx, items, prepared));
-      return {
-        done: (committed) => {
-          this.head = committed ? moved : null;
-          release();
-        },
-      };
+      this.head = moved;
     } catch (err) {
       this.head = null;
-      release();
       throw err;
+    } finally {
+      release();
     }
+    return {
+      done: (committed) => {
+        if (!committed && this.head === moved) this.head = null;
+      },
+    };
   }
 }
 
