@@ -80,9 +80,10 @@ function noonIn(tz: string, daysAhead: number): string {
 }
 
 /**
- * The audit row of a raw placement, chained as the app chains it (decision 015), last before the
- * commit: lock the chain's head and take the id and time (one round trip), compute the chain
- * value, insert the row and move the head (one statement).
+ * The audit row of a raw placement, chained as `recordAudit` chains it (decision 015), last before
+ * the commit: lock the chain's head and take the id and time (one round trip), compute the chain
+ * value, insert the row and move the head (one statement). The app's placements go through its
+ * audit writer instead, which holds the head for one statement and the commit.
  */
 async function chainedAuditRow(client: pg.PoolClient, orderId: number, userId: number): Promise<void> {
   const { rows } = await client.query<{ position: string; hmac: string; issued_at: string; id: string }>(
