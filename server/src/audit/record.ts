@@ -171,6 +171,7 @@ async function insertChained(
   });
 
   let from = head.position;
+  let fromHmac = head.chainHmac;
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const batch = rows.slice(start, start + ROWS_PER_STATEMENT);
     const last = batch.at(-1)!;
@@ -181,22 +182,24 @@ async function insertChained(
         ${row.actorRoleType}::text, ${row.signed}::boolean, ${row.signatureMeaning}::text,
         ${row.issuedAt}::timestamptz, ${row.position}::bigint, decode(${hmac}, 'hex'))`,
     );
-    // Written only while the head is where the chain values were computed from.
+    // Written only while the head is the one the chain values were computed from: its position
+    // and its value (the same position may have been reached by other rows meanwhile).
     const moved = rowsOf<{ position: unknown }>(
       await tx.execute(sql`
         with head as materialized (
-          select position from audit_chain_head where id = 1 for update
+          select position, chain_hmac from audit_chain_head where id = 1 for update
         ), written as (
           insert into audit_log (id, entity_type, entity_id, event_type, changeset, reason, actor_user_id,
             actor_username, actor_full_name, actor_role_type, signed, signature_meaning, issued_at,
             chain_position, chain_hmac)
           overriding system value
-          select v.* from (values ${sql.join(values, sql`, `)}) as v, head where head.position = ${from}
+          select v.* from (values ${sql.join(values, sql`, `)}) as v, head
+          where head.position = ${from} and head.chain_hmac = decode(${fromHmac}, 'hex')
         )
         update audit_chain_head h
         set position = ${last.row.position}, chain_hmac = decode(${last.hmac}, 'hex'),
           key_check = coalesce(h.key_check, decode(${keyCheck}, 'hex'))
-        from head where h.id = 1 and head.position = ${from}
+        from head where h.id = 1 and head.position = ${from} and head.chain_hmac = decode(${fromHmac}, 'hex')
         returning h.position`),
     );
     if (moved.length !== 1) {
@@ -204,6 +207,7 @@ async function insertChained(
       throw new Error('The audit chain head moved while this transaction held it');
     }
     from = last.row.position;
+    fromHmac = last.hmac;
   }
   return { position: from, chainHmac: previous };
 }
