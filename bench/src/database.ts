@@ -1,6 +1,8 @@
 import pg from 'pg';
+import { useAuditKey } from '../../server/src/audit/chain.ts';
 import { type Database, openDatabase } from '../../server/src/db/client.ts';
 import { seedDemo } from '../../server/src/db/seed/demo.ts';
+import { BENCH_AUDIT_KEY } from './scenarios/place.ts';
 
 export const BENCH_DATABASE = 'dosechain_bench';
 
@@ -27,6 +29,7 @@ export async function createBenchDatabase(adminUrl: string): Promise<Database> {
   await onAdmin(adminUrl, `CREATE DATABASE ${BENCH_DATABASE}`);
   const database = await openDatabase({ url: benchUrl(adminUrl) });
   await database.migrate();
+  useAuditKey(BENCH_AUDIT_KEY);
   await seedDemo(database.db, new Date());
   return database;
 }

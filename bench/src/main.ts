@@ -14,7 +14,7 @@ import { Api } from './http.ts';
 import { ms, ratio, stats } from './measure.ts';
 import { coldStart } from './scenarios/cold-start.ts';
 import { loginBurst } from './scenarios/login.ts';
-import { placementComparison, placeOrders } from './scenarios/place.ts';
+import { BENCH_AUDIT_KEY, placementComparison, placeOrders } from './scenarios/place.ts';
 import {
   availabilitySearch,
   type Comparison,
@@ -79,6 +79,8 @@ function benchServer(eSignature: boolean): Promise<ServerProcess> {
       LOG_LEVEL: 'silent',
       ESIGNATURE: eSignature ? 'on' : 'off',
       JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
+      // Both servers chain audit rows onto the one chain, as the raw SQL does.
+      AUDIT_KEY: BENCH_AUDIT_KEY,
       // The login burst is the point of one benchmark; the per-minute limit would stop it.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     },
@@ -176,6 +178,13 @@ async function measure(generated: GeneratedData): Promise<void> {
     } finally {
       unsignedApi.close();
       await unsigned.kill();
+    }
+
+    // Every placement's audit row, the app's and the raw SQL's, joined the one chain.
+    const verify = await api.call('GET', '/audit-logs/verify', { token: adminToken });
+    log(`audit chain after the placements: ${verify.text}`);
+    if (verify.status !== 200 || !(JSON.parse(verify.text) as { ok: boolean }).ok) {
+      throw new Error('the audit chain does not verify after the placement bursts');
     }
 
     log('login burst');

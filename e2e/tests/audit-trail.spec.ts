@@ -33,6 +33,9 @@ test('staff edits a drug with a reason and reads the change in its audit trail',
   // Audit trail → Drugs → View Audit Trail of that drug.
   await page.getByRole('navigation').getByRole('link', { name: 'Audit trail' }).click();
   await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+  // The whole trail's chain verifies intact (issue 17), its entries counted.
+  await expect(page.getByText(/^Audit trail intact: [\d,]+ entries verified$/)).toBeVisible();
+  await screenshot(page, 'audit-trail-chain');
   await page.getByRole('combobox', { name: 'Entity type' }).click();
   await expect(page.getByRole('option')).toHaveText([
     'Availabilities',

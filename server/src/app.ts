@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { useAuditKey } from './audit/chain.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
@@ -48,6 +49,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 /** Builds the whole HTTP application on the given database; tests call this with their own. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { logger, mail, onRoute, ...baseDeps } = options;
+  // The app's audit rows are chained with the configured key (decision 015).
+  useAuditKey(baseDeps.config.auditKey);
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: baseDeps.config.bodyLimitBytes,

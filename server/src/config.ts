@@ -9,6 +9,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  AUDIT_KEY: z.string().min(32, 'AUDIT_KEY must be at least 32 characters').optional(),
   SMTP_URL: z.string().min(1).optional(),
   SUPPORT_EMAIL: z.email().default('support@dosechain.example'),
   MAIL_FROM: z.string().default('DoseChain <no-reply@dosechain.example>'),
@@ -31,6 +32,11 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /**
+   * Keys the audit trail's chain (decision 015): AUDIT_KEY, else generated once into
+   * DATA_DIR/audit-key. Kept outside the database; every instance on one database needs the same.
+   */
+  auditKey: string;
   smtpUrl: string | undefined;
   supportEmail: string;
   mailFrom: string;
@@ -58,14 +64,24 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * A secret that is not configured is generated once and kept in the data directory, so that
  * tokens survive restarts without a hard-coded default.
  */
-function persistentSecret(dataDir: string, file: string): string {
+export function persistentSecret(dataDir: string, file: string): string {
+  const stored = storedSecret(dataDir, file);
+  if (stored !== undefined) return stored;
   const secretPath = path.join(dataDir, file);
-  if (existsSync(secretPath)) return readFileSync(secretPath, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(secretPath, secret, { mode: 0o600 });
   return secret;
 }
+
+/** A secret kept in the data directory, if there is one (read, never generated). */
+export function storedSecret(dataDir: string, file: string): string | undefined {
+  const secretPath = path.join(dataDir, file);
+  return existsSync(secretPath) ? readFileSync(secretPath, 'utf8').trim() : undefined;
+}
+
+/** Where the audit chain's key is generated and kept when AUDIT_KEY is not set. */
+export const AUDIT_KEY_FILE = 'audit-key';
 
 /** Reads the environment once into a typed configuration; fails fast on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -84,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
+    auditKey: e.AUDIT_KEY ?? persistentSecret(dataDir, AUDIT_KEY_FILE),
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,
     mailFrom: e.MAIL_FROM,

@@ -1,4 +1,6 @@
 import { buildApp, loggerOptions } from './app.ts';
+import { keyBytes, useAuditKey } from './audit/chain.ts';
+import { checkAuditKey } from './audit/chain-head.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, pgliteDir } from './db/client.ts';
@@ -16,6 +18,15 @@ const database = await openDatabase(
     : { dataDir: pgliteDir(config.dataDir) },
 );
 await database.migrate();
+// Audit rows are chained with this key; a key other than the chain's is refused here (decision 015).
+useAuditKey(config.auditKey);
+try {
+  await checkAuditKey(database.db, keyBytes(config.auditKey));
+} catch (err) {
+  console.error((err as Error).message);
+  await database.close();
+  process.exit(1);
+}
 let bootstrapNote: string | undefined;
 if (!(await isSeeded(database.db))) {
   if (config.seedDemo) await seedDemo(database.db, systemClock.now());

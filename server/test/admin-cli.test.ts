@@ -22,7 +22,14 @@ import { systemClock } from '../src/clock.ts';
 import { openDatabase, pgliteDir } from '../src/db/client.ts';
 import { auditLog, refreshTokens, users } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
-import { buildTestApp, createPgDatabase, DEMO_PASSWORD, type TestApp, testConfig } from './helpers.ts';
+import {
+  buildTestApp,
+  createPgDatabase,
+  DEMO_PASSWORD,
+  TEST_AUDIT_KEY,
+  type TestApp,
+  testConfig,
+} from './helpers.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 let t: TestApp;
@@ -212,7 +219,13 @@ function npmAdmin(
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   // Only what the test sets decides the database, whatever the shell running the tests has.
-  const { DATABASE_URL: _url, DATA_DIR: _dir, JWT_SECRET: _secret, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _url,
+    DATA_DIR: _dir,
+    JWT_SECRET: _secret,
+    AUDIT_KEY: _key,
+    ...inherited
+  } = process.env;
   return new Promise((resolve) => {
     execFile(
       'npm',
@@ -232,7 +245,11 @@ describe('npm run admin, the real command', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-admin-'));
     const pgBase = process.env.TEST_DB === 'pg' ? process.env.TEST_DATABASE_URL : undefined;
     const pg = pgBase ? await createPgDatabase(pgBase) : undefined;
-    const env: NodeJS.ProcessEnv = pg ? { DATABASE_URL: pg.url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
+    // The key the server would chain audit rows with (the test app's, which seeded them).
+    const env: NodeJS.ProcessEnv = {
+      ...(pg ? { DATABASE_URL: pg.url, DATA_DIR: dataDir } : { DATA_DIR: dataDir }),
+      AUDIT_KEY: TEST_AUDIT_KEY,
+    };
     const open = () => openDatabase(pg ? { url: pg.url } : { dataDir: pgliteDir(dataDir) });
     try {
       let database = await open();
@@ -294,7 +311,7 @@ describe('npm run admin, the real command', () => {
       await seedDemo(database.db, systemClock.now());
       await database.close();
       writeFileSync(path.join(pgliteDir(dataDir), 'postmaster.pid'), '-42\n');
-      const io = { env: { DATA_DIR: dataDir }, out: () => {}, err: () => {} };
+      const io = { env: { DATA_DIR: dataDir, AUDIT_KEY: TEST_AUDIT_KEY }, out: () => {}, err: () => {} };
       expect(await runAdmin(['unlock', 'locked', '--reason', 'x'], io)).toBe(1);
       expect(await runAdmin(['unlock', 'locked', '--reason', 'x', '--force'], io)).toBe(0);
     } finally {

@@ -129,6 +129,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
 
   // Audit trail (staff/admin, auditTrail.read).
   'GET /api/v1/audit-logs/changeset/:entityType/:entityId': staffAdmin,
+  'GET /api/v1/audit-logs/verify': staffAdmin,
 
   // Reports (staff/admin, reports.read).
   'GET /api/v1/reports/orders-count': staffAdmin,

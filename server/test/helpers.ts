@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
+import { useAuditKey } from '../src/audit/chain.ts';
 import type { Clock } from '../src/clock.ts';
 import type { AppConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
@@ -29,6 +30,9 @@ export class TestClock implements Clock {
   }
 }
 
+/** The audit chain's key in tests (pass it as AUDIT_KEY to a command or server started on a test database). */
+export const TEST_AUDIT_KEY = 'test-audit-key-0123456789abcdef-0123456789';
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -36,6 +40,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: '/nonexistent',
     databaseUrl: undefined,
     jwtSecret: randomBytes(32).toString('hex'),
+    auditKey: TEST_AUDIT_KEY,
     smtpUrl: undefined,
     supportEmail: 'support@dosechain.test',
     mailFrom: 'DoseChain <no-reply@dosechain.test>',
@@ -130,6 +135,7 @@ export async function buildTestApp(
   const database = await freshDatabase();
   const clock = new TestClock(options.now);
   const config = testConfig(options.config);
+  useAuditKey(config.auditKey);
   if (options.seed !== false) await seedDemo(database.db, clock.now());
   const app = await buildApp({
     db: database.db,

@@ -3,7 +3,8 @@
  * (who, server UTC time, record, changed fields old → new, reason); a change that needs a reason
  * and lacks it writes nothing; audit rows cannot be changed or removed, even in SQL; a signature
  * records the signer's printed name, time and meaning; account and role changes are audited; a
- * lockout is a security event; no password or token reaches the logs. The whole suite logs at
+ * lockout is a security event; the audit rows are chained, so a rewrite in the database with the
+ * triggers off is detected; no password or token reaches the logs. The whole suite logs at
  * level trace into memory, and its last test scans those lines for every secret it used.
  */
 import { limits } from '@dosechain/contract';
@@ -26,6 +27,7 @@ import {
 import { mutatingRoutes, unauditedRoutes } from './part11/mutating-routes.ts';
 import { reasonCases } from './part11/reason-cases.ts';
 import { createUser, NOW, orderBody, roleTypeOf, signed } from './part11/records.ts';
+import { chainLinks, tamperings, verifiedAfter } from './part11/tampering.ts';
 import { SmtpSink, unfoldQuotedPrintable } from './smtp-sink.ts';
 
 const log = memoryLog();
@@ -514,6 +516,48 @@ describe('a write the database refuses', () => {
     const logged = log.lines.slice(linesBefore).join('\n');
     expect(logged).not.toContain('$argon2');
     for (const value of [password, DEMO_PASSWORD, ...parameters]) expect(logged).not.toContain(value);
+  });
+});
+
+describe('the audit trail is chained (issue 17): a rewrite in the database is detected', () => {
+  const verified = async () => {
+    const res = await p.send('admin', 'GET', '/audit-logs/verify');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('after every change of this suite, GET /audit-logs/verify finds every row intact', async () => {
+    const rows = (await t.db.select({ id: auditLog.id }).from(auditLog)).length;
+    expect(rows).toBeGreaterThan(50);
+    expect(await verified()).toEqual({
+      ok: true,
+      checked: rows,
+      firstBrokenId: null,
+      broken: 0,
+      unchained: 0,
+      headMatches: true,
+    });
+  });
+
+  for (const [name, tampering] of Object.entries(tamperings)) {
+    it(`${name}: verification names the first row that no longer matches`, async () => {
+      const links = await chainLinks(t.db);
+      const k = Math.floor(links.length / 2);
+      let forgedId: number | undefined;
+      const result = await verifiedAfter(t.db, t.config.auditKey, async (tx) => {
+        const inserted = await tampering.tamper(tx, links, k);
+        forgedId = typeof inserted === 'number' ? inserted : undefined;
+      });
+      expect(result).toEqual({
+        ...tampering.expected(links, k, forgedId),
+        checked: links.length + tampering.rowsAdded,
+        unchained: 0,
+      });
+    });
+  }
+
+  it('each tampering was rolled back: the trail verifies intact again', async () => {
+    expect((await verified()).ok).toBe(true);
   });
 });
 

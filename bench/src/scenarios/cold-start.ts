@@ -1,4 +1,5 @@
 import { startServer } from '../../../server/test/faults/server-process.ts';
+import { BENCH_AUDIT_KEY } from './place.ts';
 
 /**
  * Milliseconds from spawning the server (`tsx src/main.ts`, as `npm start` runs it, on the bench
@@ -12,6 +13,7 @@ export async function coldStart(databaseUrl: string): Promise<number> {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'bench-cold-start-secret-0123456789abcdef',
+      AUDIT_KEY: BENCH_AUDIT_KEY,
     },
     { timeoutMs: 30_000, pollMs: 20 },
   );

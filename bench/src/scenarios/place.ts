@@ -1,9 +1,14 @@
 import type pg from 'pg';
+import { type ChainedRow, chainValue, keyBytes } from '../../../server/src/audit/chain.ts';
 import { DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
 import { inconsistentSlots } from '../../../server/test/faults/slot-consistency.ts';
 import type { Api } from '../http.ts';
 import { type ConcurrentResult, stats, timeConcurrent } from '../measure.ts';
 import type { Comparison } from './reads.ts';
+
+/** The key the bench's servers chain audit rows with (every one of them: they share the database). */
+export const BENCH_AUDIT_KEY = 'bench-audit-key-0123456789abcdef0123456789';
+const benchAuditKey = keyBytes(BENCH_AUDIT_KEY);
 
 /** What one placement needs: a bench pairing, an imaging center linked to its site, the CMO's zone. */
 interface Target {
@@ -75,10 +80,55 @@ function noonIn(tz: string, daysAhead: number): string {
 }
 
 /**
+ * The audit row of a raw placement, chained as `recordAudit` chains it (decision 015), last before
+ * the commit: lock the chain's head and take the id and time (one round trip), compute the chain
+ * value, insert the row and move the head (one statement). The app's placements go through its
+ * audit writer instead, which holds the head for one statement and the commit.
+ */
+async function chainedAuditRow(client: pg.PoolClient, orderId: number, userId: number): Promise<void> {
+  const { rows } = await client.query<{ position: string; hmac: string; issued_at: string; id: string }>(
+    `WITH head AS MATERIALIZED (SELECT position, chain_hmac FROM audit_chain_head WHERE id = 1 FOR UPDATE)
+     SELECT head.position, encode(head.chain_hmac, 'hex') AS hmac,
+       to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS issued_at,
+       nextval(pg_get_serial_sequence('audit_log', 'id')) AS id
+     FROM head`,
+  );
+  const head = rows[0]!;
+  const row: ChainedRow = {
+    position: Number(head.position) + 1,
+    id: Number(head.id),
+    entityType: 'orders',
+    entityId: orderId,
+    eventType: 'new',
+    changeset: {},
+    reason: 'Benchmark',
+    actorUserId: userId,
+    actorUsername: 'bench',
+    actorFullName: 'Bench',
+    actorRoleType: null,
+    issuedAt: head.issued_at,
+    signed: true,
+    signatureMeaning: 'Placed Order',
+  };
+  const hmac = chainValue(benchAuditKey, head.hmac, row);
+  await client.query(
+    `WITH written AS (
+       INSERT INTO audit_log (id, entity_type, entity_id, event_type, changeset, reason, actor_user_id,
+         actor_username, actor_full_name, signed, signature_meaning, issued_at, chain_position, chain_hmac)
+       OVERRIDING SYSTEM VALUE
+       VALUES ($1, 'orders', $2, 'new', '{}', 'Benchmark', $3, 'bench', 'Bench', true, 'Placed Order', $4, $5,
+         decode($6, 'hex'))
+     )
+     UPDATE audit_chain_head SET position = $5, chain_hmac = decode($6, 'hex') WHERE id = 1`,
+    [row.id, orderId, userId, row.issuedAt, row.position, hmac],
+  );
+}
+
+/**
  * Place-order bursts: `clients` concurrent clients POST /orders (reason and e-signature, as the
  * UI sends) for bench pairings on the next 28 days, then the same work as one raw SQL transaction
- * per order (take the dose, insert the order, its audit row and its one mail: each bench study
- * mails one coordinator) at the same concurrency on a pool as large as the app's. The app also
+ * per order (take the dose, insert the order, its one mail (each bench study mails one
+ * coordinator) and its audit row, chained) at the same concurrency on a pool as large as the app's. The app also
  * sends its mails meanwhile (to `.eml` files); the raw SQL only writes its row. Afterwards every
  * slot's booked count must match its orders.
  */
@@ -161,16 +211,11 @@ export async function placeOrders(
           ],
         );
         await client.query(
-          `INSERT INTO audit_log (entity_type, entity_id, event_type, changeset, reason, actor_user_id, actor_username,
-                                  actor_full_name, signed, signature_meaning)
-           VALUES ('orders', $1, 'new', '{}', 'Benchmark', $2, 'bench', 'Bench', true, 'Placed Order')`,
-          [order.rows[0]!.id, userId],
-        );
-        await client.query(
           // Written as sent: the app's dispatcher is to send the app's mails, not these.
           `INSERT INTO mail_outbox (recipients, subject, text_body, status, sent_at)
            VALUES (ARRAY['coordinator@bench.dosechain.test'], 'Bench', 'Bench', 'sent', now())`,
         );
+        await chainedAuditRow(client, order.rows[0]!.id, userId);
       }
       await client.query('COMMIT');
     } catch (err) {

@@ -36,3 +36,20 @@ export const changesetParams = z.object({
   entityType: z.enum(auditEntityTypes),
   entityId: z.coerce.number().int().positive(),
 });
+
+/**
+ * `GET /audit-logs/verify`: the audit trail's chain checked from its first entry to its newest
+ * (decision 015). `checked`: chained entries read; `broken`: those that do not match their chain
+ * value, position or predecessor (`firstBrokenId` the first of them in chain order); `unchained`:
+ * entries written before the chain existed, which it does not cover; `headMatches`: the newest
+ * entry is the one the chain's head records (false: newest entries removed, or the head altered).
+ */
+export const auditChainVerificationSchema = z.object({
+  ok: z.boolean(),
+  checked: z.number().int().nonnegative(),
+  firstBrokenId: z.number().int().nullable(),
+  broken: z.number().int().nonnegative(),
+  unchained: z.number().int().nonnegative(),
+  headMatches: z.boolean(),
+});
+export type AuditChainVerification = z.infer<typeof auditChainVerificationSchema>;

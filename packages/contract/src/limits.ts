@@ -1,6 +1,8 @@
 /** Business constants and limits (spec section 9). */
 export const limits = {
   apiTimeoutMs: 5000,
+  /** GET /audit-logs/verify reads the whole audit trail (10,000 entries took 0.3–0.4 s on 2 cores). */
+  auditVerifyTimeoutMs: 300_000,
   uniquenessDebounceMs: 500,
   lookupDebounceMs: 500,
   tableFilterDebounceMs: 100,

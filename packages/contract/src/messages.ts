@@ -1,5 +1,8 @@
 import { limits } from './limits.ts';
 
+const count = (n: number) => n.toLocaleString('en-US');
+const entries = (n: number) => (n === 1 ? 'entry' : 'entries');
+
 /** Every user-facing text of the spec, written once and used verbatim by server and web. */
 export const messages = {
   appTitle: 'Supply Chain Management System',
@@ -158,4 +161,15 @@ export const messages = {
   dateOutOfRange: `Must be a date between the years ${limits.dateYearMin} and ${limits.dateYearMax}`,
   nonexistentLocalTime: (zone: string) => `This time does not exist in ${zone} (daylight saving change)`,
   invalidStatusTransition: (from: string, to: string) => `An order that is ${from} can't be ${to}`,
+  // the audit trail's chain (issue 17, decision 015); the spec gives no texts, these are ours
+  auditChainChecking: 'Verifying the audit trail…',
+  auditChainIntact: (checked: number) => `Audit trail intact: ${count(checked)} ${entries(checked)} verified`,
+  auditChainBroken: (firstBrokenId: number, broken: number) =>
+    `Audit trail altered: entry #${firstBrokenId} does not match the chain${broken > 1 ? ` (${count(broken)} entries do not)` : ''}`,
+  auditChainHeadMismatch:
+    'Audit trail altered: its newest entries were removed or the chain’s head was changed',
+  auditChainUnchained: (unchained: number) =>
+    `${count(unchained)} older ${entries(unchained)}, written before the chain was introduced, ${unchained === 1 ? 'is' : 'are'} not covered by it`,
+  auditChainFailed: 'The audit trail could not be verified',
+  auditChainRecheck: 'Re-check',
 } as const;

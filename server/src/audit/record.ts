@@ -1,6 +1,16 @@
 import type { AuditEntityType, AuditEventType } from '@dosechain/contract';
-import type { Executor } from '../db/client.ts';
-import { auditLog } from '../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from '../db/client.ts';
+import {
+  AuditKeyMismatchError,
+  asStoredJson,
+  auditKey,
+  type ChainedRow,
+  chainValue,
+  keyCheckOf,
+} from './chain.ts';
+import { rowsOf } from './chain-head.ts';
 
 /** Who an audit row names: the signed-in user, or the user a security event is about. */
 export interface AuditActor {
@@ -43,22 +53,227 @@ export function diffChangeset(
   return changes;
 }
 
+/** One row to append: who, and what. */
+export interface AuditItem {
+  actor: AuditActor;
+  entry: AuditEntry;
+}
+
 /**
  * Writes one append-only audit row inside the caller's transaction, so the change and its
- * record commit together or not at all. The time is the database server's UTC clock.
+ * record commit together or not at all, chained after the newest row (decision 015). The time
+ * is the database server's UTC clock (the transaction's). Given the database instead of a
+ * transaction, it opens one of its own.
  */
 export async function recordAudit(tx: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    eventType: entry.eventType,
-    changeset: entry.changeset ?? diffChangeset(entry.before, entry.after),
-    reason: entry.reason ?? null,
-    actorUserId: actor.userId,
-    actorUsername: actor.username,
-    actorFullName: actor.fullName,
-    actorRoleType: actor.roleType,
-    signed: entry.signed ?? false,
-    signatureMeaning: entry.signatureMeaning ?? null,
+  await recordAudits(tx, [{ actor, entry }]);
+}
+
+/** Rows per INSERT statement: well below PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/** The chain's head as this transaction found it under its lock. */
+interface Head {
+  position: number;
+  chainHmac: string;
+}
+
+/** What a row needs from the database before its chain value can be computed. */
+interface Prepared {
+  /** The transaction's time (`now()`), to the microsecond. */
+  issuedAt: string;
+  ids: number[];
+}
+
+const issuedAtSql = sql`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const idsSql = (n: number) =>
+  sql`array(select nextval(pg_get_serial_sequence('audit_log', 'id')) from generate_series(1, ${n}::integer))`;
+const noHead = () =>
+  new Error('The audit chain has no head row (audit_chain_head): the audit trail was altered');
+
+/**
+ * Writes audit rows in this order, chained: locks the chain's head (`FOR UPDATE`, held to the
+ * commit, so concurrent writers queue there and the chain stays linear), takes the rows' ids and
+ * the time in the same round trip, computes each row's chain value here, then inserts the rows
+ * and moves the head in one statement. Call it as late in the transaction as possible: the head
+ * is locked from here to the commit (`auditedMutation` goes through `ChainWriter` instead, which
+ * holds it for one statement and the commit).
+ */
+export async function recordAudits(executor: Executor, items: readonly AuditItem[]): Promise<void> {
+  if (items.length === 0) return;
+  if (executor instanceof PgTransaction) await appendLocked(executor, items);
+  else await executor.transaction((tx) => appendLocked(tx, items).then(() => undefined));
+}
+
+/** Locks the head, reads it (and, unless `prepared`, takes the ids and time), then appends. */
+async function appendLocked(tx: Tx, items: readonly AuditItem[], prepared?: Prepared): Promise<Head> {
+  const key = auditKey();
+  // The lock first (a materialized CTE), then the ids: they follow the chain's order.
+  const [locked] = rowsOf<{
+    position: number | string;
+    chain_hmac: string;
+    key_check: string | null;
+    issued_at: string | null;
+    ids: (number | string)[] | null;
+  }>(
+    await tx.execute(sql`
+      with head as materialized (
+        select position, chain_hmac, key_check from audit_chain_head where id = 1 for update
+      )
+      select head.position, encode(head.chain_hmac, 'hex') as chain_hmac,
+        encode(head.key_check, 'hex') as key_check,
+        ${prepared ? sql`null` : issuedAtSql} as issued_at, ${prepared ? sql`null` : idsSql(items.length)} as ids
+      from head`),
+  );
+  if (!locked) throw noHead();
+  if (locked.key_check !== null && locked.key_check !== keyCheckOf(key)) throw new AuditKeyMismatchError();
+  const head = { position: Number(locked.position), chainHmac: locked.chain_hmac };
+  const ready = prepared ?? { issuedAt: locked.issued_at!, ids: (locked.ids ?? []).map(Number) };
+  const moved = await insertChained(tx, key, head, items, ready);
+  if (!moved) throw new Error('The audit chain head moved while this transaction held it');
+  return moved;
+}
+
+/**
+ * Inserts the rows chained after `head` and moves the head, in one statement per 500 rows,
+ * provided the head is still `head` (locking it, if this transaction does not hold it yet).
+ * Answers the new head, or null when the head had moved (nothing written).
+ */
+async function insertChained(
+  tx: Tx,
+  key: Buffer,
+  head: Head,
+  items: readonly AuditItem[],
+  prepared: Prepared,
+): Promise<Head | null> {
+  const keyCheck = keyCheckOf(key);
+  let position = head.position;
+  let previous = head.chainHmac;
+  const rows = items.map(({ actor, entry }, i) => {
+    const row: ChainedRow = {
+      position: ++position,
+      id: prepared.ids[i]!,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      eventType: entry.eventType,
+      changeset: asStoredJson(entry.changeset ?? diffChangeset(entry.before, entry.after)),
+      reason: entry.reason ?? null,
+      actorUserId: actor.userId,
+      actorUsername: actor.username,
+      actorFullName: actor.fullName,
+      actorRoleType: actor.roleType,
+      issuedAt: prepared.issuedAt,
+      signed: entry.signed ?? false,
+      signatureMeaning: entry.signatureMeaning ?? null,
+    };
+    previous = chainValue(key, previous, row);
+    return { row, hmac: previous };
   });
+
+  let from = head.position;
+  let fromHmac = head.chainHmac;
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const batch = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const last = batch.at(-1)!;
+    const values = batch.map(
+      ({ row, hmac }) => sql`(${row.id}::bigint, ${row.entityType}::text, ${row.entityId}::integer,
+        ${row.eventType}::text, ${JSON.stringify(row.changeset)}::jsonb, ${row.reason}::text,
+        ${row.actorUserId}::integer, ${row.actorUsername}::text, ${row.actorFullName}::text,
+        ${row.actorRoleType}::text, ${row.signed}::boolean, ${row.signatureMeaning}::text,
+        ${row.issuedAt}::timestamptz, ${row.position}::bigint, decode(${hmac}, 'hex'))`,
+    );
+    // Written only while the head is the one the chain values were computed from: its position
+    // and its value (the same position may have been reached by other rows meanwhile).
+    const moved = rowsOf<{ position: unknown }>(
+      await tx.execute(sql`
+        with head as materialized (
+          select position, chain_hmac from audit_chain_head where id = 1 for update
+        ), written as (
+          insert into audit_log (id, entity_type, entity_id, event_type, changeset, reason, actor_user_id,
+            actor_username, actor_full_name, actor_role_type, signed, signature_meaning, issued_at,
+            chain_position, chain_hmac)
+          overriding system value
+          select v.* from (values ${sql.join(values, sql`, `)}) as v, head
+          where head.position = ${from} and head.chain_hmac = decode(${fromHmac}, 'hex')
+        )
+        update audit_chain_head h
+        set position = ${last.row.position}, chain_hmac = decode(${last.hmac}, 'hex'),
+          key_check = coalesce(h.key_check, decode(${keyCheck}, 'hex'))
+        from head where h.id = 1 and head.position = ${from} and head.chain_hmac = decode(${fromHmac}, 'hex')
+        returning h.position`),
+    );
+    if (moved.length !== 1) {
+      if (start === 0) return null;
+      throw new Error('The audit chain head moved while this transaction held it');
+    }
+    from = last.row.position;
+    fromHmac = last.hmac;
+  }
+  return { position: from, chainHmac: previous };
+}
+
+/**
+ * The audit writer of `auditedMutation`, one per database and process. Transactions take their
+ * turn here, in order. Each computes its chain values from the head the transaction before it
+ * wrote, and writes them in one statement that locks the head and checks it is still that one;
+ * as soon as that statement has answered, the next transaction's turn begins, so its statement
+ * is already waiting at the database for the lock while this one commits, and takes it the moment
+ * the commit releases it. The head is thus held for one statement and the commit, with no round
+ * trip to this process between the one transaction's commit and the next one's statement (the
+ * head lock being what bounds how many audited changes a second the system takes). If the head is
+ * not the one expected (the transaction before rolled back, another instance or a `recordAudit`
+ * wrote), nothing is written and the head is read under the lock the statement took. Ids and
+ * time are taken before the turn: ids follow the order transactions got there, not always the
+ * chain's (the position is the chain's order).
+ */
+export class ChainWriter {
+  private turn: Promise<void> = Promise.resolve();
+  private head: Head | null = null;
+
+  /**
+   * Appends `items` in `tx`; call `done(committed)` once the transaction has ended, whichever
+   * way (a rolled-back head is not chained from again).
+   */
+  async append(tx: Tx, items: readonly AuditItem[]): Promise<{ done(committed: boolean): void }> {
+    const [pre] = rowsOf<{ issued_at: string; ids: (number | string)[] }>(
+      await tx.execute(sql`select ${issuedAtSql} as issued_at, ${idsSql(items.length)} as ids`),
+    );
+    const prepared: Prepared = { issuedAt: pre!.issued_at, ids: pre!.ids.map(Number) };
+    let release: () => void = () => {};
+    const previousTurn = this.turn;
+    this.turn = new Promise((resolve) => {
+      release = resolve;
+    });
+    await previousTurn;
+    let moved: Head;
+    try {
+      const expected = this.head;
+      moved =
+        (expected && (await insertChained(tx, auditKey(), expected, items, prepared))) ??
+        (await appendLocked(tx, items, prepared));
+      this.head = moved;
+    } catch (err) {
+      this.head = null;
+      throw err;
+    } finally {
+      release();
+    }
+    return {
+      done: (committed) => {
+        if (!committed && this.head === moved) this.head = null;
+      },
+    };
+  }
+}
+
+const writers = new WeakMap<object, ChainWriter>();
+
+/** The `ChainWriter` of this database in this process. */
+export function chainWriterOf(db: Executor): ChainWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new ChainWriter();
+    writers.set(db, writer);
+  }
+  return writer;
 }

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { limits } from '@dosechain/contract';
+import { keyBytes, useAuditKey } from '../audit/chain.ts';
+import { checkAuditKey } from '../audit/chain-head.ts';
 import { systemClock } from '../clock.ts';
-import { loadConfig } from '../config.ts';
+import { AUDIT_KEY_FILE, loadConfig, persistentSecret, storedSecret } from '../config.ts';
 import { type Database, openDatabase, pgliteDir } from '../db/client.ts';
 import { safeErrorText } from '../safe-error.ts';
 import {
@@ -40,6 +42,8 @@ is typed). Migrations are applied first if needed.
 The embedded database takes ONE process at a time: stop the server first. The command refuses
 while DATA_DIR/pglite/postmaster.pid exists (the running server holds it); if the server is
 certainly stopped (it crashed or was killed), add --force. With PostgreSQL the server may run.
+The audit rows join the audit trail's chain under the server's key (AUDIT_KEY, else
+DATA_DIR/audit-key): run with the same environment; another key is refused.
 
 Exit codes: 0 done (or nothing to do), 1 unknown user or failure, 2 wrong usage.
 `;
@@ -85,11 +89,39 @@ export function parseAdminArgs(argv: readonly string[]): Parsed {
   return { kind: 'run', command, username: username.trim(), reason: why, force };
 }
 
-/** Opens the database `npm start` would open, or says why not. */
-async function openConfigured(io: AdminIo, force: boolean): Promise<Database | string> {
-  // The command signs no tokens: a placeholder keeps loadConfig from creating DATA_DIR/jwt-secret.
-  const config = loadConfig({ ...io.env, JWT_SECRET: io.env.JWT_SECRET || 'x'.repeat(32) });
-  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
+/** The database `npm start` would open, and the key its audit trail is chained with. */
+export interface Opened {
+  database: Database;
+  auditKey: string;
+}
+
+/**
+ * Opens the database `npm start` would open, with its audit key (AUDIT_KEY, else
+ * DATA_DIR/audit-key), or says why not. `generateAuditKey`: a command that writes audit rows
+ * creates the key file when there is none, as `npm start` would; one that only reads does not.
+ */
+export async function openConfigured(
+  io: AdminIo,
+  force: boolean,
+  options: { generateAuditKey: boolean } = { generateAuditKey: true },
+): Promise<Opened | string> {
+  // The command signs no tokens: placeholders keep loadConfig from creating DATA_DIR/jwt-secret
+  // (and DATA_DIR/audit-key before the database is known to be there).
+  const config = loadConfig({
+    ...io.env,
+    JWT_SECRET: io.env.JWT_SECRET || 'x'.repeat(32),
+    AUDIT_KEY: io.env.AUDIT_KEY || 'x'.repeat(32),
+  });
+  const auditKey = (): string | undefined =>
+    io.env.AUDIT_KEY ||
+    (options.generateAuditKey
+      ? persistentSecret(config.dataDir, AUDIT_KEY_FILE)
+      : storedSecret(config.dataDir, AUDIT_KEY_FILE));
+  const noKey = `No audit key: set AUDIT_KEY as for npm start, or run where npm start runs (no ${path.join(config.dataDir, AUDIT_KEY_FILE)}).`;
+  if (config.databaseUrl) {
+    const key = auditKey();
+    return key ? { database: await openDatabase({ url: config.databaseUrl }), auditKey: key } : noKey;
+  }
   const dir = pgliteDir(config.dataDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     return `No database in ${dir}. Run the command where you run npm start, with the same DATA_DIR or DATABASE_URL.`;
@@ -97,7 +129,8 @@ async function openConfigured(io: AdminIo, force: boolean): Promise<Database | s
   if (existsSync(path.join(dir, 'postmaster.pid')) && !force) {
     return `The embedded database in ${dir} is in use (postmaster.pid exists): stop the server first. If it is certainly stopped (it crashed or was killed), run again with --force.`;
   }
-  return openDatabase({ dataDir: dir });
+  const key = auditKey();
+  return key ? { database: await openDatabase({ dataDir: dir }), auditKey: key } : noKey;
 }
 
 /** `npm run admin -- …`: runs one command and answers the process's exit code. */
@@ -111,19 +144,23 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
     io.err(`${parsed.problem}\n${adminHelp.split('\n')[0]}\nMore: npm run admin -- --help\n`);
     return EXIT_USAGE;
   }
-  let database: Database | string;
+  let opened: Opened | string;
   try {
-    database = await openConfigured(io, parsed.force);
+    opened = await openConfigured(io, parsed.force);
   } catch (err) {
     io.err(`${(err as Error).message}\n`);
     return EXIT_FAILED;
   }
-  if (typeof database === 'string') {
-    io.err(`${database}\n`);
+  if (typeof opened === 'string') {
+    io.err(`${opened}\n`);
     return EXIT_FAILED;
   }
+  const { database } = opened;
   try {
     await database.migrate();
+    // The commands' audit rows join the chain, with the server's key or not at all.
+    await checkAuditKey(database.db, keyBytes(opened.auditKey));
+    useAuditKey(opened.auditKey);
     const ctx = { db: database.db, clock: systemClock };
     if (parsed.command === 'unlock') {
       const done = await operatorUnlock(ctx, parsed.username, parsed.reason);

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -200,10 +202,19 @@ export const reasonsForChange = pgTable(
   (t) => [uniqueIndex('reasons_for_change_name_key').on(sql`lower(${t.name})`)],
 );
 
+/** Binary data (`bytea`), read and written as lowercase hex. */
+const bytea = customType<{ data: string; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (hex) => Buffer.from(hex, 'hex'),
+  fromDriver: (bytes) => Buffer.from(bytes).toString('hex'),
+});
+
 /**
  * The append-only audit trail (21 CFR Part 11): who did what, when (server UTC), to which
  * record, old → new values, why, and the meaning of the signature. A trigger rejects UPDATE
- * and DELETE.
+ * and DELETE. Each row is chained (`audit/chain.ts`, decision 015): `chain_hmac` is a keyed
+ * HMAC over the previous row's and this row's content, `chain_position` its place in the chain.
+ * Rows written before the chain existed (migration 0010) have neither.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -221,8 +232,32 @@ export const auditLog = pgTable(
     signed: boolean().notNull().default(false),
     signatureMeaning: text('signature_meaning'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    chainPosition: bigint('chain_position', { mode: 'number' }),
+    chainHmac: bytea('chain_hmac'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.issuedAt)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.issuedAt),
+    uniqueIndex('audit_log_chain_position_key').on(t.chainPosition),
+  ],
+);
+
+/**
+ * The head of the audit chain: one row, the position and chain value of the newest chained
+ * audit row. Every audit write locks it (FOR UPDATE) and moves it in the same transaction, so
+ * the chain stays linear under concurrent writers. `legacy_max_id`: the rows up to this id were
+ * written before the chain existed. `key_check`: an HMAC of a fixed text under the key the chain
+ * was written with, so that a server with another key refuses to add to it.
+ */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint().primaryKey().default(1),
+    position: bigint({ mode: 'number' }).notNull(),
+    chainHmac: bytea('chain_hmac').notNull(),
+    legacyMaxId: bigint('legacy_max_id', { mode: 'number' }).notNull(),
+    keyCheck: bytea('key_check'),
+  },
+  (t) => [check('audit_chain_head_one_row', sql`${t.id} = 1`)],
 );
 
 /** The visit points of a study at which a dose is ordered (e.g. "Baseline", "Week 12"). */

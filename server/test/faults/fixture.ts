@@ -18,6 +18,8 @@ export const onPostgres = process.env.TEST_DB === 'pg' && Boolean(process.env.TE
 export const FAULT_TEST_TIMEOUT_MS = 240_000;
 
 export const JWT_SECRET = 'fault-tests-jwt-secret-0123456789abcdef0123';
+/** One audit key for every instance and restart (each has a DATA_DIR of its own). */
+export const AUDIT_KEY = 'fault-tests-audit-key-0123456789abcdef0123';
 
 /** How one placement ended, as the client saw it. */
 export type Placement =
@@ -60,6 +62,7 @@ export class FaultRig {
         DATABASE_URL: this.url,
         SEED_DEMO: '1',
         JWT_SECRET,
+        AUDIT_KEY,
         AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         ...env,
       },
@@ -174,16 +177,36 @@ export class FaultRig {
 const ORDER_MAILS = `SELECT id, substring(text_body from '/orders/([0-9]+)\\s')::int AS order_id
   FROM mail_outbox WHERE subject LIKE 'Order #%'`;
 
-/** Logs the demo `site` user in (one Lakeside role) and returns its access token. */
-export async function loginSite(server: ServerProcess): Promise<string> {
+/** Logs a demo user in (`site`: one Lakeside role) and returns its access token. */
+export async function loginSite(server: ServerProcess, username = 'site'): Promise<string> {
   const res = await fetch(`${server.api}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'site', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
+
+/** GET /audit-logs/verify on `server` as the demo admin: the audit chain checked whole. */
+export async function verifyAuditChain(server: ServerProcess): Promise<unknown> {
+  const token = await loginSite(server, 'admin');
+  const res = await fetch(`${server.api}/audit-logs/verify`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.status !== 200) throw new Error(`verify: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** What an intact chain of `rows` audit rows verifies as. */
+export const intactChain = (rows: number) => ({
+  ok: true,
+  checked: rows,
+  firstBrokenId: null,
+  broken: 0,
+  unchained: 0,
+  headMatches: true,
+});
 
 /** POST /orders on `server`; a broken connection is `lost`, not an exception. */
 export async function place(

@@ -3,10 +3,12 @@ import {
   burst,
   FAULT_TEST_TIMEOUT_MS,
   FaultRig,
+  intactChain,
   loginSite,
   onPostgres,
   type Placement,
   place,
+  verifyAuditChain,
 } from './fixture.ts';
 import type { ServerProcess } from './server-process.ts';
 
@@ -79,6 +81,10 @@ describe.skipIf(!onPostgres)('the server killed (SIGKILL) in the middle of a bur
         onSlot + 1,
       );
       expect((await rig.inconsistencies(target.slotId, mailsPerOrder)).badSlots).toBe(0);
+      // The audit chain survived the kill and the restart: linear, every row intact.
+      const auditRows = await rig.count('SELECT count(*) AS n FROM audit_log');
+      expect(auditRows).toBeGreaterThan(created.length);
+      expect(await verifyAuditChain(server)).toEqual(intactChain(auditRows));
       console.info(
         `SIGKILL: ${created.length} acknowledged, ${lost.length} unanswered (${lostCommitted} of them committed), all consistent after restart`,
       );

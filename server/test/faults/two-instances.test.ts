@@ -3,11 +3,13 @@ import { SmtpSink } from '../smtp-sink.ts';
 import {
   FAULT_TEST_TIMEOUT_MS,
   FaultRig,
+  intactChain,
   loginSite,
   onPostgres,
   type Placement,
   place,
   until,
+  verifyAuditChain,
 } from './fixture.ts';
 
 describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
@@ -82,6 +84,11 @@ describe.skipIf(!onPostgres)('two server instances on one PostgreSQL', () => {
       // The instances' own accounts agree: between them they sent each row once.
       const sentBy = [a, b].map((s) => s.lines().filter((l) => l.includes('"event":"mail.sent"')).length);
       expect(sentBy[0]! + sentBy[1]!).toBe(outboxIds.length);
+      // Both instances chained their audit rows onto the one chain: linear, verified by either.
+      const auditRows = await rig.count('SELECT count(*) AS n FROM audit_log');
+      expect(auditRows).toBeGreaterThanOrEqual(capacity);
+      expect(await verifyAuditChain(a)).toEqual(intactChain(auditRows));
+      expect(await verifyAuditChain(b)).toEqual(intactChain(auditRows));
       console.info(
         `Two instances: ${capacity} placed (${byA} through the first, ${capacity - byA} through the second), ` +
           `${200 - capacity} AVAILABILITY_SLOT_FULL, ${outboxIds.length} mails each delivered once ` +

@@ -155,4 +155,19 @@ describe('the API client', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(cancelled.deps.onServerError).not.toHaveBeenCalled();
   });
+
+  it('waits longer for a call given its own timeout', async () => {
+    const late = (_url: string, init: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(json(200, { done: true })), 60);
+        init.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    const { api, deps } = setup(late, { timeoutMs: 20 });
+    await expect(api('GET', '/slow')).rejects.toMatchObject({ status: 0 });
+    await expect(api('GET', '/slow', { timeoutMs: 1000 })).resolves.toEqual({ done: true });
+    expect(deps.onServerError).toHaveBeenCalledTimes(1);
+  });
 });

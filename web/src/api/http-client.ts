@@ -41,6 +41,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** A longer wait than the usual timeout, for a call known to take long (verifying the audit trail). */
+  timeoutMs?: number;
 }
 
 export type HttpClient = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
@@ -83,7 +85,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
   async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? timeoutMs);
     const onCallerAbort = () => timeout.abort();
     options.signal?.addEventListener('abort', onCallerAbort);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };

@@ -1,7 +1,15 @@
-import { changesetEntrySchema, changesetParams, errorBodySchema, STAFF_ADMIN } from '@dosechain/contract';
+import {
+  auditChainVerificationSchema,
+  changesetEntrySchema,
+  changesetParams,
+  errorBodySchema,
+  STAFF_ADMIN,
+} from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { keyBytes } from '../../audit/chain.ts';
+import { verifyAuditChainShared } from '../../audit/verify.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { changesetOf } from './service.ts';
@@ -28,5 +36,18 @@ export function auditLogRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     (request) =>
       changesetOf(serviceContext(request, deps), request.params.entityType, request.params.entityId),
+  );
+
+  // `GET /audit-logs/verify`: the whole audit chain checked with the server's key (decision 015).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/audit-logs/verify',
+    {
+      config: { access: { permissions: ['auditTrail.read'], roles: STAFF_ADMIN } },
+      schema: {
+        tags: ['audit-logs'],
+        response: { 200: auditChainVerificationSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    () => verifyAuditChainShared(deps.db, keyBytes(deps.config.auditKey)),
   );
 }

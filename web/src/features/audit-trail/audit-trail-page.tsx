@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { DataTable } from '../../components/data-table/data-table.tsx';
+import { AuditChainStatus } from './audit-chain-status.tsx';
 import { type AuditEntity, type AuditRecord, auditEntities } from './audit-entities.ts';
 import { AuditHistoryDialog } from './audit-history-dialog.tsx';
 
@@ -38,6 +39,7 @@ export default function AuditTrailPage() {
       <Typography variant="h4" component="h1">
         Audit trail
       </Typography>
+      <AuditChainStatus />
       <TextField
         select
         label="Entity type"
