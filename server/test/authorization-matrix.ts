@@ -57,6 +57,12 @@ const adminOnly = [L, Y, N, N, N, N, N, N, N, N, N] as const satisfies MatrixRow
 const cmoAction = [L, Y, N, Y, N, N, N, Y, N, Y, N] as const satisfies MatrixRow;
 /** orderStatus.create: CMO users and staff, who record deliveries (issue 6), and admin. */
 const deliverAction = [L, Y, Y, Y, N, N, N, Y, N, Y, N] as const satisfies MatrixRow;
+/**
+ * Any order action's permission (cmoAcknowledgement.create, orderStatus.create or
+ * orderCancel.create), as the status routes declare it; each item's own action is checked in the
+ * service (answered per item by the batch).
+ */
+const anyOrderAction = [L, Y, Y, Y, Y, Y, N, Y, Y, Y, N] as const satisfies MatrixRow;
 /** orderCancel.create: site and imaging users (and admin). */
 const cancelAction = [L, Y, N, N, Y, Y, N, N, Y, N, N] as const satisfies MatrixRow;
 
@@ -103,6 +109,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/orders': orderRead,
   'GET /api/v1/orders/:id': orderRead,
   'POST /api/v1/orders/:id/notifications': cmoAction,
+  'POST /api/v1/orders/status-batch': anyOrderAction,
   'POST /api/v1/orders': orderCreate,
   'GET /api/v1/orders/options': orderCreate,
   'GET /api/v1/drug-availabilities/search': orderCreate,

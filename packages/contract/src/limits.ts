@@ -35,6 +35,13 @@ export const limits = {
   recoveryLinkMinutes: 15,
   /** How far a clock may be off: a delivery this far in the future, a projected delivery this far past, still pass. */
   clockSkewMinutes: 5,
+  /**
+   * How far from the order's calibration time a projected delivery may lie, either side
+   * (docs/decisions/017): further off it is not a delivery for that dose.
+   */
+  projectedDeliveryMaxDaysFromCalibration: 31,
+  /** The most orders one `POST /orders/status-batch` changes (a grid page at its largest). */
+  statusBatchMax: 100,
   /** How long a POST /orders Idempotency-Key answers its first result. */
   idempotencyKeyHours: 24,
   idempotencyKeyMax: 200,

@@ -84,6 +84,10 @@ export const messages = {
   eSignatureFailed: 'The password is incorrect, the action was not signed',
   projectedDeliveryInPast: 'The projected delivery cannot be in the past',
   deliveryInFuture: 'The delivery time cannot be in the future',
+  projectedDeliveryFarFromCalibration: (days: number) =>
+    `The projected delivery must be within ${days} days of the calibration time`,
+  batchDuplicateOrder: 'Each order may appear only once in a batch',
+  batchTooLarge: (max: number) => `At most ${max} orders at a time`,
   deliveryAfterCalibration: (calibration: string) =>
     `The projected delivery is after the calibration time (${calibration}): the dose will have decayed. Check before accepting.`,
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
 import {
   actionTo,
+  defaultProjectedDelivery,
   finalOrderStatuses,
   localDateTimeToInstant,
   orderActionPermissions,
+  orderStatusBatchBodySchema,
   orderStatusChangeBodySchema,
   orderTransitions,
+  relatedTimeProblem,
 } from './order-status.ts';
 
 describe('the order action table', () => {
@@ -48,6 +53,66 @@ describe('localDateTimeToInstant', () => {
     expect(ny('2027-02-30T10:00')).toBeUndefined();
     expect(localDateTimeToInstant('2027-03-14T02:30', 'Europe/Berlin')?.toISOString()).toBe(
       '2027-03-14T01:30:00.000Z',
+    );
+  });
+});
+
+describe('sensible projected deliveries (issue 18)', () => {
+  const now = new Date('2027-03-01T06:00:00.000Z');
+  const calibration = '2027-03-10T16:00:00.000Z';
+
+  it('refuses a projected delivery more than the window away from the calibration, either side', () => {
+    const days = limits.projectedDeliveryMaxDaysFromCalibration;
+    const far = messages.projectedDeliveryFarFromCalibration(days);
+    const at = (offsetDays: number) => new Date(new Date(calibration).getTime() + offsetDays * 86_400_000);
+    expect(relatedTimeProblem('accept', at(days + 1), now, calibration)).toBe(far);
+    expect(relatedTimeProblem('accept', new Date('2099-01-01T00:00:00Z'), now, calibration)).toBe(far);
+    expect(relatedTimeProblem('accept', at(days), now, calibration)).toBeUndefined();
+    expect(relatedTimeProblem('accept', at(-1), now, calibration)).toBeUndefined();
+    // The past is refused first; deliveries are not bound to the calibration.
+    expect(relatedTimeProblem('accept', at(-20), now, calibration)).toBe(messages.projectedDeliveryInPast);
+    expect(relatedTimeProblem('deliver', new Date('2027-01-01T00:00:00Z'), now, calibration)).toBeUndefined();
+  });
+
+  it('defaults the projected delivery to the calibration day and time on the order clock', () => {
+    expect(defaultProjectedDelivery(calibration, 'America/Chicago', now)).toEqual({
+      date: '2027-03-10',
+      time: '10:00',
+    });
+    // Near midnight UTC the day is the zone's, not UTC's.
+    expect(defaultProjectedDelivery('2027-03-11T03:30:00.000Z', 'America/Chicago', now)).toEqual({
+      date: '2027-03-10',
+      time: '21:30',
+    });
+  });
+
+  it('starts a calibration already past at the next quarter hour from now', () => {
+    const later = new Date('2027-03-10T17:07:00.000Z');
+    expect(defaultProjectedDelivery(calibration, 'America/Chicago', later)).toEqual({
+      date: '2027-03-10',
+      time: '11:15',
+    });
+    const onQuarter = new Date('2027-03-10T17:15:00.000Z');
+    expect(defaultProjectedDelivery(calibration, 'America/Chicago', onQuarter).time).toBe('11:30');
+  });
+});
+
+describe('the status batch body', () => {
+  const item = (orderId: number) => ({ orderId, status: 'rejected', comment: 'No slot' });
+
+  it('takes items that each carry what their action needs', () => {
+    expect(orderStatusBatchBodySchema.safeParse({ items: [item(1), item(2)] }).success).toBe(true);
+    const missing = orderStatusBatchBodySchema.safeParse({ items: [{ orderId: 1, status: 'accepted' }] });
+    expect(missing.error?.issues[0]?.path).toEqual(['items', 0, 'relatedDatetime']);
+  });
+
+  it('refuses an empty batch, a repeated order and more than the limit', () => {
+    expect(orderStatusBatchBodySchema.safeParse({ items: [] }).success).toBe(false);
+    const twice = orderStatusBatchBodySchema.safeParse({ items: [item(1), item(1)] });
+    expect(twice.error?.issues[0]?.message).toBe(messages.batchDuplicateOrder);
+    const many = Array.from({ length: limits.statusBatchMax + 1 }, (_, i) => item(i + 1));
+    expect(orderStatusBatchBodySchema.safeParse({ items: many }).error?.issues[0]?.message).toBe(
+      messages.batchTooLarge(limits.statusBatchMax),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { fieldErrorSchema } from './errors.ts';
 import { timezoneField } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
@@ -104,12 +105,43 @@ export function roleMayPlaceOrders(roleType: RoleType): boolean {
  * What is wrong with the date-time entered for an action, at `now`: a projected delivery in the
  * past or a delivery in the future, beyond `limits.clockSkewMinutes`; undefined when it is fine.
  */
-export function relatedTimeProblem(action: OrderAction, at: Date, now: Date): string | undefined {
+export function relatedTimeProblem(
+  action: OrderAction,
+  at: Date,
+  now: Date,
+  calibration?: Date | string,
+): string | undefined {
   const skew = limits.clockSkewMinutes * 60_000;
   const side = orderActionRules[action].relatedTime;
   if (side === 'notPast' && at.getTime() < now.getTime() - skew) return messages.projectedDeliveryInPast;
   if (side === 'notFuture' && at.getTime() > now.getTime() + skew) return messages.deliveryInFuture;
+  // A projected delivery weeks away from the calibration is not a delivery of that dose (decision 017).
+  const maxDays = limits.projectedDeliveryMaxDaysFromCalibration;
+  if (
+    action === 'accept' &&
+    calibration !== undefined &&
+    Math.abs(at.getTime() - new Date(calibration).getTime()) > maxDays * 86_400_000
+  )
+    return messages.projectedDeliveryFarFromCalibration(maxDays);
   return undefined;
+}
+
+/**
+ * The projected delivery an accept dialog starts with: the calibration day and time on the
+ * order's clock (`zone`, the imaging center's), or, when that is already past, the next full
+ * quarter hour from `now` — as `{date: 'YYYY-MM-DD', time: 'HH:mm'}` in that zone.
+ */
+export function defaultProjectedDelivery(
+  calibration: Date | string,
+  zone: string,
+  now: Date,
+): { date: string; time: string } {
+  let at = DateTime.fromJSDate(new Date(calibration), { zone });
+  if (at.toMillis() < now.getTime()) {
+    const next = DateTime.fromJSDate(now, { zone }).startOf('minute');
+    at = next.plus({ minutes: (15 - (next.minute % 15)) % 15 || 15 });
+  }
+  return { date: at.toFormat('yyyy-MM-dd'), time: at.toFormat('HH:mm') };
 }
 
 /** A projected delivery after the calibration time is allowed, but worth a second look. */
@@ -177,29 +209,78 @@ export function localDateTimeToInstant(local: string, zone: string): Date | unde
  * `comment` (≤ 140), which is also the audit reason. acceptedAt / rejectedAt / canceledAt are
  * the server's clock. Answer: 200 with the order (as `GET /orders/{id}`).
  */
+const statusChangeFields = {
+  status: z.enum(orderTargetStatuses, { error: messages.required }),
+  relatedDatetime: inputString()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, messages.invalidLocalDateTime)
+    .refine(isDateTextInRange, messages.dateOutOfRange)
+    .optional(),
+  timezone: timezoneField.optional(),
+  comment: inputString().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
+};
+
+/** What the requested action needs (a comment or a date-time), as an issue on the missing field. */
+function requireActionFields(
+  body: { status: OrderStatus; comment?: string; relatedDatetime?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const action = actionTo(body.status);
+  if (!action) return;
+  const needs = orderActionRules[action].needs;
+  if (needs === 'comment' && !body.comment) {
+    ctx.addIssue({ code: 'custom', path: ['comment'], message: messages.required });
+  }
+  if (needs === 'relatedDatetime' && !body.relatedDatetime) {
+    ctx.addIssue({ code: 'custom', path: ['relatedDatetime'], message: messages.required });
+  }
+}
+
 export const orderStatusChangeBodySchema = z
-  .strictObject({
-    status: z.enum(orderTargetStatuses, { error: messages.required }),
-    relatedDatetime: inputString()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, messages.invalidLocalDateTime)
-      .refine(isDateTextInRange, messages.dateOutOfRange)
-      .optional(),
-    timezone: timezoneField.optional(),
-    comment: inputString().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
-    ...mutationMeta,
-  })
-  .superRefine((body, ctx) => {
-    const action = actionTo(body.status);
-    if (!action) return;
-    const needs = orderActionRules[action].needs;
-    if (needs === 'comment' && !body.comment) {
-      ctx.addIssue({ code: 'custom', path: ['comment'], message: messages.required });
-    }
-    if (needs === 'relatedDatetime' && !body.relatedDatetime) {
-      ctx.addIssue({ code: 'custom', path: ['relatedDatetime'], message: messages.required });
-    }
-  });
+  .strictObject({ ...statusChangeFields, ...mutationMeta })
+  .superRefine(requireActionFields);
 export type OrderStatusChangeBody = z.input<typeof orderStatusChangeBodySchema>;
+
+/** One order's change in a batch: the single call's fields, without the signature, plus the order. */
+export const orderStatusBatchItemSchema = z
+  .strictObject({ orderId: z.number().int().positive(), ...statusChangeFields })
+  .superRefine(requireActionFields);
+export type OrderStatusBatchItem = z.input<typeof orderStatusBatchItemSchema>;
+
+/**
+ * `POST /orders/status-batch`: several orders' status changes under ONE e-signature (and one
+ * optional reason for change). Each item is checked and applied as `PUT /orders/{id}/status`
+ * would, in its own transaction with its own signed audit row and mail; a refused item does
+ * not undo the others. Each order at most once, at most `limits.statusBatchMax` items.
+ */
+export const orderStatusBatchBodySchema = z.strictObject({
+  items: z
+    .array(orderStatusBatchItemSchema)
+    .min(1, messages.required)
+    .max(limits.statusBatchMax, messages.batchTooLarge(limits.statusBatchMax))
+    .refine(
+      (items) => new Set(items.map((i) => i.orderId)).size === items.length,
+      messages.batchDuplicateOrder,
+    ),
+  ...mutationMeta,
+});
+export type OrderStatusBatchBody = z.input<typeof orderStatusBatchBodySchema>;
+
+/** One item's outcome: done (the order's new status) or refused (the code and message the single call answers). */
+export const orderStatusBatchResultSchema = z.union([
+  z.object({ orderId: z.number().int(), ok: z.literal(true), status: z.enum(orderStatuses) }),
+  z.object({
+    orderId: z.number().int(),
+    ok: z.literal(false),
+    code: z.string(),
+    message: z.string(),
+    errors: z.array(fieldErrorSchema),
+  }),
+]);
+export type OrderStatusBatchResult = z.infer<typeof orderStatusBatchResultSchema>;
+
+/** The 200 answer of `POST /orders/status-batch`: one result per item, in the items' order. */
+export const orderStatusBatchAnswerSchema = z.object({ results: z.array(orderStatusBatchResultSchema) });
+export type OrderStatusBatchAnswer = z.infer<typeof orderStatusBatchAnswerSchema>;
 
 /** `POST /orders/{id}/notifications` answers 202 with how many mails were queued (one per address). */
 export const orderNotificationsAnswerSchema = z.object({ queued: z.number().int() });

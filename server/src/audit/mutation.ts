@@ -48,6 +48,20 @@ export async function auditedMutation<T>(
     throw validationFailed([{ parameter: 'reasonForChange', message: messages.required, code: 'required' }]);
   }
   const signed = await checkESignature(ctx, meta.electronicSignature);
+  return signedMutation(ctx, { reason, signed }, options, work);
+}
+
+/**
+ * The transaction of `auditedMutation` once the e-signature was checked: one signing that
+ * covers several records (a status batch) checks it once, then runs one of these per record,
+ * each with its own audit row stamped with that signing.
+ */
+export async function signedMutation<T>(
+  ctx: ServiceContext,
+  { reason, signed }: { reason: string | null; signed: boolean },
+  options: MutationOptions,
+  work: (tx: Tx, audit: AuditWriter) => Promise<T>,
+): Promise<T> {
   const actor = auditActor(ctx.actor);
   let appended: { done(committed: boolean): void } | undefined;
   try {

@@ -309,6 +309,31 @@ export const mutatingRoutes: Record<string, MutationCase> = {
     },
   },
 
+  // One signature, one audit row per order, each signed with the batch's meaning and reason.
+  'POST /api/v1/orders/status-batch': {
+    as: 'cmo',
+    status: 200,
+    meaning: 'Rejected Order',
+    reason: 'No cyclotron slot',
+    prepare: async (p) => {
+      const ids = [await placeOrder(p, 'P11-BATCH-1'), await placeOrder(p, 'P11-BATCH-2')];
+      return {
+        url: '/orders/status-batch',
+        payload: {
+          items: ids.map((orderId) => ({ orderId, status: 'rejected', comment: 'No cyclotron slot' })),
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] =>
+          ids.map((id) => ({
+            entityType: 'orders',
+            entityId: id,
+            eventType: 'update',
+            changeset: { status: ['pending', 'rejected'], rejectionReason: [null, 'No cyclotron slot'] },
+          })),
+      };
+    },
+  },
+
   // User management (admin): accounts, roles and groups.
   'POST /api/v1/groups': {
     as: 'admin',

@@ -6,6 +6,8 @@ import {
   orderActionPermissions,
   orderNotificationsAnswerSchema,
   orderSchema,
+  orderStatusBatchAnswerSchema,
+  orderStatusBatchBodySchema,
   orderStatusChangeBodySchema,
   orderStatuses,
   orderStatusLabels,
@@ -23,7 +25,7 @@ import { idempotentPlacement } from './idempotency.ts';
 import { placeOrderOptions } from './options.ts';
 import { placeOrder } from './place.ts';
 import { getOrder, listOrders } from './service.ts';
-import { changeOrderStatus, resendOrderMail } from './status.ts';
+import { changeOrderStatus, changeOrderStatuses, resendOrderMail } from './status.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const withNotFound = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
@@ -86,6 +88,27 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
       const order = await changeOrderStatus(serviceContext(request, deps), request.params.id, request.body);
       deps.mailer.wake();
       return order;
+    },
+  );
+  r.post(
+    '/orders/status-batch',
+    {
+      // As the single change: any action's permission lets the call in, each item is checked
+      // against its own action's permission, party and scope in the service.
+      config: { access: { anyPermissions: orderActionPermissions } },
+      schema: {
+        tags,
+        summary: 'Change the status of several orders under one e-signature',
+        description:
+          'Each item is applied as PUT /orders/{id}/status would, in its own transaction with its own signed audit row and mail. A wrong e-signature changes nothing (400 ESIGN_FAILED); otherwise 200 with one result per item: ok with the new status, or the refusal (code, message, errors) the single call would answer; a refused item does not undo the others.',
+        body: orderStatusBatchBodySchema,
+        response: { 200: orderStatusBatchAnswerSchema, ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const answer = await changeOrderStatuses(serviceContext(request, deps), request.body);
+      if (answer.results.some((r) => r.ok)) deps.mailer.wake();
+      return answer;
     },
   );
   r.post(

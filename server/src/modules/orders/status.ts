@@ -6,7 +6,10 @@ import {
   messages,
   type Order,
   type OrderStatus,
+  type OrderStatusBatchAnswer,
+  type OrderStatusBatchResult,
   orderActionRules,
+  type orderStatusBatchBodySchema,
   type orderStatusChangeBodySchema,
   orderStatusLabels,
   relatedTimeProblem,
@@ -14,16 +17,20 @@ import {
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
+import { type AuditWriter, auditedMutation, signedMutation } from '../../audit/mutation.ts';
 import { actingRole } from '../../auth/scope.ts';
+import type { Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
+import { safeError } from '../../safe-error.ts';
+import { checkESignature } from '../auth/e-signature.ts';
 import { releaseDose } from '../availability/capacity.ts';
 import { enqueueOrderMail } from './notify.ts';
 import { getOrder, scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
+type StatusBatch = z.output<typeof orderStatusBatchBodySchema>;
 
 const invalidTransition = (from: OrderStatus, to: OrderStatus) => {
   const message = messages.invalidStatusTransition(
@@ -89,7 +96,13 @@ const auditedState = (o: {
  * and cancel give the dose back; the change is signed, audited (reason: the comment for reject
  * and cancel) and mailed to the distribution list in the same transaction.
  */
-export async function changeOrderStatus(ctx: ServiceContext, id: number, body: StatusChange): Promise<Order> {
+export async function changeOrderStatus(
+  ctx: ServiceContext,
+  id: number,
+  body: StatusChange,
+  /** The e-signature was already checked for this change (a batch signs once): its outcome. */
+  presigned?: { signed: boolean },
+): Promise<Order> {
   const action = actionTo(body.status);
   if (!action) throw invalidTransition('pending', body.status);
   const rule = orderActionRules[action];
@@ -100,14 +113,13 @@ export async function changeOrderStatus(ctx: ServiceContext, id: number, body: S
   const current = await scopedOrder(ctx, id);
   if (!rule.from.includes(current.status)) throw invalidTransition(current.status, rule.to);
   const entered = rule.needs === 'relatedDatetime' ? enteredInstant(body, current) : undefined;
-  const problem = entered && relatedTimeProblem(action, entered, ctx.clock.now());
+  const problem =
+    entered && relatedTimeProblem(action, entered, ctx.clock.now(), current.calibrationDatetime);
   if (problem) throw validationFailed([{ parameter: 'relatedDatetime', message: problem }]);
   const comment = rule.needs === 'comment' ? body.comment : undefined;
-  const meta = {
-    reasonForChange: comment ?? body.reasonForChange,
-    electronicSignature: body.electronicSignature,
-  };
-  await auditedMutation(ctx, meta, { meaning: `${orderStatusLabels[rule.to]} Order` }, async (tx, audit) => {
+  const reasonForChange = comment ?? body.reasonForChange;
+  const options = { meaning: `${orderStatusLabels[rule.to]} Order` };
+  const work = async (tx: Tx, audit: AuditWriter) => {
     const now = ctx.clock.now();
     const [updated] = await tx
       .update(orders)
@@ -127,8 +139,57 @@ export async function changeOrderStatus(ctx: ServiceContext, id: number, body: S
       after: auditedState(updated),
     });
     await enqueueOrderMail(tx, id, { publicUrl: ctx.config.publicUrl, now });
-  });
+  };
+  if (presigned) {
+    await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work);
+  } else {
+    await auditedMutation(
+      ctx,
+      { reasonForChange, electronicSignature: body.electronicSignature },
+      options,
+      work,
+    );
+  }
   return getOrder(ctx, id);
+}
+
+/**
+ * `POST /orders/status-batch`: the e-signature is checked once (refused: nothing is done), then
+ * each item goes through `changeOrderStatus` as its own call would — the same checks (permission,
+ * party, scope as 404, status, time), its own transaction, signed audit row and mail — one after
+ * the other. A refused item is answered in its result and leaves the others as they are.
+ */
+export async function changeOrderStatuses(
+  ctx: ServiceContext,
+  body: StatusBatch,
+): Promise<OrderStatusBatchAnswer> {
+  const signed = await checkESignature(ctx, body.electronicSignature);
+  const results: OrderStatusBatchResult[] = [];
+  for (const { orderId, ...change } of body.items) {
+    try {
+      const order = await changeOrderStatus(
+        ctx,
+        orderId,
+        { ...change, reasonForChange: body.reasonForChange },
+        { signed },
+      );
+      results.push({ orderId, ok: true, status: order.status });
+    } catch (err) {
+      if (err instanceof AppError) {
+        results.push({ orderId, ok: false, code: err.code, message: err.message, errors: err.errors });
+      } else {
+        ctx.log.error({ err: safeError(err), orderId }, 'status batch item failed');
+        results.push({
+          orderId,
+          ok: false,
+          code: 'INTERNAL_ERROR',
+          message: messages.unexpectedError,
+          errors: [],
+        });
+      }
+    }
+  }
+  return { results };
 }
 
 /** `POST /orders/{id}/notifications`: queues the order's current mail again; how many were queued. */
