@@ -9,7 +9,9 @@ import {
   type MRT_ColumnFiltersState,
   type MRT_PaginationState,
   type MRT_Row,
+  type MRT_RowSelectionState,
   type MRT_SortingState,
+  type MRT_Updater,
   useMaterialReactTable,
 } from 'material-react-table';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -62,6 +64,14 @@ export interface DataTableProps<T extends { id: number }> extends ExportOptions 
   baseFilter?: readonly FilterCondition[];
   /** Shown instead of 'No records to display' when the list is empty. */
   emptyText?: string;
+  /** Row checkboxes: which rows may be picked, the picked rows (kept across pages) and their change. */
+  selection?: RowSelection<T>;
+}
+
+export interface RowSelection<T> {
+  canSelect: (row: T) => boolean;
+  selected: readonly T[];
+  onChange: (rows: T[]) => void;
 }
 
 /** What a cell shows: the column's own text, else its value formatted by its type. */
@@ -93,6 +103,7 @@ export function DataTable<T extends { id: number }>({
   title,
   exportName,
   orientation,
+  selection,
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
@@ -156,6 +167,22 @@ export function DataTable<T extends { id: number }>({
     [visibleColumns],
   );
 
+  const rowSelection = useMemo<MRT_RowSelectionState>(
+    () => Object.fromEntries((selection?.selected ?? []).map((r) => [String(r.id), true])),
+    [selection?.selected],
+  );
+  // The picked rows as records: those of other pages stay as they were picked.
+  const onRowSelectionChange = (updater: MRT_Updater<MRT_RowSelectionState>) => {
+    if (!selection) return;
+    const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+    const known = new Map<string, T>([...selection.selected, ...data].map((r) => [String(r.id), r]));
+    selection.onChange(
+      Object.keys(next)
+        .filter((id) => next[id])
+        .flatMap((id) => known.get(id) ?? []),
+    );
+  };
+
   const table = useMaterialReactTable<T>({
     columns: mrtColumns,
     data,
@@ -179,7 +206,11 @@ export function DataTable<T extends { id: number }>({
       globalFilter,
       isLoading: query.isLoading,
       showProgressBars: query.isFetching,
+      ...(selection ? { rowSelection } : {}),
     },
+    enableRowSelection: selection ? (row: MRT_Row<T>) => selection.canSelect(row.original) : false,
+    selectAllMode: 'page',
+    onRowSelectionChange,
     onPaginationChange: setPagination,
     onSortingChange: setSorting,
     onColumnFiltersChange: setColumnFilters,

@@ -1,14 +1,90 @@
-import { Stack, Typography } from '@mui/material';
+import type { Order } from '@dosechain/contract';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
+import { Button, Stack, Typography } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { BulkAcknowledgeDialog, type BulkAction } from './bulk-acknowledge-dialog.tsx';
+import { selectableForAcknowledgement } from './order-actions.ts';
 import { OrdersGrid } from './orders-grid.tsx';
 
-/** CMO Acknowledgement: the orders of the CMO process, to accept or reject. */
+/**
+ * CMO Acknowledgement: the orders of the CMO process, to accept or reject one by one or, picked
+ * with the row checkboxes, several at once under one e-signature.
+ */
 export default function CmoOrdersPage() {
+  const { user } = useAuth();
+  const [selected, setSelected] = useState<Order[]>([]);
+  const [bulk, setBulk] = useState<{ action: BulkAction; orders: Order[] }>();
+  const role = user?.currentRole ?? null;
+  const canSelect = useCallback(
+    (order: Order) =>
+      Boolean(user) &&
+      selectableForAcknowledgement(
+        order,
+        user!.permissions,
+        role && { type: role.type, companyId: role.companyId },
+      ),
+    [user, role],
+  );
+  const selection = useMemo(() => ({ canSelect, selected, onChange: setSelected }), [canSelect, selected]);
+  const anySelectable = user !== null && role !== null;
+  // The batch is over: its orders leave the selection (the results dialog says what became of each).
+  const onDone = () => setSelected([]);
+  const count = selected.length;
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         CMO Acknowledgement
       </Typography>
-      <OrdersGrid title="CMO Acknowledgement" detailBase="/cmo/orders" />
+      {anySelectable && (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{
+            alignItems: 'center',
+            // Stays under the app bar while the user picks rows further down the grid.
+            position: 'sticky',
+            top: (theme) => theme.spacing(8),
+            zIndex: (theme) => theme.zIndex.appBar - 1,
+            bgcolor: 'background.default',
+            py: 1,
+          }}
+          role="toolbar"
+          aria-label="Selected orders"
+        >
+          <Typography variant="body2" color="text.secondary" sx={{ minWidth: 150 }}>
+            {count === 0 ? 'Select pending orders to acknowledge several at once' : `${count} selected`}
+          </Typography>
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<CheckCircleIcon />}
+            disabled={count === 0}
+            onClick={() => setBulk({ action: 'accept', orders: selected })}
+          >
+            Accept selected
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DoNotDisturbIcon />}
+            disabled={count === 0}
+            onClick={() => setBulk({ action: 'reject', orders: selected })}
+          >
+            Reject selected
+          </Button>
+        </Stack>
+      )}
+      <OrdersGrid title="CMO Acknowledgement" detailBase="/cmo/orders" selection={selection} />
+      {bulk && (
+        <BulkAcknowledgeDialog
+          orders={bulk.orders}
+          action={bulk.action}
+          onClose={() => setBulk(undefined)}
+          onDone={onDone}
+        />
+      )}
     </Stack>
   );
 }

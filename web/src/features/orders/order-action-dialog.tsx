@@ -1,4 +1,5 @@
 import {
+  defaultProjectedDelivery,
   deliveryAfterCalibration,
   limits,
   localDateTimeToInstant,
@@ -10,7 +11,7 @@ import {
 } from '@dosechain/contract';
 import { Alert, Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -37,10 +38,15 @@ export function enteredInstant(values: {
 
 /**
  * The dialog's fields; which of them are required depends on what the action needs. A date-time
- * on the wrong side of now (a projected delivery in the past, a delivery in the future) is an
- * error on the time, as the server would answer it.
+ * on the wrong side of now (a projected delivery in the past, a delivery in the future) or, with
+ * the order's `calibration`, a projected delivery too far from it is an error on the time, as the
+ * server would answer it.
  */
-export function orderActionFields(action: OrderAction, now: () => Date = () => new Date()) {
+export function orderActionFields(
+  action: OrderAction,
+  now: () => Date = () => new Date(),
+  calibration?: string,
+) {
   const needsDate = orderActionRules[action].needs === 'relatedDatetime';
   const dateValue = z
     .string()
@@ -59,7 +65,7 @@ export function orderActionFields(action: OrderAction, now: () => Date = () => n
     })
     .superRefine((values, ctx) => {
       const at = needsDate ? enteredInstant(values) : undefined;
-      const problem = at && relatedTimeProblem(action, at, now());
+      const problem = at && relatedTimeProblem(action, at, now(), calibration);
       if (problem) ctx.addIssue({ code: 'custom', path: ['time'], message: problem });
     });
 }
@@ -85,11 +91,18 @@ export function OrderActionDialog({
 }) {
   const rule = orderActionRules[action];
   const needsDate = rule.needs === 'relatedDatetime';
-  const fields = useMemo(() => orderActionFields(action), [action]);
+  const fields = useMemo(
+    () => orderActionFields(action, undefined, order.calibrationDatetime),
+    [action, order.calibrationDatetime],
+  );
   const zone = order.imagingCenter.timezone;
+  // Accept starts at the calibration day and time on the order's clock (not in the past).
+  const [initial] = useState(() =>
+    action === 'accept' ? defaultProjectedDelivery(order.calibrationDatetime, zone, new Date()) : undefined,
+  );
   const { control, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
-    date: null,
-    time: null,
+    date: initial?.date ?? null,
+    time: initial?.time ?? null,
     timezone: zone,
     comment: '',
   });

@@ -1,6 +1,7 @@
 import {
   actionAllowedFrom,
   hasPermission,
+  isCompanyRole,
   type OrderAction,
   type OrderStatus,
   type OrderStatusChangeBody,
@@ -58,4 +59,19 @@ export function statusChangeBody(action: OrderAction, values: OrderActionValues)
     ...(values.timezone ? { timezone: values.timezone } : {}),
     ...signature,
   };
+}
+
+/**
+ * Whether an order may be picked for bulk acknowledgement: a pending order the user may accept
+ * and reject in the current role, of the role's own CMO (staff and admin: any pending order).
+ */
+export function selectableForAcknowledgement(
+  order: { status: OrderStatus; cmo: { id: number } },
+  permissions: Permissions,
+  role: { type: RoleType; companyId: number | null } | null,
+): boolean {
+  if (!role) return false;
+  const actions = visibleOrderActions(order.status, permissions, role.type);
+  if (!actions.includes('accept') || !actions.includes('reject')) return false;
+  return !isCompanyRole(role.type) || order.cmo.id === role.companyId;
 }

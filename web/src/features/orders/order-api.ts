@@ -3,6 +3,8 @@ import {
   type Order,
   type OrderAction,
   type OrderNotificationsAnswer,
+  type OrderStatusBatchAnswer,
+  type OrderStatusBatchBody,
   orderActionRules,
   orderStatusLabels,
 } from '@dosechain/contract';
@@ -49,5 +51,22 @@ export function useResendNotification(order: Order) {
     mutationFn: () => api<OrderNotificationsAnswer>('POST', `${ORDERS}/${order.id}/notifications`),
     onSuccess: () => toast.success(messages.notificationSent(order.number)),
     onError: () => toast.error(messages.errorSendingNotification),
+  });
+}
+
+/**
+ * `POST /orders/status-batch`: several orders under one e-signature; answers one result per
+ * order. Every order list and each changed order refresh afterwards.
+ */
+export function useOrderStatusBatch() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderStatusBatchBody) =>
+      api<OrderStatusBatchAnswer>('POST', `${ORDERS}/status-batch`, { body }),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: ['list', ORDERS] });
+      for (const r of answer.results) void queryClient.invalidateQueries({ queryKey: [ORDERS, r.orderId] });
+    },
   });
 }

@@ -12,7 +12,11 @@ import type { MRT_SortingState } from 'material-react-table';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { createdColumn } from '../../components/data-table/common-columns.ts';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  type RowSelection,
+} from '../../components/data-table/data-table.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { ORDERS } from './order-api.ts';
@@ -84,6 +88,8 @@ export interface OrdersGridProps {
   detailBase?: string;
   title?: string;
   emptyText?: string;
+  /** Row checkboxes (bulk acknowledgement): which orders may be picked, and the picked ones. */
+  selection?: RowSelection<Order>;
 }
 
 /**
@@ -97,6 +103,7 @@ export function OrdersGrid({
   detailBase = '/orders',
   title = 'Orders',
   emptyText,
+  selection,
 }: OrdersGridProps) {
   const [dialog, setDialog] = useState<{ order: Order; action: OrderAction }>();
   const fixed: FilterCondition[] = [
@@ -111,6 +118,7 @@ export function OrdersGrid({
         defaultSort={defaultSort}
         baseFilter={fixed}
         emptyText={emptyText}
+        selection={selection}
         title={title}
         orientation="landscape"
         renderDetailPanel={(order) => (

@@ -1,0 +1,379 @@
+import {
+  defaultProjectedDelivery,
+  limits,
+  messages,
+  type Order,
+  type OrderStatusBatchBody,
+  type OrderStatusBatchResult,
+  orderActionRules,
+  orderStatusLabels,
+  relatedTimeProblem,
+} from '@dosechain/contract';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { DateOrTimeField } from '../../components/form/date-fields.tsx';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { useSignedForm } from '../../components/form/signed-form.ts';
+import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
+import { enteredInstant } from './order-action-dialog.tsx';
+import { useOrderStatusBatch } from './order-api.ts';
+import { formatInZone } from './order-format.ts';
+
+export type BulkAction = 'accept' | 'reject';
+
+const dateValue = z.string().nullable();
+
+/**
+ * The bulk dialog's fields. Accept: one projected delivery for all (date, time, zone) or one per
+ * order on its imaging center's clock, each checked against now and that order's calibration as
+ * the server checks it. Reject: the one reason (≤ 140).
+ */
+export function bulkAcknowledgeFields(
+  action: BulkAction,
+  orders: readonly Order[],
+  now: () => Date = () => new Date(),
+) {
+  return z
+    .object({
+      same: z.boolean(),
+      date: dateValue,
+      time: dateValue,
+      timezone: dateValue,
+      rows: z.array(z.object({ date: dateValue, time: dateValue })),
+      comment: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      if (action === 'reject') {
+        const comment = values.comment;
+        const problem =
+          comment.length === 0
+            ? messages.required
+            : comment.trim().length === 0
+              ? messages.onlySpaces
+              : comment.length > limits.reasonMax
+                ? messages.maxLength(limits.reasonMax)
+                : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['comment'], message: problem });
+        return;
+      }
+      const check = (
+        entered: { date: string | null; time: string | null },
+        zone: string | null,
+        order: Order,
+        path: (string | number)[],
+      ) => {
+        if (!entered.date)
+          ctx.addIssue({ code: 'custom', path: [...path, 'date'], message: messages.required });
+        if (!entered.time)
+          ctx.addIssue({ code: 'custom', path: [...path, 'time'], message: messages.required });
+        const at = enteredInstant({ ...entered, timezone: zone });
+        const problem = at && relatedTimeProblem('accept', at, now(), order.calibrationDatetime);
+        if (problem) ctx.addIssue({ code: 'custom', path: [...path, 'time'], message: problem });
+      };
+      if (values.same) {
+        // One time for all: it must suit every order's calibration.
+        const issues = new Set<string>();
+        for (const order of orders) {
+          const at = enteredInstant(values);
+          const problem = at && relatedTimeProblem('accept', at, now(), order.calibrationDatetime);
+          if (problem) issues.add(problem);
+        }
+        if (!values.date) ctx.addIssue({ code: 'custom', path: ['date'], message: messages.required });
+        if (!values.time) ctx.addIssue({ code: 'custom', path: ['time'], message: messages.required });
+        for (const message of issues) ctx.addIssue({ code: 'custom', path: ['time'], message });
+      } else {
+        orders.forEach((order, i) => {
+          check(values.rows[i] ?? { date: null, time: null }, order.imagingCenter.timezone, order, [
+            'rows',
+            i,
+          ]);
+        });
+      }
+    });
+}
+
+/** The body of the batch: every order with the chosen date-time (or the reason), one signature. */
+export function batchBody(
+  action: BulkAction,
+  orders: readonly Order[],
+  values: z.output<ReturnType<typeof bulkAcknowledgeFields>> & {
+    reasonForChange?: string;
+    electronicSignature?: string;
+  },
+): OrderStatusBatchBody {
+  const status = orderActionRules[action].to;
+  const signature = {
+    ...(values.reasonForChange ? { reasonForChange: values.reasonForChange } : {}),
+    ...(values.electronicSignature ? { electronicSignature: values.electronicSignature } : {}),
+  };
+  const items = orders.map((order, i) => {
+    if (action === 'reject') return { orderId: order.id, status, comment: values.comment.trim() };
+    if (values.same)
+      return {
+        orderId: order.id,
+        status,
+        relatedDatetime: `${values.date}T${values.time}`,
+        ...(values.timezone ? { timezone: values.timezone } : {}),
+      };
+    const row = values.rows[i]!;
+    // Each order on its imaging center's clock: the server's default zone.
+    return { orderId: order.id, status, relatedDatetime: `${row.date}T${row.time}` };
+  });
+  return { items, ...signature };
+}
+
+/** The text of one refused order: the field's message when there is one, else the refusal's. */
+export function refusalText(result: Extract<OrderStatusBatchResult, { ok: false }>): string {
+  return result.errors[0]?.message ?? result.message;
+}
+
+/**
+ * Accept or reject the picked orders with one e-signature: one projected delivery for all or
+ * one per order (each starting at its calibration day and time), or one reason. Afterwards each
+ * order's result: done, or refused with why (one refusal does not undo the others).
+ */
+export function BulkAcknowledgeDialog({
+  orders,
+  action,
+  onClose,
+  onDone,
+}: {
+  orders: readonly Order[];
+  action: BulkAction;
+  onClose: () => void;
+  /** Told of the results once the server answered (the page clears what was done). */
+  onDone: (results: OrderStatusBatchResult[]) => void;
+}) {
+  const rule = orderActionRules[action];
+  const fields = useMemo(() => bulkAcknowledgeFields(action, orders), [action, orders]);
+  const [defaults] = useState(() =>
+    orders.map((o) => defaultProjectedDelivery(o.calibrationDatetime, o.imagingCenter.timezone, new Date())),
+  );
+  const firstZone = orders[0]?.imagingCenter.timezone ?? 'UTC';
+  const { control, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
+    same: false,
+    date: defaults[0]?.date ?? null,
+    time: defaults[0]?.time ?? null,
+    timezone: firstZone,
+    rows: defaults,
+    comment: '',
+  });
+  const batch = useOrderStatusBatch();
+  const [results, setResults] = useState<OrderStatusBatchResult[]>();
+  const same = useWatch({ control, name: 'same' });
+  const comment = useWatch({ control, name: 'comment' }) ?? '';
+  const watched = useWatch({ control, name: ['date', 'time', 'timezone', 'rows'] });
+  // The date-time checks sit on the time fields: a changed date, zone or mode checks again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-validate when any watched value changes
+  useEffect(() => {
+    if (action === 'accept') void trigger();
+  }, [action, same, JSON.stringify(watched), trigger]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const answer = await batch.mutateAsync(batchBody(action, orders, values));
+      setResults(answer.results);
+      onDone(answer.results);
+    } catch (err) {
+      if (!applyServerErrors(err, setError, ['electronicSignature', 'reasonForChange']))
+        toast.error(messages.errorUpdatingOrder);
+    }
+  });
+
+  if (results) return <BatchResults orders={orders} action={action} results={results} onClose={onClose} />;
+  const label = `${rule.label} ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`;
+  return (
+    <FormDialog
+      title={label}
+      onClose={onClose}
+      onSubmit={submit}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+      submitLabel={label}
+      maxWidth="md"
+    >
+      {action === 'accept' ? (
+        <>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="same"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                  }
+                  label="One projected delivery for all orders"
+                />
+              )}
+            />
+          </Grid>
+          {same && (
+            <>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <DateOrTimeField
+                  control={control}
+                  name="date"
+                  label="Projected delivery date"
+                  mode="date"
+                  required
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 3 }}>
+                <DateOrTimeField
+                  control={control}
+                  name="time"
+                  label="Projected delivery time"
+                  mode="time"
+                  required
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 5 }}>
+                <TimezoneSelect control={control} name="timezone" />
+              </Grid>
+            </>
+          )}
+        </>
+      ) : (
+        <Grid size={12}>
+          <FormTextField
+            control={control}
+            name="comment"
+            label="Rejection reason"
+            required
+            multiline
+            minRows={2}
+            helperText={`${comment.length}/${limits.reasonMax} — the same reason for every order`}
+            slotProps={{ htmlInput: { maxLength: limits.reasonMax } }}
+          />
+        </Grid>
+      )}
+      <Grid size={12}>
+        <Table size="small" aria-label="Selected orders">
+          <TableHead>
+            <TableRow>
+              <TableCell>Order</TableCell>
+              <TableCell>Subject</TableCell>
+              <TableCell>Calibration</TableCell>
+              {action === 'accept' && !same && (
+                <TableCell>Projected delivery (imaging center clock)</TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {orders.map((order, i) => (
+              <TableRow key={order.id}>
+                <TableCell>#{order.number}</TableCell>
+                <TableCell>{order.subjectId}</TableCell>
+                <TableCell>{formatInZone(order.calibrationDatetime, order.imagingCenter.timezone)}</TableCell>
+                {action === 'accept' && !same && (
+                  <TableCell sx={{ minWidth: 330 }}>
+                    <Grid container spacing={1} sx={{ pt: 1 }}>
+                      <Grid size={7}>
+                        <DateOrTimeField
+                          control={control}
+                          name={`rows.${i}.date`}
+                          label={`Order #${order.number} date`}
+                          mode="date"
+                          required
+                        />
+                      </Grid>
+                      <Grid size={5}>
+                        <DateOrTimeField
+                          control={control}
+                          name={`rows.${i}.time`}
+                          label={`Order #${order.number} time`}
+                          mode="time"
+                          required
+                        />
+                      </Grid>
+                    </Grid>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Grid>
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}
+
+/** Each order's outcome after a batch: done, or refused with the reason. */
+function BatchResults({
+  orders,
+  action,
+  results,
+  onClose,
+}: {
+  orders: readonly Order[];
+  action: BulkAction;
+  results: OrderStatusBatchResult[];
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const numberOf = new Map(orders.map((o) => [o.id, o.number]));
+  const done = results.filter((r) => r.ok).length;
+  const verb = orderStatusLabels[orderActionRules[action].to].toLowerCase();
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Results</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {done} of {results.length} {results.length === 1 ? 'order' : 'orders'} {verb}.
+        </Typography>
+        <List dense aria-label="Results per order">
+          {results.map((r) => (
+            <ListItem key={r.orderId}>
+              <ListItemIcon>
+                {r.ok ? (
+                  <CheckCircleIcon color="success" titleAccess="Done" />
+                ) : (
+                  <ErrorIcon color="error" titleAccess="Refused" />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={`Order #${numberOf.get(r.orderId) ?? r.orderId} ${r.ok ? orderStatusLabels[r.status].toLowerCase() : 'refused'}`}
+                secondary={r.ok ? undefined : refusalText(r)}
+                slotProps={{ secondary: { color: 'error' } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
