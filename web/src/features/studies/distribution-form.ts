@@ -89,10 +89,48 @@ export function rowsDiffer(rows: DistributionRow[], saved: DistributionEntry[]):
   return key(toEntries(rows)) !== key(toEntries(toRows(saved)));
 }
 
-/** A server error's parameter (`distributionList.2.companyIds`) as the form's field name. */
-export function formFieldOf(parameter: string): string | undefined {
+/** The fields of a row the user edits. */
+export type RowField = 'name' | 'email' | 'companyType' | 'companies';
+export const rowFields: readonly RowField[] = ['name', 'email', 'companyType', 'companies'];
+
+/** A row's errors, one message per field. */
+export type RowErrors = Partial<Record<RowField, string>>;
+
+const noErrors: RowErrors = Object.freeze({});
+const checkedRows = new WeakMap<DistributionRow, RowErrors>();
+
+/**
+ * The errors of one row under the row rules. Rows are replaced, never changed in place, so the
+ * answer is remembered per row: a keystroke checks the one row it changed, not the whole list.
+ */
+export function rowErrors(row: DistributionRow): RowErrors {
+  let errors = checkedRows.get(row);
+  if (!errors) {
+    const result = rowSchema.safeParse(row);
+    if (result.success) errors = noErrors;
+    else {
+      const found: RowErrors = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as RowField;
+        if (rowFields.includes(field)) found[field] ??= issue.message;
+      }
+      errors = found;
+    }
+    checkedRows.set(row, errors);
+  }
+  return errors;
+}
+
+/** A server error's parameter (`distributionList.2.companyIds`) as a row index and field. */
+export function rowFieldOf(parameter: string): { index: number; field: RowField } | undefined {
   const match = /^distributionList\.(\d+)\.(name|email|companyType|companyIds)$/.exec(parameter);
   if (!match) return undefined;
-  const field = match[2] === 'companyIds' ? 'companies' : match[2];
-  return `distributionList.${match[1]}.${field}`;
+  const field = match[2] === 'companyIds' ? 'companies' : (match[2] as RowField);
+  return { index: Number(match[1]), field };
+}
+
+/** A server error's parameter (`distributionList.2.companyIds`) as the form's field name. */
+export function formFieldOf(parameter: string): string | undefined {
+  const found = rowFieldOf(parameter);
+  return found && `distributionList.${found.index}.${found.field}`;
 }
