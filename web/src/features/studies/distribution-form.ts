@@ -80,13 +80,16 @@ export function toEntries(rows: DistributionRow[]): DistributionEntryInput[] {
   }));
 }
 
+/** What the rows say, as the request would (spaces and company order aside): equal keys, equal lists. */
+export function listKey(rows: DistributionRow[]): string {
+  return JSON.stringify(
+    toEntries(rows).map((e) => ({ ...e, companyIds: [...(e.companyIds ?? [])].sort((a, b) => a - b) })),
+  );
+}
+
 /** Whether the edited rows say something other than the saved list (spaces and company order aside). */
 export function rowsDiffer(rows: DistributionRow[], saved: DistributionEntry[]): boolean {
-  const key = (entries: DistributionEntryInput[]) =>
-    JSON.stringify(
-      entries.map((e) => ({ ...e, companyIds: [...(e.companyIds ?? [])].sort((a, b) => a - b) })),
-    );
-  return key(toEntries(rows)) !== key(toEntries(toRows(saved)));
+  return listKey(rows) !== listKey(toRows(saved));
 }
 
 /** The fields of a row the user edits. */

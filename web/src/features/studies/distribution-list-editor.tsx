@@ -29,7 +29,7 @@ import {
   initEditorState,
   rowBlocks,
 } from './distribution-editor-state.ts';
-import { type RowField, rowFieldOf, rowsDiffer, toEntries } from './distribution-form.ts';
+import { listKey, type RowField, rowFieldOf, toEntries, toRows } from './distribution-form.ts';
 import { DistributionRowFields } from './distribution-row-fields.tsx';
 import { useSaveDistributionList } from './study-api.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
@@ -55,7 +55,8 @@ export function DistributionListEditor({
   onDone: () => void;
 }) {
   const [{ rows, nextKey }, dispatch] = useReducer(editorReducer, saved, initEditorState);
-  const changed = useMemo(() => rowsDiffer(rows, saved), [rows, saved]);
+  const savedKey = useMemo(() => listKey(toRows(saved)), [saved]);
+  const changed = useMemo(() => listKey(rows) !== savedKey, [rows, savedKey]);
   const blocking = useMemo(() => rows.flatMap((r, i) => (rowBlocks(r) ? [i] : [])), [rows]);
   const [page, setPage] = useState(0);
   const pageCount = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
