@@ -1,7 +1,9 @@
 /**
  * `npm run bench:editor -w bench` (after `npm run build -w web`): the e-mail distribution list
- * editor with 500 rows, in Chromium at 1280×800, against the same work on a 1-row list in the
- * same run (the editor's fixed cost: the page, the lookups, the 500 ms import delay of the spec).
+ * editor with 500 rows, in Chromium at 1280×800, against the same work on a 25-row list in the
+ * same run: the editor shows 25 rows a page, so the 25-row list is the work on screen (the page,
+ * its rows, the lookups, the 500 ms import delay of the spec) and the ratio is what the 475 rows
+ * off screen cost.
  * Starts the app on a fresh embedded database (PGlite) as the fault tests do, creates one study
  * per run through the API and prints a Markdown table: import of a CSV file, opening the saved
  * list for editing, and a keystroke (key down to the next frame, measured in the page).
@@ -116,11 +118,11 @@ try {
   await page.getByRole('button', { name: 'SIGN IN' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
-  const samples: Record<number, Sample[]> = { 1: [], 500: [] };
+  const samples: Record<number, Sample[]> = { 25: [], 500: [] };
   // Untimed warm-up, then the two sizes alternately so that both see the same load.
-  await measure(page, base, 1, 0);
+  await measure(page, base, 25, 0);
   for (let run = 1; run <= runs; run++) {
-    for (const rows of [1, 500]) {
+    for (const rows of [25, 500]) {
       const sample = await measure(page, base, rows, run);
       samples[rows]!.push(sample);
       log(
@@ -130,11 +132,11 @@ try {
   }
   const line = (label: string, pick: (s: Sample) => number[]) => {
     const app = stats(samples[500]!.flatMap(pick));
-    const raw = stats(samples[1]!.flatMap(pick));
+    const raw = stats(samples[25]!.flatMap(pick));
     return `| ${label} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${ratio(app.p95, raw.p95)} |`;
   };
   console.log(
-    '| Measurement | 500 rows p50 (ms) | 500 rows p95 (ms) | 1 row p50 (ms) | 1 row p95 (ms) | p95 ratio |',
+    '| Measurement | 500 rows p50 (ms) | 500 rows p95 (ms) | 25 rows p50 (ms) | 25 rows p95 (ms) | p95 ratio |',
   );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   console.log(line('Import a CSV file (500 ms delay included) to the first row shown', (s) => [s.importMs]));
