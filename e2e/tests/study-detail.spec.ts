@@ -89,17 +89,16 @@ test('staff opens a study, adds and deletes a pairing, edits, imports and saves 
   await emails.getByRole('button', { name: 'Add row' }).click();
   await expect(emails.getByRole('status')).toHaveText('Unsaved changes');
   await expect(emails.getByRole('button', { name: 'Submit changes' })).toBeDisabled();
-  await emails.getByRole('group', { name: 'Recipient 3' }).getByLabel('Name').fill('Temp Person');
+  await emails.getByRole('group', { name: 'Row 3' }).getByLabel('Name').fill('Temp Person');
   // Leaving with unsaved changes asks first; Stay keeps them.
   await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
   await expect(dialog.getByRole('heading', { name: 'Leave with unsaved changes?' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/\/config\/studies\/\d+$/);
-  await expect(emails.getByRole('group', { name: 'Recipient 3' }).getByLabel('Name')).toHaveValue(
-    'Temp Person',
-  );
+  await expect(emails.getByRole('group', { name: 'Row 3' }).getByLabel('Name')).toHaveValue('Temp Person');
   await screenshot(page, 'study-emails-edit');
   await emails.getByRole('button', { name: 'Discard changes' }).click();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(emails.getByRole('table')).toBeVisible();
   await expect(emails).not.toContainText('Temp Person');
   await expect(emails.getByRole('row')).toHaveCount(3);
@@ -122,17 +121,17 @@ test('staff opens a study, adds and deletes a pairing, edits, imports and saves 
     ),
   );
   await expect(emails.getByRole('progressbar', { name: 'Importing the file' })).toBeVisible();
-  await expect(emails.getByText('Row 5: no Clinical Site named "Nowhere Trials"')).toBeVisible();
+  await expect(emails.getByText('Row 4: no Clinical Site named "Nowhere Trials"')).toBeVisible();
   await expect(emails.getByRole('group')).toHaveCount(4);
-  const ghost = emails.getByRole('group', { name: 'Recipient 4' });
+  const ghost = emails.getByRole('group', { name: 'Row 4' });
   await expect(ghost.getByLabel('Name')).toHaveValue('Ghost Site');
   await expect(ghost.getByText('no Clinical Site named "Nowhere Trials"')).toBeVisible();
-  await expect(emails.getByRole('group', { name: 'Recipient 3' })).toContainText('Isotope Labs Boston');
+  await expect(emails.getByRole('group', { name: 'Row 3' })).toContainText('Isotope Labs Boston');
   await expect(emails.getByRole('button', { name: 'Submit changes' })).toBeDisabled();
   await screenshot(page, 'study-emails-import');
 
   // The user fixes the reported row by removing it, then submits.
-  await ghost.getByRole('button', { name: 'Remove recipient 4' }).click();
+  await ghost.getByRole('button', { name: 'Remove row 4' }).click();
   await expect(emails.getByRole('group')).toHaveCount(3);
   await emails.getByRole('button', { name: 'Submit changes' }).click();
   await expect(dialog.getByRole('heading', { name: 'Confirm changes' })).toBeVisible();

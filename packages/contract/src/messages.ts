@@ -61,6 +61,13 @@ export const messages = {
   csvEmpty: 'The file was empty, please upload a file with the right format',
   csvWrongType: 'Invalid file type, please make sure to upload a CSV file.',
   csvUnreadable: 'There was an error processing/reading the file, please try again',
+  /** Why Submit changes of the e-mail list is disabled, and the Discard changes question. */
+  emailListNoChanges: 'Nothing to submit: the list is as saved.',
+  emailListImporting: 'Wait until the file is imported.',
+  emailListRowsToFix: (rows: number, first: number) =>
+    `${count(rows)} ${rows === 1 ? 'row needs' : 'rows need'} fixing before you can submit; the first is row ${count(first)}.`,
+  emailListDiscardTitle: 'Discard changes?',
+  emailListDiscardText: 'Your changes to the e-mail list are not saved and will be lost.',
 
   // server answers
   invalidCredentials: 'Invalid username or password',

@@ -8,6 +8,7 @@ import { companyKinds } from '../companies/company-kinds.ts';
  * companies already picked stay listed whatever the search.
  */
 export function CompanyMultiSelect({
+  id,
   type,
   value,
   onChange,
@@ -15,6 +16,8 @@ export function CompanyMultiSelect({
   error,
   label = 'Companies',
 }: {
+  /** The input's id (a focus target). */
+  id?: string;
   type: CompanyType | '';
   value: NamedRef[];
   onChange: (companies: NamedRef[]) => void;
@@ -28,6 +31,7 @@ export function CompanyMultiSelect({
   const items = [...value.filter((v) => !listed.some((l) => l.id === v.id)), ...listed];
   return (
     <Autocomplete<NamedRef, true>
+      id={id}
       multiple
       size="small"
       disabled={!type}

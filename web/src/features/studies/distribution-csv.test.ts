@@ -36,7 +36,7 @@ describe('csvFileProblem', () => {
 });
 
 describe('parseCsv and toCsvRecords', () => {
-  it('skips the header and blank lines, splits quoted company names, numbers rows as in the file', async () => {
+  it('skips the header and blank lines, splits quoted company names, numbers rows as the editor does (data rows from 1)', async () => {
     const text =
       '\uFEFFName,Email,Company type,Companies\r\n' +
       'Jane Doe, jane@x.org ,CMO,"Isotope Labs Boston, pacific radiopharma"\r\n' +
@@ -46,20 +46,20 @@ describe('parseCsv and toCsvRecords', () => {
     const records = toCsvRecords(await parseCsv(text));
     expect(records).toEqual([
       {
-        row: 2,
+        row: 1,
         name: 'Jane Doe',
         email: 'jane@x.org',
         companyType: 'CMO',
         companyNames: ['Isotope Labs Boston', 'pacific radiopharma'],
       },
-      { row: 4, name: 'Bob', email: 'bob@x.org', companyType: '', companyNames: [] },
-      { row: 5, name: 'Carl', email: 'carl@x.org', companyType: '', companyNames: [] },
+      { row: 2, name: 'Bob', email: 'bob@x.org', companyType: '', companyNames: [] },
+      { row: 3, name: 'Carl', email: 'carl@x.org', companyType: '', companyNames: [] },
     ]);
   });
 
   it('reads a one-column file and a header-only file', async () => {
     expect(toCsvRecords(await parseCsv('Name\nJane\n'))).toEqual([
-      { row: 2, name: 'Jane', email: '', companyType: '', companyNames: [] },
+      { row: 1, name: 'Jane', email: '', companyType: '', companyNames: [] },
     ]);
     expect(toCsvRecords(await parseCsv('Name,Email\n'))).toEqual([]);
   });
@@ -133,11 +133,16 @@ describe('resolveCsvRecords', () => {
       },
     ]);
     expect(problems).toEqual([
-      'Row 3: no Clinical Site named "Nowhere Trials"',
-      'Row 4: unknown company type "Pharmacy" (use CMO, Clinical Site, Imaging Center)',
-      'Row 6: companies are given without a company type',
-      'Row 7: no Imaging Center given',
+      'Row 2: no Clinical Site named "Nowhere Trials"',
+      'Row 3: unknown company type "Pharmacy" (use CMO, Clinical Site, Imaging Center)',
+      'Row 5: companies are given without a company type',
+      'Row 6: no Imaging Center given',
     ]);
+    // "Row N" is the row the editor shows as N: the issue is on rows[N - 1].
+    for (const problem of problems) {
+      const [, n, issue] = /^Row (\d+): (.*)$/.exec(problem) ?? [];
+      expect(rows[Number(n) - 1]?.issue).toBe(issue);
+    }
   });
 
   it('keeps rows with an issue invalid, on the field the user fixes', async () => {

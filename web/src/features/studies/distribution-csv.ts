@@ -32,7 +32,11 @@ export async function parseCsv(text: string): Promise<string[][]> {
   return result.data;
 }
 
-/** One data row of the file: its row number in the file (the header is row 1) and its cells. */
+/**
+ * One data row of the file, with the number of the row it becomes in the editor (the import
+ * replaces the list, so the first data row is row 1: the header and blank lines are not counted).
+ * Warnings say "Row N" with this number, as the editor numbers its rows.
+ */
 export interface CsvRecord {
   row: number;
   name: string;
@@ -44,11 +48,11 @@ export interface CsvRecord {
 /** The data rows (after the header, blank lines left out), columns name, email, company type, company names. */
 export function toCsvRecords(records: string[][]): CsvRecord[] {
   return records
-    .map((cells, index) => ({ cells: cells.map((c) => (c ?? '').trim()), row: index + 1 }))
     .slice(1)
-    .filter(({ cells }) => cells.some((c) => c !== ''))
-    .map(({ cells, row }) => ({
-      row,
+    .map((cells) => cells.map((c) => (c ?? '').trim()))
+    .filter((cells) => cells.some((c) => c !== ''))
+    .map((cells, index) => ({
+      row: index + 1,
       name: cells[0] ?? '',
       email: cells[1] ?? '',
       companyType: cells[2] ?? '',

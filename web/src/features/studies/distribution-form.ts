@@ -80,19 +80,60 @@ export function toEntries(rows: DistributionRow[]): DistributionEntryInput[] {
   }));
 }
 
+/** What the rows say, as the request would (spaces and company order aside): equal keys, equal lists. */
+export function listKey(rows: DistributionRow[]): string {
+  return JSON.stringify(
+    toEntries(rows).map((e) => ({ ...e, companyIds: [...(e.companyIds ?? [])].sort((a, b) => a - b) })),
+  );
+}
+
 /** Whether the edited rows say something other than the saved list (spaces and company order aside). */
 export function rowsDiffer(rows: DistributionRow[], saved: DistributionEntry[]): boolean {
-  const key = (entries: DistributionEntryInput[]) =>
-    JSON.stringify(
-      entries.map((e) => ({ ...e, companyIds: [...(e.companyIds ?? [])].sort((a, b) => a - b) })),
-    );
-  return key(toEntries(rows)) !== key(toEntries(toRows(saved)));
+  return listKey(rows) !== listKey(toRows(saved));
+}
+
+/** The fields of a row the user edits. */
+export type RowField = 'name' | 'email' | 'companyType' | 'companies';
+export const rowFields: readonly RowField[] = ['name', 'email', 'companyType', 'companies'];
+
+/** A row's errors, one message per field. */
+export type RowErrors = Partial<Record<RowField, string>>;
+
+const noErrors: RowErrors = Object.freeze({});
+const checkedRows = new WeakMap<DistributionRow, RowErrors>();
+
+/**
+ * The errors of one row under the row rules. Rows are replaced, never changed in place, so the
+ * answer is remembered per row: a keystroke checks the one row it changed, not the whole list.
+ */
+export function rowErrors(row: DistributionRow): RowErrors {
+  let errors = checkedRows.get(row);
+  if (!errors) {
+    const result = rowSchema.safeParse(row);
+    if (result.success) errors = noErrors;
+    else {
+      const found: RowErrors = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as RowField;
+        if (rowFields.includes(field)) found[field] ??= issue.message;
+      }
+      errors = found;
+    }
+    checkedRows.set(row, errors);
+  }
+  return errors;
+}
+
+/** A server error's parameter (`distributionList.2.companyIds`) as a row index and field. */
+export function rowFieldOf(parameter: string): { index: number; field: RowField } | undefined {
+  const match = /^distributionList\.(\d+)\.(name|email|companyType|companyIds)$/.exec(parameter);
+  if (!match) return undefined;
+  const field = match[2] === 'companyIds' ? 'companies' : (match[2] as RowField);
+  return { index: Number(match[1]), field };
 }
 
 /** A server error's parameter (`distributionList.2.companyIds`) as the form's field name. */
 export function formFieldOf(parameter: string): string | undefined {
-  const match = /^distributionList\.(\d+)\.(name|email|companyType|companyIds)$/.exec(parameter);
-  if (!match) return undefined;
-  const field = match[2] === 'companyIds' ? 'companies' : match[2];
-  return `distributionList.${match[1]}.${field}`;
+  const found = rowFieldOf(parameter);
+  return found && `distributionList.${found.index}.${found.field}`;
 }

@@ -1,4 +1,4 @@
-import type { DistributionEntry } from '@dosechain/contract';
+import { type DistributionEntry, messages } from '@dosechain/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -44,7 +44,7 @@ function renderEditor(api: HttpClient, onDone = vi.fn()) {
   return { router, onDone };
 }
 
-const rowName = () => within(screen.getByRole('group', { name: 'Recipient 1' })).getByLabelText(/Name/);
+const rowName = () => within(screen.getByRole('group', { name: 'Row 1' })).getByLabelText(/Name/);
 
 async function editAndConfirm() {
   const submit = screen.getByRole('button', { name: 'Submit changes' }) as HTMLButtonElement;
@@ -128,11 +128,47 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
   it('asks before leaving with unsaved changes', async () => {
     const { router } = renderEditor(fakeApi(() => ({})));
     fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
-    await screen.findByRole('group', { name: 'Recipient 2' });
+    await screen.findByRole('group', { name: 'Row 2' });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Unsaved changes'));
     void router.navigate('/elsewhere');
     const ask = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
     fireEvent.click(within(ask).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('Elsewhere')).toBeTruthy();
+  });
+
+  it('enables Submit after a valid CSV import, and says why while it is disabled', async () => {
+    const api = vi.fn(async () => ({ items: [{ id: 9, name: 'Isotope' }], page: 1, total: 1 }));
+    renderEditor(api as unknown as HttpClient);
+    const submit = screen.getByRole('button', { name: 'Submit changes' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByText(messages.emailListNoChanges)).toBeTruthy();
+    const csv = 'Name,Email,Company type,Companies\nA Person,a@x.org,,\nB Desk,b@x.org,CMO,Isotope\n';
+    fireEvent.change(screen.getByLabelText('CSV file to import'), {
+      target: { files: [new File([csv], 'list.csv', { type: 'text/csv' })] },
+    });
+    await screen.findByRole('group', { name: 'Row 2' }, { timeout: 5000 });
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    expect(screen.queryByText(messages.emailListNoChanges)).toBeNull();
+    fireEvent.change(within(screen.getByRole('group', { name: 'Row 2' })).getByLabelText(/Email/), {
+      target: { value: 'not-an-email' },
+    });
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByText(messages.emailListRowsToFix(1, 2))).toBeTruthy();
+    expect(screen.getByText(messages.invalidEmail)).toBeTruthy();
+  });
+
+  it('asks before discarding changes, and keeps them on Keep editing', async () => {
+    const { onDone } = renderEditor(fakeApi(() => ({})));
+    fireEvent.change(rowName(), { target: { value: 'Boston Desk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    const ask = await screen.findByRole('dialog', { name: messages.emailListDiscardTitle });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((rowName() as HTMLInputElement).value).toBe('Boston Desk');
+    expect(onDone).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    const again = await screen.findByRole('dialog', { name: messages.emailListDiscardTitle });
+    fireEvent.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(onDone).toHaveBeenCalled();
   });
 });

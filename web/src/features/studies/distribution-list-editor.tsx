@@ -1,40 +1,49 @@
-import type { DistributionEntry } from '@dosechain/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Add, EditNote } from '@mui/icons-material';
+import { type DistributionEntry, messages } from '@dosechain/contract';
+import { Add, EditNote, ErrorOutlined } from '@mui/icons-material';
 import {
   Alert,
   AlertTitle,
   Box,
   Button,
   Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   LinearProgress,
+  Pagination,
   Paper,
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
-import { type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { ApiError } from '../../api/http-client.ts';
 import { CsvImportButton } from './csv-import-button.tsx';
 import { DistributionConfirmDialog } from './distribution-confirm-dialog.tsx';
 import type { CsvImport } from './distribution-csv.ts';
 import {
-  type DistributionForm,
-  distributionFormSchema,
-  emptyRow,
-  formFieldOf,
-  rowsDiffer,
-  toEntries,
-  toRows,
-} from './distribution-form.ts';
+  editorReducer,
+  fieldId,
+  firstErrorField,
+  initEditorState,
+  rowBlocks,
+} from './distribution-editor-state.ts';
+import { listKey, type RowField, rowFieldOf, toEntries, toRows } from './distribution-form.ts';
 import { DistributionRowFields } from './distribution-row-fields.tsx';
 import { useSaveDistributionList } from './study-api.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
+/** Rows on one page of the editor: a page renders in a blink whatever the list's length. */
+export const ROWS_PER_PAGE = 25;
+/** Import warnings listed; the rest are on their rows ("Go to first error"). */
+const PROBLEMS_LISTED = 10;
+
 /**
- * The distribution list in edit mode: rows to edit, add and remove, a CSV import that
- * replaces them, and Submit changes (confirmed with a reason and the e-signature) or
- * Discard changes. Leaving with unsaved changes asks first.
+ * The distribution list in edit mode: rows to edit, add and remove, a page at a time; a CSV
+ * import that replaces them; Submit changes (confirmed with a reason and the e-signature), which
+ * says why whenever it is disabled; Discard changes, which asks first. Leaving with unsaved
+ * changes asks first.
  */
 export function DistributionListEditor({
   studyId,
@@ -45,50 +54,81 @@ export function DistributionListEditor({
   saved: DistributionEntry[];
   onDone: () => void;
 }) {
-  const { control, handleSubmit, formState, setValue, setError, trigger, getValues } =
-    useForm<DistributionForm>({
-      mode: 'onChange',
-      resolver: zodResolver(distributionFormSchema),
-      defaultValues: { distributionList: toRows(saved) },
-    });
-  const { fields, append, remove, replace } = useFieldArray({ control, name: 'distributionList' });
-  const rows = useWatch({ control, name: 'distributionList' });
-  const changed = rowsDiffer(rows, saved);
+  const [{ rows, nextKey }, dispatch] = useReducer(editorReducer, saved, initEditorState);
+  const savedKey = useMemo(() => listKey(toRows(saved)), [saved]);
+  const changed = useMemo(() => listKey(rows) !== savedKey, [rows, savedKey]);
+  const blocking = useMemo(() => rows.flatMap((r, i) => (rowBlocks(r) ? [i] : [])), [rows]);
+  const [page, setPage] = useState(0);
+  const pageCount = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
+  const currentPage = Math.min(page, pageCount - 1);
+  const first = currentPage * ROWS_PER_PAGE;
+  const pageRows = rows.slice(first, first + ROWS_PER_PAGE);
+  const [focus, setFocus] = useState<{ key: number; field: RowField } | null>(null);
   const [importing, setImporting] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const save = useSaveDistributionList(studyId);
 
+  // Focus moves once the row is on the page (after "Add row" or "Go to first error").
+  useEffect(() => {
+    if (!focus) return;
+    document.getElementById(fieldId(focus.key, focus.field))?.focus();
+    setFocus(null);
+  }, [focus]);
+
+  const showRow = useCallback(
+    (index: number, field?: RowField) => {
+      const row = rows[index];
+      if (!row) return;
+      setPage(Math.floor(index / ROWS_PER_PAGE));
+      dispatch({ type: 'showAll', key: row.key });
+      setFocus({ key: row.key, field: field ?? firstErrorField(row) });
+    },
+    [rows],
+  );
+
+  const addRow = () => {
+    dispatch({ type: 'append' });
+    setPage(Math.floor(rows.length / ROWS_PER_PAGE));
+    // The appended row takes the next key.
+    setFocus({ key: nextKey, field: 'name' });
+  };
+
   const onImported = (result: CsvImport) => {
-    replace(result.rows);
+    dispatch({ type: 'replace', rows: result.rows });
+    setPage(0);
     setProblems(result.problems);
-    // Shows every imported row's errors at once, not only as each field is touched.
-    void trigger();
   };
 
   /** Puts a 400's row errors on the rows; true when any landed. */
   const placeRowErrors = (err: unknown) => {
     if (!(err instanceof ApiError) || err.status !== 400) return false;
-    let placed = false;
-    for (const e of err.body.errors) {
-      const field = formFieldOf(e.parameter);
-      if (!field) continue;
-      setError(field as Path<DistributionForm>, { type: 'server', message: e.message });
-      placed = true;
-    }
-    return placed;
+    const errors = err.body.errors.flatMap((e) => {
+      const at = rowFieldOf(e.parameter);
+      return at ? [{ ...at, message: e.message }] : [];
+    });
+    if (errors.length === 0) return false;
+    dispatch({ type: 'serverErrors', errors });
+    const firstAt = Math.min(...errors.map((e) => e.index));
+    setPage(Math.floor(firstAt / ROWS_PER_PAGE));
+    return true;
   };
+
+  const firstBlocking = blocking[0];
+  const whyDisabled = importing
+    ? messages.emailListImporting
+    : firstBlocking !== undefined
+      ? messages.emailListRowsToFix(blocking.length, firstBlocking + 1)
+      : !changed
+        ? messages.emailListNoChanges
+        : null;
 
   return (
     <Stack spacing={2}>
       <UnsavedChangesGuard dirty={changed} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Button
-          variant="outlined"
-          startIcon={<Add />}
-          disabled={importing}
-          onClick={() => append(emptyRow(), { focusName: `distributionList.${fields.length}.name` })}
-        >
+        <Button variant="outlined" startIcon={<Add />} disabled={importing} onClick={addRow}>
           Add row
         </Button>
         <CsvImportButton disabled={importing} onImporting={setImporting} onImported={onImported} />
@@ -113,13 +153,18 @@ export function DistributionListEditor({
         <Alert severity="warning" onClose={() => setProblems([])}>
           <AlertTitle>Some imported rows need your attention</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {problems.map((p) => (
+            {problems.slice(0, PROBLEMS_LISTED).map((p) => (
               <li key={p}>{p}</li>
             ))}
           </Box>
+          {problems.length > PROBLEMS_LISTED && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              …and {problems.length - PROBLEMS_LISTED} more, each shown on its row.
+            </Typography>
+          )}
         </Alert>
       )}
-      {fields.length === 0 ? (
+      {rows.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography color="text.secondary">
             No e-mail recipients yet. Add a row or import a CSV file.
@@ -127,25 +172,53 @@ export function DistributionListEditor({
         </Paper>
       ) : (
         <Stack spacing={1}>
-          {fields.map((field, index) => (
-            <DistributionRowFields
-              key={field.id}
-              control={control}
-              setValue={setValue}
-              index={index}
-              onRemove={() => remove(index)}
-            />
+          {pageRows.map((row, i) => (
+            <DistributionRowFields key={row.key} row={row} number={first + i + 1} dispatch={dispatch} />
           ))}
         </Stack>
       )}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onDone} disabled={importing}>
+      {rows.length > ROWS_PER_PAGE && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+          <Typography variant="body2" color="text.secondary">
+            Rows {first + 1}–{first + pageRows.length} of {rows.length}
+          </Typography>
+          <Pagination
+            aria-label="Pages of rows"
+            count={pageCount}
+            page={currentPage + 1}
+            onChange={(_, p) => setPage(p - 1)}
+            siblingCount={1}
+          />
+        </Stack>
+      )}
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        {whyDisabled && (
+          <Typography
+            id="distribution-submit-why"
+            variant="body2"
+            color={firstBlocking !== undefined && !importing ? 'error' : 'text.secondary'}
+            sx={{ flexGrow: 1, textAlign: 'right' }}
+          >
+            {whyDisabled}
+          </Typography>
+        )}
+        {firstBlocking !== undefined && !importing && (
+          <Button startIcon={<ErrorOutlined />} color="error" onClick={() => showRow(firstBlocking)}>
+            Go to first error
+          </Button>
+        )}
+        <Button onClick={() => (changed ? setDiscarding(true) : onDone())} disabled={importing}>
           Discard changes
         </Button>
         <Button
           variant="contained"
-          disabled={!changed || !formState.isValid || importing}
-          onClick={handleSubmit(() => setConfirming(true))}
+          disabled={whyDisabled !== null}
+          aria-describedby={whyDisabled ? 'distribution-submit-why' : undefined}
+          onClick={() => setConfirming(true)}
         >
           Submit changes
         </Button>
@@ -153,14 +226,26 @@ export function DistributionListEditor({
       {confirming && (
         <DistributionConfirmDialog
           recipients={rows.length}
-          onConfirm={(meta) =>
-            save.mutateAsync({ distributionList: toEntries(getValues().distributionList), ...meta })
-          }
+          onConfirm={(meta) => save.mutateAsync({ distributionList: toEntries(rows), ...meta })}
           onSaved={onDone}
           onFailed={placeRowErrors}
           onClose={() => setConfirming(false)}
         />
       )}
+      <Dialog open={discarding} onClose={() => setDiscarding(false)} aria-labelledby="discard-title">
+        <DialogTitle id="discard-title">{messages.emailListDiscardTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{messages.emailListDiscardText}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDiscarding(false)} autoFocus>
+            Keep editing
+          </Button>
+          <Button color="error" onClick={onDone}>
+            Discard
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }
