@@ -18,6 +18,7 @@ import { OrderActionDialog } from './order-action-dialog.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { formatInZone } from './order-format.ts';
+import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 /**
  * A time column: shown on the imaging center's clock with its zone, exported in UTC like every
@@ -93,16 +94,13 @@ export interface OrdersGridProps {
 export function OrdersGrid({
   statuses,
   baseFilter = [],
-  defaultSort = [{ id: 'created_at', desc: true }],
+  defaultSort = [...ORDERS_DEFAULT_SORT],
   detailBase = '/orders',
   title = 'Orders',
   emptyText,
 }: OrdersGridProps) {
   const [dialog, setDialog] = useState<{ order: Order; action: OrderAction }>();
-  const fixed: FilterCondition[] = [
-    ...(statuses ? [{ field: 'status', op: 'in' as const, value: [...statuses] }] : []),
-    ...baseFilter,
-  ];
+  const fixed = ordersGridFilter(statuses, baseFilter);
   return (
     <>
       <DataTable<Order>
