@@ -9,15 +9,21 @@ import {
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import type { MRT_SortingState } from 'material-react-table';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { createdColumn } from '../../components/data-table/common-columns.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
-import { OrderActionDialog } from './order-action-dialog.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { formatInZone } from './order-format.ts';
+
+// The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
+// grid's rows need none of it, and a grid screen's first rows came after all of it had loaded.
+const OrderActionDialog = lazy(() =>
+  import('./order-action-dialog.tsx').then((m) => ({ default: m.OrderActionDialog })),
+);
+
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 /**
@@ -132,7 +138,11 @@ export function OrdersGrid({
           </>
         )}
       />
-      {dialog && <OrderActionDialog {...dialog} onClose={() => setDialog(undefined)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <OrderActionDialog {...dialog} onClose={() => setDialog(undefined)} />
+        </Suspense>
+      )}
     </>
   );
 }
