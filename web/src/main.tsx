@@ -2,10 +2,13 @@ import { messages } from '@dosechain/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { readTokens } from './api/session-storage.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadScreen } from './app/router.tsx';
 
 document.title = messages.appTitle;
+// The screen's code loads alongside the session's user, not after it.
+preloadScreen(window.location.pathname, readTokens() !== null);
 const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(

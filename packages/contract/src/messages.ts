@@ -31,6 +31,9 @@ export const messages = {
   emptyUser: 'Error getting the user, empty response',
   tokenParse: 'Error parsing token',
   tokenExpired: 'Token expired',
+  sessionEnded: 'Your session has ended, please sign in again',
+  // A screen that failed to open (its code did not load, or it broke): a way back is offered.
+  screenFailed: 'This screen could not be opened.',
   passwordExpired: 'Your password has expired, please choose a new one',
   brokenRecoveryLink:
     'The recovery link you selected is broken. Re-submit your email address to receive a new recovery link.',

@@ -170,4 +170,19 @@ describe('the API client', () => {
     await expect(api('GET', '/slow', { timeoutMs: 1000 })).resolves.toEqual({ done: true });
     expect(deps.onServerError).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves the error toast to a caller that tries again (reportErrors: false)', async () => {
+    const failing = setup(async () => json(503, { code: 'UNAVAILABLE', message: 'down', errors: [] }));
+    await expect(failing.api('GET', '/users/me', { reportErrors: false })).rejects.toMatchObject({
+      status: 503,
+    });
+    const offline = setup(async () => {
+      throw new TypeError('network down');
+    });
+    await expect(offline.api('GET', '/users/me', { reportErrors: false })).rejects.toMatchObject({
+      status: 0,
+    });
+    expect(failing.deps.onServerError).not.toHaveBeenCalled();
+    expect(offline.deps.onServerError).not.toHaveBeenCalled();
+  });
 });

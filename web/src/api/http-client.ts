@@ -43,6 +43,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A longer wait than the usual timeout, for a call known to take long (verifying the audit trail). */
   timeoutMs?: number;
+  /**
+   * False: no generic error toast for a 5xx or no answer, because the caller tries again (loading
+   * the user at start-up) and reports only its last failure.
+   */
+  reportErrors?: boolean;
 }
 
 export type HttpClient = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
@@ -103,7 +108,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       });
     } catch {
       if (options.signal?.aborted) throw new DOMException('The call was cancelled', 'AbortError');
-      deps.onServerError();
+      if (options.reportErrors !== false) deps.onServerError();
       throw new ApiError(0, { code: 'NO_RESPONSE', message: messages.unexpectedError, errors: [] });
     } finally {
       clearTimeout(timer);
@@ -144,7 +149,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (res.status === 401)
         deps.onUnauthorized(outcome === 'passwordExpired' ? 'passwordExpired' : 'ended');
     }
-    if (res.status >= 500) deps.onServerError();
+    if (res.status >= 500 && options.reportErrors !== false) deps.onServerError();
     if (!res.ok) throw new ApiError(res.status, await readError(res));
     if (res.status === 204) return undefined as T;
     const text = await res.text();

@@ -8,6 +8,7 @@ import { ApiProvider } from '../api/api-context.tsx';
 import { createHttpClient } from '../api/http-client.ts';
 import { clearSession, readRoleId, readTokens, saveTokens, sessionUsername } from '../api/session-storage.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
+import { signalSessionEnded } from '../auth/session-end-signal.ts';
 import { expiredPasswordPath } from '../features/auth/expired-password-path.ts';
 import { theme } from './theme.ts';
 
@@ -30,8 +31,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         getRoleId: readRoleId,
         onServerError: showGenericError,
         onUnauthorized: (reason) => {
-          // The session is over: forget it and start again at the login screen, or at the
-          // expired-password screen when the password aged while the session was in use.
+          // The session is over. Ended: the AuthProvider forgets it in place, and the guard sends
+          // the user to the login with the page they were on (it says why, and returns there).
+          // Expired password: start again at the expired-password screen.
+          if (reason === 'ended' && signalSessionEnded()) return;
           const username = sessionUsername();
           clearSession();
           queryClient.clear();

@@ -1,19 +1,46 @@
 import { Box, Container } from '@mui/material';
-import { Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useRef } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { useApi } from '../api/api-context.tsx';
 import { userMeets } from '../auth/access.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { FullPageSpinner, PublicOnly, RequireAuth } from '../auth/guards.tsx';
 import NotFoundPage from '../features/not-found/not-found-page.tsx';
 import { AppLayout, Footer } from './layout/app-layout.tsx';
+import { RouteError } from './route-error.tsx';
 import { type AppRoute, appRoutes } from './routes.tsx';
 
-/** A route the user may not open is shown as if it did not exist. */
+/**
+ * A route the user may not open is shown as if it did not exist. One they may open starts its
+ * data (`prefetch`) as it renders, in parallel with its code, not after it.
+ */
 function Guarded({ route }: { route: AppRoute }) {
   const { user } = useAuth();
-  if (!userMeets(user, route.requirement)) return <NotFoundPage />;
+  const queryClient = useQueryClient();
+  const api = useApi();
+  const prefetched = useRef(false);
+  const allowed = userMeets(user, route.requirement);
+  // In render, not in an effect: the page suspends while its code loads, and an effect of this
+  // component would only run once it has. The query cache drops a request already in flight.
+  if (allowed && user && route.prefetch && !prefetched.current) {
+    prefetched.current = true;
+    route.prefetch({ queryClient, api, user });
+  }
+  if (!allowed) return <NotFoundPage />;
   const Page = route.page;
   return <Page />;
+}
+
+/**
+ * Asks for the code of the screen at `pathname` at once, as the app starts, instead of after the
+ * session's user has loaded (the guard renders the screen only then). Logged out, the login's.
+ */
+export function preloadScreen(pathname: string, loggedIn: boolean, routes: AppRoute[] = appRoutes): void {
+  const matched = matchRoutes(routes, pathname)?.[0]?.route as AppRoute | undefined;
+  const screen =
+    matched && (matched.publicOnly || loggedIn) ? matched : routes.find((r) => r.path === '/login');
+  void screen?.page.preload().catch(() => undefined);
 }
 
 function PublicPage({ route }: { route: AppRoute }) {
@@ -34,16 +61,32 @@ function PublicPage({ route }: { route: AppRoute }) {
 
 export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
   return [
-    ...routes.filter((r) => r.publicOnly).map((r) => ({ path: r.path, element: <PublicPage route={r} /> })),
+    ...routes
+      .filter((r) => r.publicOnly)
+      .map((r) => ({
+        path: r.path,
+        element: <PublicPage route={r} />,
+        errorElement: <RouteError home="/login" homeLabel="Go to the login" />,
+      })),
     {
       element: (
         <RequireAuth>
           <AppLayout />
         </RequireAuth>
       ),
+      // The layout itself failed: no frame to show the error in.
+      errorElement: <RouteError />,
       children: [
-        ...routes.filter((r) => !r.publicOnly).map((r) => ({ path: r.path, element: <Guarded route={r} /> })),
-        { path: '*', element: <NotFoundPage /> },
+        {
+          // A page that failed is shown in the layout, with its menu still there.
+          errorElement: <RouteError />,
+          children: [
+            ...routes
+              .filter((r) => !r.publicOnly)
+              .map((r) => ({ path: r.path, element: <Guarded route={r} /> })),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ];

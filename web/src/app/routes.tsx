@@ -1,13 +1,28 @@
 import { type AccessRequirement, STAFF_ADMIN } from '@dosechain/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { type CompanyKind, companyKinds } from '../features/companies/company-kinds.ts';
+import { dashboardGrid } from '../features/dashboard/dashboard-view.ts';
+import { prefetchOrdersGrid, type RoutePrefetchContext } from '../features/orders/orders-grid-query.ts';
 
 export type MenuSection = 'Config' | 'User Management' | 'Reports';
+
+/** A screen's lazily loaded component, with the function that starts loading its code. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A lazy screen whose code can be asked for before it renders (`preload`, as the app starts). */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  return Object.assign(lazy(load), { preload: load });
+}
 
 /** A screen of the app: its path, what it needs, and where the menu shows it. */
 export interface AppRoute {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
+  /**
+   * Starts the screen's first data request as soon as the user is known, while its code still
+   * loads (the screen's query then finds it in flight or done), instead of after it.
+   */
+  prefetch?: (context: RoutePrefetchContext) => void;
   /** Public-only screens are for logged-out users; the rest need login. */
   publicOnly?: boolean;
   requirement?: AccessRequirement;
@@ -26,13 +41,13 @@ function companyRoutes(kind: CompanyKind, list: keyof CompanyPages, detail: keyo
     {
       path: kind.route,
       requirement: configRead,
-      page: lazy(() => companyPages().then((m) => ({ default: m[list] }))),
+      page: lazyPage(() => companyPages().then((m) => ({ default: m[list] }))),
       menu: { label: kind.title, section: 'Config' },
     },
     {
       path: `${kind.route}/:id`,
       requirement: configRead,
-      page: lazy(() => companyPages().then((m) => ({ default: m[detail] }))),
+      page: lazyPage(() => companyPages().then((m) => ({ default: m[detail] }))),
     },
   ];
 }
@@ -42,98 +57,103 @@ function companyRoutes(kind: CompanyKind, list: keyof CompanyPages, detail: keyo
  * Screens of later features are added here with their requirement from the spec's route table.
  */
 export const appRoutes: AppRoute[] = [
-  { path: '/login', publicOnly: true, page: lazy(() => import('../features/auth/login-page.tsx')) },
+  { path: '/login', publicOnly: true, page: lazyPage(() => import('../features/auth/login-page.tsx')) },
   {
     path: '/change-expired-password',
     publicOnly: true,
-    page: lazy(() => import('../features/auth/change-expired-password-page.tsx')),
+    page: lazyPage(() => import('../features/auth/change-expired-password-page.tsx')),
   },
   // The same logged-out change, for someone who knows their password but has no expiry redirect.
   {
     path: '/change-password',
     publicOnly: true,
-    page: lazy(() => import('../features/auth/change-expired-password-page.tsx')),
+    page: lazyPage(() => import('../features/auth/change-expired-password-page.tsx')),
   },
   {
     path: '/',
-    page: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
+    page: lazyPage(() => import('../features/dashboard/dashboard-page.tsx')),
+    prefetch: (context) => {
+      const grid = dashboardGrid(context.user);
+      if (grid) prefetchOrdersGrid(context, grid.statuses, [{ id: grid.sortBy, desc: false }]);
+    },
     menu: { label: 'Dashboard' },
   },
   {
     path: '/place-order',
     requirement: { permissions: ['order.create'] },
-    page: lazy(() => import('../features/place-order/place-order-page.tsx')),
+    page: lazyPage(() => import('../features/place-order/place-order-page.tsx')),
     menu: { label: 'Place order' },
   },
-  { path: '/profile/edit', page: lazy(() => import('../features/profile/edit-profile-page.tsx')) },
+  { path: '/profile/edit', page: lazyPage(() => import('../features/profile/edit-profile-page.tsx')) },
   {
     path: '/profile/change-password',
-    page: lazy(() => import('../features/profile/change-password-page.tsx')),
+    page: lazyPage(() => import('../features/profile/change-password-page.tsx')),
   },
   {
     path: '/cmo/orders',
     requirement: { permissions: ['order.read', 'cmoAcknowledgement.read'] },
-    page: lazy(() => import('../features/orders/cmo-orders-page.tsx')),
+    page: lazyPage(() => import('../features/orders/cmo-orders-page.tsx')),
     menu: { label: 'CMO Acknowledgement' },
   },
   {
     path: '/cmo/orders/:id',
     requirement: { permissions: ['order.read'] },
-    page: lazy(() => import('../features/orders/order-detail-page.tsx')),
+    page: lazyPage(() => import('../features/orders/order-detail-page.tsx')),
   },
   {
     path: '/orders/status',
     requirement: { permissions: ['orderStatus.read'] },
-    page: lazy(() => import('../features/orders/order-status-page.tsx')),
+    page: lazyPage(() => import('../features/orders/order-status-page.tsx')),
+    prefetch: (context) => prefetchOrdersGrid(context),
     menu: { label: 'Order status' },
   },
   {
     path: '/orders/:id',
     requirement: { permissions: ['order.read'] },
-    page: lazy(() => import('../features/orders/order-detail-page.tsx')),
+    page: lazyPage(() => import('../features/orders/order-detail-page.tsx')),
   },
   // Top level after Place order, CMO Acknowledgement and Order status (spec's menu order).
   {
     path: '/audit-trail',
     requirement: { permissions: ['auditTrail.read'], roles: STAFF_ADMIN },
-    page: lazy(() => import('../features/audit-trail/audit-trail-page.tsx')),
+    page: lazyPage(() => import('../features/audit-trail/audit-trail-page.tsx')),
     menu: { label: 'Audit trail' },
   },
   // Config, in the spec's menu order.
   {
     path: '/config/drug-availability',
     requirement: { permissions: ['cmoManufactureAvailability.read'], roles: STAFF_ADMIN },
-    page: lazy(() => import('../features/availability/availability-page.tsx')),
+    page: lazyPage(() => import('../features/availability/availability-page.tsx')),
     menu: { label: 'Availability', section: 'Config' },
   },
   {
     path: '/config/timepoints',
     requirement: configRead,
-    page: lazy(() => import('../features/timepoints/timepoints-page.tsx')),
+    page: lazyPage(() => import('../features/timepoints/timepoints-page.tsx')),
     menu: { label: 'Timepoints', section: 'Config' },
   },
   {
     path: '/config/drugs',
     requirement: configRead,
-    page: lazy(() => import('../features/drugs/drugs-page.tsx')),
+    page: lazyPage(() => import('../features/drugs/drugs-page.tsx')),
     menu: { label: 'Drugs', section: 'Config' },
   },
   {
     path: '/config/exams',
     requirement: configRead,
-    page: lazy(() => import('../features/exams/exams-page.tsx')),
+    page: lazyPage(() => import('../features/exams/exams-page.tsx')),
     menu: { label: 'Exams', section: 'Config' },
   },
   {
     path: '/config/studies',
     requirement: configRead,
-    page: lazy(() => import('../features/studies/studies-page.tsx')),
+    page: lazyPage(() => import('../features/studies/studies-page.tsx')),
     menu: { label: 'Studies', section: 'Config' },
   },
   {
     path: '/config/studies/:id',
     requirement: configRead,
-    page: lazy(() => import('../features/studies/study-detail-page.tsx')),
+    page: lazyPage(() => import('../features/studies/study-detail-page.tsx')),
   },
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
   ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
@@ -141,31 +161,31 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/reports/orders',
     requirement: { permissions: ['reports.read'], roles: STAFF_ADMIN },
-    page: lazy(() => import('../features/reports/orders-report-page.tsx')),
+    page: lazyPage(() => import('../features/reports/orders-report-page.tsx')),
     menu: { label: 'Orders Report', section: 'Reports' },
   },
   // Password recovery: request a link, and the page the mailed link opens.
   {
     path: '/reset-password',
     publicOnly: true,
-    page: lazy(() => import('../features/auth/reset-password-page.tsx')),
+    page: lazyPage(() => import('../features/auth/reset-password-page.tsx')),
   },
   {
     path: '/password-reset',
     publicOnly: true,
-    page: lazy(() => import('../features/auth/password-reset-page.tsx')),
+    page: lazyPage(() => import('../features/auth/password-reset-page.tsx')),
   },
   // User Management.
   {
     path: '/user-management/groups',
     requirement: userManagementRead,
-    page: lazy(() => import('../features/groups/groups-page.tsx')),
+    page: lazyPage(() => import('../features/groups/groups-page.tsx')),
     menu: { label: 'Groups', section: 'User Management' },
   },
   {
     path: '/user-management/users',
     requirement: userManagementRead,
-    page: lazy(() => import('../features/users/users-page.tsx')),
+    page: lazyPage(() => import('../features/users/users-page.tsx')),
     menu: { label: 'Users', section: 'User Management' },
   },
 ];

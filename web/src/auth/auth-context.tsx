@@ -22,8 +22,24 @@ import {
   saveTokens,
   setSessionUsername,
 } from '../api/session-storage.ts';
+import { onSessionEnded } from './session-end-signal.ts';
 
-export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
+/** `unreachable`: a stored session whose user could not be loaded (no answer, 5xx); not a logout. */
+export type AuthStatus = 'loading' | 'anonymous' | 'authenticated' | 'unreachable';
+
+/**
+ * Loading the user at start-up: each attempt's timeout and the pause before the next. A slow or
+ * absent answer is not a logout; only the server saying the session is over (401) is.
+ */
+export const LOAD_USER_ATTEMPTS: readonly { timeoutMs: number; pauseMs: number }[] = [
+  { timeoutMs: 5_000, pauseMs: 0 },
+  { timeoutMs: 10_000, pauseMs: 500 },
+  { timeoutMs: 20_000, pauseMs: 2_000 },
+];
+
+/** No usable answer: no response (network, timeout) or a server error. Worth another try. */
+const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * How the last session in this tab ended: a deliberate logout (the next login, maybe someone
@@ -40,7 +56,7 @@ export interface AuthValue {
   login(username: string, password: string): Promise<MeUser>;
   logout(): Promise<void>;
   switchRole(roleId: number): Promise<void>;
-  /** Loads the current user again (after they changed their own profile). */
+  /** Loads the current user again (after they changed their own profile, or the server was unreachable). */
   refreshUser(): Promise<void>;
   /** Forgets the session without calling the server (after a 401). */
   endSession(): void;
@@ -82,9 +98,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => setSessionUsername(user?.username ?? null), [user]);
   const endSession = useCallback(() => forget({ reason: 'expired', username: username.current }), [forget]);
 
+  // A 401 the API client could not cure (any call, any page): end the session here, once.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (readTokens()) endSession();
+      }),
+    [endSession],
+  );
+
+  /** GET /users/me, tried again (with longer waits) while no usable answer comes. */
+  const fetchMe = useCallback(async () => {
+    for (let i = 0; ; i++) {
+      const attempt = LOAD_USER_ATTEMPTS[i] as (typeof LOAD_USER_ATTEMPTS)[number];
+      const last = i === LOAD_USER_ATTEMPTS.length - 1;
+      await pause(attempt.pauseMs);
+      try {
+        return await api<MeUser | undefined>('GET', '/users/me', {
+          timeoutMs: attempt.timeoutMs,
+          reportErrors: last,
+        });
+      } catch (err) {
+        if (last || !isTransient(err) || !readTokens()) throw err;
+      }
+    }
+  }, [api]);
+
   const loadMe = useCallback(async () => {
     try {
-      const me = await api<MeUser | undefined>('GET', '/users/me');
+      const me = await fetchMe();
       if (!me) {
         console.error(messages.emptyUser);
         endSession();
@@ -98,10 +140,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         saveRoleId(null);
         return loadMe();
       }
+      if (isTransient(err) && readTokens()) {
+        // The server did not answer: the session may well be fine. Keep it, and offer to retry.
+        setStatus((s) => (s === 'authenticated' ? s : 'unreachable'));
+        return;
+      }
       if (err instanceof ApiError && err.status === 401) console.warn(messages.tokenExpired);
-      endSession();
+      if (readTokens()) endSession();
     }
-  }, [api, endSession]);
+  }, [fetchMe, endSession]);
+
+  const retryLoad = useCallback(async () => {
+    setStatus((s) => (s === 'unreachable' ? 'loading' : s));
+    await loadMe();
+  }, [loadMe]);
 
   useEffect(() => {
     if (readTokens()) void loadMe();
@@ -133,7 +185,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sessionEnd,
       endSession,
       followedSwitches,
-      refreshUser: loadMe,
+      refreshUser: retryLoad,
       async login(username, password) {
         const res = await api<LoginResponse>('POST', '/auth/login', {
           query: { includeUser: true },
@@ -165,7 +217,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(me);
       },
     }),
-    [api, endSession, followedSwitches, forget, loadMe, queryClient, sessionEnd, status, user],
+    [api, endSession, followedSwitches, forget, retryLoad, queryClient, sessionEnd, status, user],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

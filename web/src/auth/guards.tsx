@@ -1,4 +1,5 @@
-import { Box, CircularProgress } from '@mui/material';
+import { messages } from '@dosechain/contract';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './auth-context.tsx';
@@ -28,6 +29,25 @@ export function FullPageSpinner() {
   );
 }
 
+/** The stored session's user could not be loaded (no answer): keep the session, offer to retry. */
+export function ServerUnreachable() {
+  const { refreshUser } = useAuth();
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', p: 2 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refreshUser()}>
+            Try again
+          </Button>
+        }
+      >
+        {messages.unexpectedError}
+      </Alert>
+    </Box>
+  );
+}
+
 /**
  * Protected routes: a logged-out user goes to /login; the origin is saved, unless the user has
  * just logged out (then the next login starts at the dashboard).
@@ -36,6 +56,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, sessionEnd } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'unreachable') return <ServerUnreachable />;
   if (status === 'anonymous') {
     if (sessionEnd?.reason === 'logout') return <Navigate to="/login" replace />;
     const state: FromState = { from: `${location.pathname}${location.search}` };
@@ -50,6 +71,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'unreachable') return <ServerUnreachable />;
   if (status === 'authenticated') {
     return <Navigate to={afterLoginPath(location.state, user?.username ?? '')} replace />;
   }

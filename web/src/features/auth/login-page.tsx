@@ -15,7 +15,7 @@ interface LoginForm {
 }
 
 export default function LoginPage() {
-  const { login } = useAuth();
+  const { login, sessionEnd } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +47,11 @@ export default function LoginPage() {
       <Typography color="text.secondary" gutterBottom>
         Sign in to continue
       </Typography>
+      {!error && sessionEnd?.reason === 'expired' && (
+        <Alert severity="info" sx={{ my: 2 }}>
+          {messages.sessionEnded}
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" sx={{ my: 2 }}>
           {error}

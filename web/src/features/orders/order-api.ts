@@ -14,7 +14,9 @@ import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
 import { type OrderActionValues, statusChangeBody } from './order-actions.ts';
 
-export const ORDERS = '/orders';
+import { ORDERS } from './orders-grid-query.ts';
+
+export { ORDERS };
 
 /** An order's status change: the toast 'Order #<number> <status>', then every order list and the order refresh. */
 export function useOrderStatusChange(order: Order, action: OrderAction) {

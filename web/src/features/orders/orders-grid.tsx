@@ -9,7 +9,7 @@ import {
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import type { MRT_SortingState } from 'material-react-table';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { createdColumn } from '../../components/data-table/common-columns.ts';
 import {
@@ -18,10 +18,17 @@ import {
   type RowSelection,
 } from '../../components/data-table/data-table.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
-import { OrderActionDialog } from './order-action-dialog.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { formatInZone } from './order-format.ts';
+
+// The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
+// grid's rows need none of it, and a grid screen's first rows came after all of it had loaded.
+const OrderActionDialog = lazy(() =>
+  import('./order-action-dialog.tsx').then((m) => ({ default: m.OrderActionDialog })),
+);
+
+import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 /**
  * A time column: shown on the imaging center's clock with its zone, exported in UTC like every
@@ -99,17 +106,14 @@ export interface OrdersGridProps {
 export function OrdersGrid({
   statuses,
   baseFilter = [],
-  defaultSort = [{ id: 'created_at', desc: true }],
+  defaultSort = [...ORDERS_DEFAULT_SORT],
   detailBase = '/orders',
   title = 'Orders',
   emptyText,
   selection,
 }: OrdersGridProps) {
   const [dialog, setDialog] = useState<{ order: Order; action: OrderAction }>();
-  const fixed: FilterCondition[] = [
-    ...(statuses ? [{ field: 'status', op: 'in' as const, value: [...statuses] }] : []),
-    ...baseFilter,
-  ];
+  const fixed = ordersGridFilter(statuses, baseFilter);
   return (
     <>
       <DataTable<Order>
@@ -142,7 +146,11 @@ export function OrdersGrid({
           </>
         )}
       />
-      {dialog && <OrderActionDialog {...dialog} onClose={() => setDialog(undefined)} />}
+      {dialog && (
+        <Suspense fallback={null}>
+          <OrderActionDialog {...dialog} onClose={() => setDialog(undefined)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,195 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+// Issue 18, "Errors and sessions" and "First data, fast", at 1280×800.
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const SESSION_ENDED = 'Your session has ended, please sign in again';
+
+/** The element lies entirely inside the window. */
+async function expectInView(page: Page, locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('no bounding box or viewport');
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+}
+
+test('a screen whose code does not load reloads once, then offers a way back inside the app', async ({
+  page,
+}) => {
+  await loginAs(page, 'site');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  // The Order status screen's code has not been loaded yet: make it fail, as after a redeploy.
+  let blocked = 0;
+  await page.route(/\/assets\/order-status-page-[^/]*\.js$/, (route) => {
+    blocked++;
+    return route.abort();
+  });
+  let documentLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documentLoads++;
+  });
+  await page.getByRole('link', { name: 'Order status' }).click();
+
+  const back = page.getByRole('link', { name: 'Go to the dashboard' });
+  await expectInView(page, back);
+  await expectInView(page, page.getByRole('button', { name: 'Try again' }));
+  await expect(page.getByText('This screen could not be opened.')).toBeVisible();
+  await expect(page.getByText('An unexpected error occurred.').first()).toBeVisible();
+  await expect(page.getByText(/Hey developer|Unexpected Application Error/)).toHaveCount(0);
+  // In the layout: the app bar and the menu are still there.
+  await expect(page.getByRole('link', { name: 'Place order' })).toBeVisible();
+  // It reloaded once (a redeploy's new index would name the new chunk), not in a loop.
+  expect(documentLoads).toBe(1);
+  expect(blocked).toBeGreaterThanOrEqual(2);
+  await screenshot(page, 'screen-failed');
+  await page.waitForTimeout(1500);
+  expect(documentLoads).toBe(1);
+
+  await back.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('an ended session says so on the login and returns to the page after signing in', async ({ page }) => {
+  await loginAs(page, 'site');
+  await page.goto('/orders/status?from=e2e');
+  await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible();
+  // Revoke the session on the server and let the access token go stale.
+  const stored = await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'));
+  const tokens = JSON.parse(stored ?? '{}') as { accessToken: string; refreshToken: string };
+  const logout = await page.request.post('/api/v1/auth/logout', {
+    headers: { authorization: `Bearer ${tokens.accessToken}` },
+    data: { refreshToken: tokens.refreshToken },
+  });
+  expect(logout.ok()).toBe(true);
+  await page.evaluate(
+    (refreshToken) =>
+      localStorage.setItem('AUTH_TOKEN', JSON.stringify({ accessToken: 'expired', refreshToken })),
+    tokens.refreshToken,
+  );
+  let documentLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documentLoads++;
+  });
+  // The next call answers 401, the refresh is refused: the session is over.
+  await page.getByRole('link', { name: 'Place order' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expectInView(page, page.getByText(SESSION_ENDED));
+  expect(documentLoads).toBe(0);
+  await screenshot(page, 'session-ended-login');
+  await page.getByLabel('Username').fill('site');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page).toHaveURL(/\/place-order$/);
+});
+
+test('an expired token found on reload ends the session with the message, and returns there', async ({
+  page,
+}) => {
+  await loginAs(page, 'site');
+  await page.goto('/orders/status?from=reload');
+  await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible();
+  await page.evaluate(() =>
+    localStorage.setItem('AUTH_TOKEN', JSON.stringify({ accessToken: 'x', refreshToken: 'y' })),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectInView(page, page.getByText(SESSION_ENDED));
+  await page.getByLabel('Username').fill('site');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(page).toHaveURL(/\/orders\/status\?from=reload$/);
+});
+
+test('a /users/me slower than 5 s on reload does not log out', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'site');
+  await page.route('**/api/v1/users/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).not.toBeNull();
+});
+
+test('no answer from /users/me on reload keeps the session and offers to try again', async ({ page }) => {
+  await loginAs(page, 'site');
+  await page.route('**/api/v1/users/me', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  const retry = page.getByRole('button', { name: 'Try again' });
+  await expectInView(page, retry);
+  await expect(page).not.toHaveURL(/\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).not.toBeNull();
+  // The generic toast once (for the last try), besides the panel's own text.
+  await expect(page.getByRole('alert').filter({ hasText: 'An unexpected error occurred.' })).toHaveCount(2);
+  await page.waitForTimeout(1000);
+  await expectInView(
+    page,
+    page.locator('.Toastify__toast').filter({ hasText: 'An unexpected error occurred.' }),
+  );
+  await screenshot(page, 'users-me-unreachable');
+  await page.unroute('**/api/v1/users/me');
+  await retry.click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('the dashboard asks for its orders while its code is still loading', async ({ page }) => {
+  await loginAs(page, 'staff');
+  // Hold the dashboard's code back; its data must not wait for it.
+  let chunkFulfilledAt = 0;
+  let chunkRequestedAt = 0;
+  await page.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
+    chunkRequestedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    chunkFulfilledAt = Date.now();
+    await route.continue();
+  });
+  let meAnsweredAt = 0;
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/v1/users/me')) meAnsweredAt = Date.now();
+  });
+  const ordersRequested = page.waitForRequest((r) => /\/api\/v1\/orders\?/.test(r.url()));
+  await page.reload();
+  await ordersRequested;
+  const ordersRequestedAt = Date.now();
+  // The orders went out before the page's code arrived, and the code was asked for before the
+  // session's user had loaded.
+  expect(chunkFulfilledAt === 0 || ordersRequestedAt < chunkFulfilledAt).toBe(true);
+  expect(chunkRequestedAt).toBeGreaterThan(0);
+  expect(meAnsweredAt === 0 || chunkRequestedAt <= meAnsweredAt).toBe(true);
+  const firstRow = page.getByRole('link', { name: /Open Order #/ }).first();
+  await expectInView(page, firstRow);
+});
+
+test('navigation to the first order row of the dashboard (measured)', async ({ page }) => {
+  await loginAs(page, 'staff');
+  // When the first order row appears, on the page's own clock (ms since navigation start).
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstRowAt?: number };
+    new MutationObserver(() => {
+      if (w.firstRowAt === undefined && document.querySelector('a[aria-label^="Open Order #"]'))
+        w.firstRowAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const timings: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto('/');
+    await page
+      .getByRole('link', { name: /Open Order #/ })
+      .first()
+      .waitFor();
+    timings.push(await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt));
+  }
+  console.log(
+    `navigation to first order row, staff dashboard: ${timings.map((t) => Math.round(t)).join(', ')} ms`,
+  );
+  expect(timings.every((t) => t > 0)).toBe(true);
+});

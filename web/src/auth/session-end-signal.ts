@@ -1,0 +1,22 @@
+/**
+ * A 401 that a refresh could not cure is seen by the API client, which knows nothing of React;
+ * the session it ends lives in the AuthProvider. The client signals here, the provider listens and
+ * ends the session in place (no reload): the guard then sends the user to the login with the page
+ * they were on, and the login says why.
+ */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Subscribes to ended sessions; returns the unsubscribe function. */
+export function onSessionEnded(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Signals that the session has ended. False when nobody listens (the caller must act itself). */
+export function signalSessionEnded(): boolean {
+  for (const listener of listeners) listener();
+  return listeners.size > 0;
+}

@@ -1,0 +1,50 @@
+import { type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { HttpClient } from '../../api/http-client.ts';
+import { type ListParams, toListParams } from './list-params.ts';
+
+/**
+ * The list query of a server-paged table, in a module light enough for a route to load with the
+ * app: the table and a route's prefetch build the same key, so the table finds the rows the route
+ * started to fetch while its code was still loading.
+ */
+export function listQuery<T>(api: HttpClient, resource: string, params: ListParams) {
+  return {
+    queryKey: ['list', resource, params] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      api<ListResponse<T>>('GET', resource, { query: { ...params }, signal }),
+  };
+}
+
+/** A table's first page: default page size and sort, no filter or search of the user's yet. */
+export function firstPageParams(
+  defaultSort: readonly { id: string; desc: boolean }[],
+  baseFilter: readonly FilterCondition[] = [],
+): ListParams {
+  return toListParams(
+    {
+      pageIndex: 0,
+      pageSize: limits.pageSizeDefault,
+      sorting: [...defaultSort],
+      columnFilters: [],
+      globalFilter: '',
+    },
+    {},
+    baseFilter,
+  );
+}
+
+/** Starts fetching a table's first page (a route's data, with the route's code). */
+export function prefetchFirstPage(
+  queryClient: QueryClient,
+  api: HttpClient,
+  resource: string,
+  defaultSort: readonly { id: string; desc: boolean }[],
+  baseFilter: readonly FilterCondition[] = [],
+): void {
+  // Errors are the table's to handle when it asks again; a prefetch never throws.
+  void queryClient.prefetchQuery({
+    ...listQuery(api, resource, firstPageParams(defaultSort, baseFilter)),
+    staleTime: 5_000,
+  });
+}
