@@ -101,6 +101,7 @@ export const messages = {
   invalidRefreshToken: 'The session is no longer valid, please log in again',
   recoveryLinkInvalid: 'The recovery link is invalid or has expired',
   passwordMustDiffer: 'The new password must differ from the current one',
+  currentPasswordWrong: 'The current password is not correct',
 
   // password recovery (spec section 2: the same confirmation whether or not the address exists)
   recoveryEmailSent: (email: string, minutes: number) =>
