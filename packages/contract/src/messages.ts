@@ -6,6 +6,8 @@ const entries = (n: number) => (n === 1 ? 'entry' : 'entries');
 /** Every user-facing text of the spec, written once and used verbatim by server and web. */
 export const messages = {
   appTitle: 'Supply Chain Management System',
+  /** A browser tab's title: the screen it shows, then the product. */
+  tabTitle: (screen: string) => `${screen} — DoseChain`,
   required: 'Required',
   onlySpaces: "Can't contain only spaces",
   maxLength: (n: number) => `Longer than maximum length ${n}`,
