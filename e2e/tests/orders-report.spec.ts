@@ -113,6 +113,7 @@ test('staff generates the Orders Report by month and exports and prints it', asy
   const headerCells = table.getByRole('columnheader');
   await expect(headerCells).toHaveText([
     'Month',
+    'CMO',
     `# of Pending (${report.pending})`,
     `# of Accepted (${report.accepted})`,
     `# of Rejected (${report.rejected})`,
@@ -125,6 +126,7 @@ test('staff generates the Orders Report by month and exports and prints it', asy
   for (const [i, item] of report.items.entries()) {
     await expect(bodyRows.nth(i).getByRole('cell')).toHaveText([
       item.groupingKey,
+      'All CMOs',
       ...STATUSES.map((s) => String(item[s])),
       String(item.total),
     ]);
@@ -158,6 +160,7 @@ test('staff generates the Orders Report by month and exports and prints it', asy
   await page.getByRole('option', { name: 'No Grouping' }).click();
   await generate.click();
   await expect(headerCells).toHaveText([
+    'CMO',
     '# of Pending',
     '# of Accepted',
     '# of Rejected',
@@ -232,3 +235,53 @@ test('staff reads a placed order’s audit trail with names, not ids', async ({ 
   await expect(entry).not.toContainText(/Id: \d/);
   await screenshot(page, 'orders-report-order-audit-trail');
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  test(`staff filters the report by CMO and reads the CMO after the group, at ${viewport.width}×${viewport.height}`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const headers = await apiHeaders(request, 'staff');
+    const orders = (await (
+      await request.get('/api/v1/orders', { headers, params: { size: 100 } })
+    ).json()) as {
+      items: { createdAt: string; cmo: { id: number; name: string } }[];
+    };
+    const days = orders.items.map((o) => nyDay(o.createdAt)).sort();
+    const cmo = orders.items[0]!.cmo;
+    const ofCmo = orders.items.filter((o) => o.cmo.id === cmo.id).length;
+
+    await loginAs(page, 'staff');
+    await page.goto('/reports/orders');
+    await expect(page.getByText(/Orders are counted by their creation date/)).toBeInViewport();
+    await typeDate(page, 'From', days[0]!);
+    await typeDate(page, 'To', days.at(-1)!);
+    await page.getByRole('combobox', { name: 'Grouping' }).click();
+    await page.getByRole('option', { name: 'Group by Year' }).click();
+    await page.getByRole('combobox', { name: 'CMO' }).click();
+    await page.getByRole('option', { name: cmo.name, exact: true }).click();
+    const asked = page.waitForRequest((r) => r.url().includes('/api/v1/reports/orders-count?'));
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    expect(new URL((await asked).url()).searchParams.get('cmoId')).toBe(String(cmo.id));
+
+    const table = page.getByRole('table');
+    const headerCells = table.getByRole('columnheader');
+    await expect(headerCells.nth(0)).toHaveText('Year');
+    await expect(headerCells.nth(1)).toHaveText('CMO');
+    await expect(headerCells.last()).toHaveText(`Total (${ofCmo})`);
+    await expect(table.locator('tbody tr').first().getByRole('cell').nth(1)).toHaveText(cmo.name);
+    // Every header lies inside the window, none cut at the right.
+    await page.getByRole('heading', { name: 'Number of Orders per Status' }).scrollIntoViewIfNeeded();
+    for (const cell of await headerCells.all()) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    }
+    await page.screenshot({ path: `/tmp/po-shots/orders-report-cmo-${viewport.width}.png` });
+  });
+}

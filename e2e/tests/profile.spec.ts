@@ -18,6 +18,7 @@ async function changePassword(page: import('@playwright/test').Page, from: strin
 }
 
 test('a user changes their own password, stays logged in, and can log in with it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'imaging');
   await pickMenuItem(page, 'Account', 'Change Password');
   await page.getByLabel('Current password').fill('Wrong1234');
@@ -27,7 +28,16 @@ test('a user changes their own password, stays logged in, and can log in with it
   await expect(page.getByRole('button', { name: 'Change Password' })).toBeDisabled();
   await page.getByLabel('Confirm password').fill('Fresh1234');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  // The spec's failure toast, and on the field the words of the current password (issue 18).
+  await expect(page.getByRole('alert').filter({ hasText: 'Error changing password' })).toBeVisible();
+  const current = page.getByRole('textbox', { name: 'Current password' });
+  await expect(current).toHaveAccessibleDescription('The current password is not correct');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Invalid username or password')).toHaveCount(0);
+  const fieldText = page.locator(`#${await current.getAttribute('id')}-helper-text`);
+  const box = (await fieldText.boundingBox())!;
+  expect(box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280).toBe(true);
+  await page.screenshot({ path: '/tmp/po-shots/change-password-wrong-current.png' });
   await screenshot(page, 'change-password');
   await expectNoSeriousA11yViolations(page);
 
@@ -40,6 +50,27 @@ test('a user changes their own password, stays logged in, and can log in with it
   // Put the demo password back, through the same screen, for the rest of the suite.
   await changePassword(page, 'Fresh1234', DEMO_PASSWORD);
   await expect(page.getByText('Password updated').first()).toBeVisible();
+});
+
+test('a server failure while changing the password shows one red toast, in the spec words', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'imaging');
+  await pickMenuItem(page, 'Account', 'Change Password');
+  await page.route('**/api/v1/users/me/password', (route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+  );
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await page.getByLabel('New password').fill('Fresh1234');
+  await page.getByLabel('Confirm password').fill('Fresh1234');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const toast = page.locator('.Toastify__toast--error');
+  await expect(toast).toHaveText('Error changing password');
+  await page.waitForTimeout(500);
+  await expect(toast).toHaveCount(1);
+  const box = await toast.boundingBox();
+  expect(box && box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280).toBe(true);
 });
 
 test('a user edits their profile with a reason and signature', async ({ page }) => {

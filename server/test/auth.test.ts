@@ -142,6 +142,18 @@ describe('login', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('VALIDATION_FAILED');
   });
+
+  it('refuses a username longer than the 32 characters a username can have, on its field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username: 'a'.repeat(33), password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ parameter: 'username', message: 'Longer than maximum length 32' }),
+    ]);
+  });
 });
 
 describe('lockout', () => {

@@ -192,10 +192,12 @@ describe('GET /reports/orders-count', () => {
 });
 
 describe('GET /reports/orders-count/options', () => {
-  it('lists every study and clinical site and which study runs at which site', async () => {
+  it('lists every study, clinical site and CMO and which study runs at which site', async () => {
     const res = await t.request('staff', { method: 'GET', url: '/api/v1/reports/orders-count/options' });
     expect(res.statusCode).toBe(200);
-    const { studies: studyList, sites, studySites } = res.json();
+    const { studies: studyList, sites, cmos, studySites } = res.json();
+    expect(cmos.map((c: { id: number }) => c.id)).toContain(ids.cmo);
+    expect(cmos.map((c: { id: number }) => c.id)).not.toContain(ids.site);
     expect(studyList.map((s: { name: string }) => s.name)).toContain('NEURO-AMY-301');
     expect(sites.map((s: { id: number }) => s.id)).toEqual(expect.arrayContaining([ids.site, ids.otherSite]));
     expect(sites.map((s: { id: number }) => s.id)).not.toContain(ids.cmo);

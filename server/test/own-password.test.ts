@@ -48,6 +48,14 @@ describe('PUT /users/me/password', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    // The user is known: the refusal speaks of the current password, on its field.
+    expect(wrong.json().errors).toEqual([
+      {
+        parameter: 'currentPassword',
+        code: 'INVALID_CREDENTIALS',
+        message: 'The current password is not correct',
+      },
+    ]);
     const [row] = await t.db.select().from(users).where(eq(users.username, 'imaging'));
     expect(row!.failedLoginCount).toBe(1);
   });

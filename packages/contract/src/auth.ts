@@ -30,7 +30,9 @@ export const passwordWithConfirmationSchema = z
   });
 
 export const loginBodySchema = z.strictObject({
-  username: inputString().min(1, messages.required).max(200),
+  username: inputString()
+    .min(1, messages.required)
+    .max(limits.usernameMax, messages.maxLength(limits.usernameMax)),
   password: inputString().min(1, messages.enterPassword).max(limits.passwordMax),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;

@@ -6,6 +6,8 @@ const entries = (n: number) => (n === 1 ? 'entry' : 'entries');
 /** Every user-facing text of the spec, written once and used verbatim by server and web. */
 export const messages = {
   appTitle: 'Supply Chain Management System',
+  /** A browser tab's title: the screen it shows, then the product. */
+  tabTitle: (screen: string) => `${screen} — DoseChain`,
   required: 'Required',
   onlySpaces: "Can't contain only spaces",
   maxLength: (n: number) => `Longer than maximum length ${n}`,
@@ -115,6 +117,7 @@ export const messages = {
   invalidRefreshToken: 'The session is no longer valid, please log in again',
   recoveryLinkInvalid: 'The recovery link is invalid or has expired',
   passwordMustDiffer: 'The new password must differ from the current one',
+  currentPasswordWrong: 'The current password is not correct',
 
   // password recovery (spec section 2: the same confirmation whether or not the address exists)
   recoveryEmailSent: (email: string, minutes: number) =>

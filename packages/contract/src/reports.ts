@@ -55,12 +55,13 @@ export type OrdersCount = z.infer<typeof ordersCountSchema>;
 export type OrdersCountItem = OrdersCount['items'][number];
 
 /**
- * GET /reports/orders-count/options: the report form's study and clinical-site choices, and
+ * GET /reports/orders-count/options: the report form's study, clinical-site and CMO choices, and
  * which study runs at which site (from the study pairings), so each choice limits the other.
  */
 export const ordersReportOptionsSchema = z.object({
   studies: z.array(namedRefSchema),
   sites: z.array(namedRefSchema),
+  cmos: z.array(namedRefSchema),
   studySites: z.array(z.object({ studyId: z.number().int(), siteId: z.number().int() })),
 });
 export type OrdersReportOptions = z.infer<typeof ordersReportOptionsSchema>;

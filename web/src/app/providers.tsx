@@ -51,7 +51,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <AuthProvider>{children}</AuthProvider>
         </ApiProvider>
       </QueryClientProvider>
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      {/* Bottom right: at the top right they lay over the user menu and, on a scrolled form such
+          as Place order, over the calendar the user is working with (issue 18). */}
+      <ToastContainer position="bottom-right" autoClose={5000} newestOnTop />
     </ThemeProvider>
   );
 }

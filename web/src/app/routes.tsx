@@ -192,3 +192,21 @@ export const appRoutes: AppRoute[] = [
 
 /** The order of the sidebar: top-level items first, then the submenus (spec section 2). */
 export const menuSections: MenuSection[] = ['Config', 'User Management', 'Reports'];
+
+/**
+ * The tab title of the screens the menu does not name (the menu's label names the others), by
+ * path; `pageTitle` (page-title.ts) writes it as "<title> — <app>".
+ */
+export const routeTitles: Record<string, string> = {
+  '/login': 'Log in',
+  '/change-expired-password': 'Change your password',
+  '/change-password': 'Change your password',
+  '/reset-password': 'Recover your password',
+  '/password-reset': 'Choose a new password',
+  '/profile/edit': 'Profile',
+  '/profile/change-password': 'Change Password',
+  '/cmo/orders/:id': 'Order',
+  '/orders/:id': 'Order',
+  '/config/studies/:id': 'Study',
+  ...Object.fromEntries(Object.values(companyKinds).map((k) => [`${k.route}/:id`, k.label])),
+};

@@ -371,7 +371,7 @@ async function replacePassword(ctx: AuthContext, user: UserRow, currentPassword:
 
 /**
  * `PUT /users/me/password`: a logged-in user changes their own password. A wrong current
- * password is 400 INVALID_CREDENTIALS and counts towards the lock like a failed login (and is
+ * password is 400 INVALID_CREDENTIALS on the `currentPassword` field and counts towards the lock like a failed login (and is
  * paced like one when the lock was refused).
  */
 export async function changeOwnPassword(
@@ -382,7 +382,10 @@ export async function changeOwnPassword(
   await claimPasswordAttempt(ctx, user);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     await recordFailedPassword(ctx, user);
-    throw invalidCredentials(400);
+    // The user is known here: the answer names the field it is about.
+    throw new AppError(400, 'INVALID_CREDENTIALS', messages.currentPasswordWrong, [
+      { parameter: 'currentPassword', code: 'INVALID_CREDENTIALS', message: messages.currentPasswordWrong },
+    ]);
   }
   await replacePassword(ctx, user, body.currentPassword, body.password);
 }

@@ -62,6 +62,10 @@ export function LocalDataTable<T extends MRT_RowData>({
     muiPaginationProps: { rowsPerPageOptions: [...limits.pageSizeOptions] },
     // Cells may hold several lines (one per changed field).
     muiTableBodyCellProps: { sx: { whiteSpace: 'pre-line', verticalAlign: 'top' } },
+    // Long headers ('# of Delivered (12)') wrap instead of pushing the last columns out of view.
+    muiTableHeadCellProps: {
+      sx: { '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', minWidth: 0 } },
+    },
     renderToolbarInternalActions: ({ table }) => (
       <TableToolbarActions<T>
         table={table}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
-import { applyServerErrors, conflictMessage } from './server-errors.ts';
+import { applyServerErrors, conflictMessage, showFailureToast } from './server-errors.ts';
 
 /** The query key of one record; `[resource, id]` unless a feature keys its records otherwise. */
 export type RecordKey = (id: number) => readonly unknown[];
@@ -54,7 +54,7 @@ export async function submitWithFeedback<V extends FieldValues>(
     const placed = applyServerErrors(err, setError, fields);
     const conflict = conflictMessage(err);
     if (conflict) toast.error(conflict);
-    else if (!placed) toast.error(failure);
+    else if (!placed) showFailureToast(err, failure);
     return false;
   }
 }

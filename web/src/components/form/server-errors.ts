@@ -1,4 +1,6 @@
+import { GENERIC_TOAST_ID } from '@dosechain/contract';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toast } from 'react-toastify';
 import { ApiError } from '../../api/http-client.ts';
 
 /**
@@ -35,4 +37,19 @@ export function conflictMessage(err: unknown): string | undefined {
   if (!(err instanceof ApiError)) return undefined;
   if (err.status === 409 || (err.status === 403 && err.body.errors.length > 0)) return err.message;
   return undefined;
+}
+
+/** A 5xx or no usable answer: the HTTP client has already shown the generic error toast for it. */
+export const toldByGenericToast = (err: unknown): boolean =>
+  err instanceof ApiError && (err.status === 0 || err.status >= 500);
+
+/**
+ * The one red toast of a failed action, in the action's words ('Error placing the order'…). When
+ * the failure was a 5xx or no answer, the generic toast the HTTP client just showed for it takes
+ * these words instead of a second toast appearing beside it.
+ */
+export function showFailureToast(err: unknown, message: string): void {
+  if (toldByGenericToast(err) && toast.isActive(GENERIC_TOAST_ID))
+    toast.update(GENERIC_TOAST_ID, { render: message, type: 'error' });
+  else toast.error(message);
 }

@@ -10,8 +10,13 @@ import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import {
+  applyServerErrors,
+  showFailureToast,
+  toldByGenericToast,
+} from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { BackToLogin } from './back-to-login.tsx';
 import { expiredPasswordUsername } from './expired-password-path.ts';
 
 const schema = z.intersection(
@@ -64,6 +69,8 @@ export default function ChangeExpiredPasswordPage() {
       navigate('/login', { replace: true });
     } catch (err) {
       if (applyServerErrors(err, setFieldError, ['password', 'currentPassword'])) return;
+      // A 5xx or no answer: the one toast says it, no banner beside it.
+      if (toldByGenericToast(err)) return showFailureToast(err, messages.errorChangingPassword);
       setError(err instanceof ApiError && err.status !== 0 ? err.message : messages.errorChangingPassword);
     }
   };
@@ -96,6 +103,7 @@ export default function ChangeExpiredPasswordPage() {
       >
         Change Password
       </SubmitButton>
+      <BackToLogin />
     </Paper>
   );
 }

@@ -60,6 +60,37 @@ describe('the login page', () => {
     expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
   });
 
+  it('puts a refusal naming a field on that field, and leaves a server failure to the generic toast', async () => {
+    const failures = [
+      new ApiError(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'The request is not valid',
+        errors: [{ code: 'too_big', parameter: 'username', message: 'Longer than maximum length 32' }],
+      }),
+      new ApiError(0, { code: 'NO_RESPONSE', message: messages.unexpectedError, errors: [] }),
+    ];
+    const api = vi.fn(async () => {
+      throw failures.shift();
+    }) as unknown as HttpClient;
+    renderWithApp(<LoginPage />, { api, path: '/login' });
+    await signIn('admin');
+    const onField = await screen.findByText('Longer than maximum length 32');
+    expect(onField.id).toBe(`${screen.getByLabelText('Username').id}-helper-text`);
+    expect(screen.queryByText('The request is not valid')).toBeNull();
+    await signIn('ada');
+    await waitFor(() => expect(api).toHaveBeenCalledTimes(2));
+    // No banner beside the generic toast the HTTP client shows for it.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('limits the username to 32 characters', async () => {
+    renderWithApp(<LoginPage />, { api: vi.fn() as unknown as HttpClient, path: '/login' });
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'a'.repeat(33) } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo1234' } });
+    expect(await screen.findByText('Longer than maximum length 32')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'SIGN IN' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('says until when a lock lasts, and asks to wait when attempts are paced (issue 16)', async () => {
     const lockedUntil = messages.userLockedUntil('2026-11-25 10:30 UTC');
     for (const [code, message] of [

@@ -1,4 +1,4 @@
-import { messages } from '@dosechain/contract';
+import { limits, messages } from '@dosechain/contract';
 import { Alert, Box, Link, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { ApiError } from '../../api/http-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { afterLoginPath } from '../../auth/guards.tsx';
+import { applyServerErrors, toldByGenericToast } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 
 interface LoginForm {
@@ -19,7 +20,12 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({
+  const {
+    register,
+    handleSubmit,
+    formState,
+    setError: setFieldError,
+  } = useForm<LoginForm>({
     mode: 'onChange',
     defaultValues: { username: '', password: '' },
   });
@@ -35,7 +41,9 @@ export default function LoginPage() {
         navigate('/change-expired-password', { state: { username: values.username } });
         return;
       }
-      setError(err instanceof ApiError && err.status !== 0 ? err.message : messages.unexpectedError);
+      // A refusal naming its fields lands on them; a 5xx or no answer already has the generic toast.
+      if (applyServerErrors(err, setFieldError, ['username', 'password']) || toldByGenericToast(err)) return;
+      setError(err instanceof ApiError ? err.message : messages.unexpectedError);
     }
   };
 
@@ -63,7 +71,10 @@ export default function LoginPage() {
         autoFocus
         fullWidth
         margin="normal"
-        {...register('username', { required: messages.required })}
+        {...register('username', {
+          required: messages.required,
+          maxLength: { value: limits.usernameMax, message: messages.maxLength(limits.usernameMax) },
+        })}
         error={Boolean(formState.errors.username)}
         helperText={formState.errors.username?.message}
       />

@@ -13,6 +13,7 @@ import { FullPageSpinner } from '../../auth/guards.tsx';
 import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { BackToLogin } from './back-to-login.tsx';
 import type { BrokenLinkState } from './reset-password-page.tsx';
 
 type Values = z.input<typeof passwordWithConfirmationSchema>;
@@ -90,6 +91,7 @@ export default function PasswordResetPage() {
       >
         Change Password
       </SubmitButton>
+      <BackToLogin />
     </Paper>
   );
 }

@@ -1,14 +1,15 @@
 import { limits, messages, type PasswordRecoveryBody, passwordRecoveryBodySchema } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Link, Paper, Typography } from '@mui/material';
+import { Alert, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { BackToLogin } from './back-to-login.tsx';
 
 /** Navigation state of a redirect here from a recovery link that no longer works. */
 export interface BrokenLinkState {
@@ -47,13 +48,7 @@ export default function ResetPasswordPage() {
     }
   };
 
-  const backToLogin = (
-    <Box sx={{ mt: 2, textAlign: 'center' }}>
-      <Link component={RouterLink} to="/login">
-        Back to login
-      </Link>
-    </Box>
-  );
+  const backToLogin = <BackToLogin />;
 
   if (sentTo) {
     return (

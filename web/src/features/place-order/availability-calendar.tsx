@@ -3,6 +3,7 @@ import { DateCalendar, DayCalendarSkeleton, LocalizationProvider, PickerDay } fr
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import type { PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { DateTime } from 'luxon';
+import { useMemo } from 'react';
 import type { CalendarDay } from './calendar-days.ts';
 
 type DayProps = PickerDayProps & { openDays?: ReadonlyMap<string, CalendarDay> };
@@ -54,12 +55,16 @@ export function AvailabilityCalendar({
   onMonthChange: (monthStart: DateTime) => void;
   disabled?: boolean;
 }) {
+  // One DateTime per picked day: the calendar shows the value's month again whenever the value it
+  // is given is another object, so a new one on every render (a month's days arriving) snapped
+  // the month arrows back to the picked day.
+  const picked = useMemo(() => (value ? DateTime.fromISO(value, { zone }) : null), [value, zone]);
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon}>
       <Box role="group" aria-label="Availability calendar">
         <DateCalendar
           timezone={zone}
-          value={value ? DateTime.fromISO(value, { zone }) : null}
+          value={picked}
           onChange={(d: DateTime | null) => d && onChange(d.toISODate() ?? '')}
           onMonthChange={onMonthChange}
           disablePast

@@ -124,6 +124,8 @@ export default function PlaceOrderPage() {
         autoClose: 15_000,
       });
       reset(blank);
+      // The next order starts at the top of the form, the calendar in view.
+      window.scrollTo({ top: 0 });
     }
     if ('refused' in result) return;
     // Placed, or the day was taken meanwhile: the calendar is asked again and the day picked anew.

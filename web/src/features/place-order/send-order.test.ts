@@ -1,9 +1,9 @@
-import { messages, type PlaceOrderBody } from '@dosechain/contract';
+import { GENERIC_TOAST_ID, messages, type PlaceOrderBody } from '@dosechain/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
 import { orderIntents, sendOrder } from './send-order.ts';
 
-const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), isActive: vi.fn(), update: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: toasts }));
 
 const body: PlaceOrderBody = {
@@ -67,6 +67,18 @@ describe('sendOrder', () => {
     expect(await sendOrder(failing(new TypeError('network')), body, vi.fn())).toEqual({ refused: true });
     expect(toasts.error).toHaveBeenCalledTimes(2);
     expect(toasts.error).toHaveBeenLastCalledWith('Error placing the order');
+  });
+
+  it("turns the generic toast of a 5xx into 'Error placing the order' instead of adding a second", async () => {
+    toasts.error.mockClear();
+    toasts.isActive.mockReturnValue(true);
+    expect(await sendOrder(failing(refusal(500, 'INTERNAL')), body, vi.fn())).toEqual({ refused: true });
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(toasts.update).toHaveBeenCalledWith(GENERIC_TOAST_ID, {
+      render: 'Error placing the order',
+      type: 'error',
+    });
+    toasts.isActive.mockReturnValue(false);
   });
 });
 

@@ -7,7 +7,7 @@ import {
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { applyServerErrors, showFailureToast } from '../../components/form/server-errors.ts';
 
 /** The form fields a refusal of the server may name. */
 export const orderFormFields = [...Object.keys(placeOrderBodySchema.shape), 'electronicSignature'];
@@ -61,7 +61,7 @@ export async function sendOrder<V extends FieldValues>(
       toast.error(messages.slotFull);
       return { slotFull: true };
     }
-    if (!applyServerErrors(err, setError, orderFormFields)) toast.error(messages.errorPlacingOrder);
+    if (!applyServerErrors(err, setError, orderFormFields)) showFailureToast(err, messages.errorPlacingOrder);
     return { refused: true };
   }
 }

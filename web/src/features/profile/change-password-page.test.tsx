@@ -23,16 +23,19 @@ const admin = {
 };
 
 describe('the change password page', () => {
-  it('shows a refused current password, and the pause of a paced account, on that field', async () => {
-    for (const [code, status, message] of [
-      ['INVALID_CREDENTIALS', 400, messages.invalidCredentials],
-      ['TOO_MANY_ATTEMPTS', 429, messages.tooManyAttempts],
+  it('shows a refused current password, and the pause of a paced account, on that field, with the failure toast', async () => {
+    const onField = [
+      { code: 'INVALID_CREDENTIALS', message: messages.currentPasswordWrong, parameter: 'currentPassword' },
+    ];
+    for (const [code, status, message, errors] of [
+      ['INVALID_CREDENTIALS', 400, messages.currentPasswordWrong, onField],
+      ['TOO_MANY_ATTEMPTS', 429, messages.tooManyAttempts, []],
     ] as const) {
       localStorage.setItem('AUTH_TOKEN', JSON.stringify({ accessToken: 'a', refreshToken: 'r' }));
       const api = vi.fn(async (method: string, path: string) => {
         if (path === '/users/me') return admin;
         if (method === 'PUT' && path === '/users/me/password')
-          throw new ApiError(status, { code, message, errors: [] });
+          throw new ApiError(status, { code, message, errors: [...errors] });
         throw new Error(`unexpected call ${method} ${path}`);
       });
       const { unmount } = renderWithApp(
@@ -48,6 +51,7 @@ describe('the change password page', () => {
       await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(button);
       expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(messages.errorChangingPassword)).toBeTruthy();
       unmount();
       localStorage.clear();
     }

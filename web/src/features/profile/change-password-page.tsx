@@ -9,7 +9,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { applyServerErrors, showFailureToast } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 
 type Values = z.input<typeof ownPasswordChangeBodySchema>;
@@ -33,15 +33,16 @@ export default function ChangePasswordPage() {
     try {
       await api('PUT', '/users/me/password', { body: values });
     } catch (err) {
-      // A wrong current password, or too many of them in a row (TOO_MANY_ATTEMPTS: wait a minute).
-      if (
-        err instanceof ApiError &&
-        (err.code === 'INVALID_CREDENTIALS' || err.code === 'TOO_MANY_ATTEMPTS')
-      ) {
+      // A wrong current password lands on its field; a paced account (TOO_MANY_ATTEMPTS: wait a
+      // minute) is told there too. Every failure also gets the spec's toast, one only.
+      const placed = applyServerErrors(err, setError, [
+        'password',
+        'passwordConfirmation',
+        'currentPassword',
+      ]);
+      if (!placed && err instanceof ApiError && err.code === 'TOO_MANY_ATTEMPTS')
         setError('currentPassword', { type: 'server', message: err.message });
-      } else if (!applyServerErrors(err, setError, ['password', 'passwordConfirmation', 'currentPassword'])) {
-        toast.error(messages.errorChangingPassword);
-      }
+      showFailureToast(err, messages.errorChangingPassword);
       return;
     }
     const roleId = user.currentRole?.id ?? null;

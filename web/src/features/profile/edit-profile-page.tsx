@@ -11,7 +11,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { callingCodeOnlyToNull, PhoneField } from '../../components/form/phone-field.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { applyServerErrors, showFailureToast } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useInUse } from '../../components/form/use-in-use.ts';
@@ -67,7 +67,7 @@ export default function EditProfilePage() {
       toast.success(messages.profileUpdated);
       navigate('/');
     } catch (err) {
-      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorUpdatingProfile);
+      if (!applyServerErrors(err, setError, fields)) showFailureToast(err, messages.errorUpdatingProfile);
     }
   };
 

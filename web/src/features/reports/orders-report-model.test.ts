@@ -54,6 +54,7 @@ describe('limitedChoices', () => {
       { id: 10, name: 'X' },
       { id: 20, name: 'Y' },
     ],
+    cmos: [],
     studySites: [
       { studyId: 1, siteId: 10 },
       { studyId: 1, siteId: 20 },
@@ -95,6 +96,18 @@ describe('reportColumns', () => {
       'Total (6)',
     ]);
   });
+
+  it('puts the group first, then the CMO the counts are of, when a CMO column is asked for', () => {
+    const columns = reportColumns(statuses, 'quarter', result, 'Isotope Labs Boston');
+    expect(columns.map((c) => c.header)).toEqual([
+      'Quarter',
+      'CMO',
+      '# of Pending (4)',
+      '# of Accepted (2)',
+      'Total (6)',
+    ]);
+    expect(columns[1]?.value?.(result as never)).toBe('Isotope Labs Boston');
+  });
 });
 
 describe('printLines', () => {
@@ -102,5 +115,7 @@ describe('printLines', () => {
     const lines = printLines({ ...form, grouping: 'year' }, { study: 'ONCO-2026-01' });
     expect(lines[0]).toMatch(/^From: .*2026/);
     expect(lines.slice(2)).toEqual(['Study: ONCO-2026-01', 'Site: All', 'Grouped by: Year']);
+    const forCmo = printLines({ ...form, cmoId: 3 }, { cmo: 'Isotope Labs Boston' });
+    expect(forCmo).toContain('CMO: Isotope Labs Boston');
   });
 });

@@ -25,6 +25,7 @@ export const ordersReportFormSchema = z
     to: isoDate,
     studyId: z.number().int().nullable(),
     siteId: z.number().int().nullable(),
+    cmoId: z.number().int().nullable(),
     grouping: z.enum(['none', 'month', 'quarter', 'year']),
   })
   .superRefine((v, ctx) => {
@@ -39,6 +40,7 @@ export const emptyReportForm: OrdersReportForm = {
   to: '',
   studyId: null,
   siteId: null,
+  cmoId: null,
   grouping: 'none',
 };
 
@@ -49,6 +51,7 @@ export interface OrdersCountRequest {
   tz: string;
   studyId?: number;
   siteId?: number;
+  cmoId?: number;
   grouping?: ReportGrouping;
 }
 
@@ -64,6 +67,7 @@ export function reportRequest(form: OrdersReportForm, zone: string): OrdersCount
     tz: zone,
     ...(form.studyId === null ? {} : { studyId: form.studyId }),
     ...(form.siteId === null ? {} : { siteId: form.siteId }),
+    ...(form.cmoId === null ? {} : { cmoId: form.cmoId }),
     ...(form.grouping === 'none' ? {} : { grouping: form.grouping }),
   };
 }
@@ -88,19 +92,29 @@ export function limitedChoices(
   };
 }
 
-/** Seven columns fit beside the menu on a laptop screen. */
-const COLUMN_WIDTH = 130;
+/**
+ * The group, the CMO and six counts fit beside the menu at 1280 px wide (992 px for the table;
+ * long count headers wrap).
+ */
+const COLUMN_WIDTH = 110;
+const GROUP_WIDTH = 100;
+const CMO_WIDTH = 160;
 
 const groupHeaders: Record<ReportGrouping, string> = { month: 'Month', quarter: 'Quarter', year: 'Year' };
 
+/** What the CMO column says when the report counts the orders of every CMO. */
+export const ALL_CMOS = 'All CMOs';
+
 /**
- * The result's columns: the group (when grouped), a '# of <status>' per status and Total. When
+ * The result's columns: the group first (when grouped), the CMO the counts are of (`cmo`, for
+ * staff and admin only: spec, Orders Report), a '# of <status>' per status and Total. When
  * grouped, each count header carries the count over all groups.
  */
 export function reportColumns(
   statuses: { id: string; name: string }[],
   grouping: ReportGrouping | undefined,
   result: OrdersCount | undefined,
+  cmo?: string,
 ): DataTableColumn<OrdersCountItem>[] {
   const withCount = (header: string, count: number | undefined) =>
     grouping && count !== undefined ? `${header} (${count})` : header;
@@ -111,9 +125,11 @@ export function reportColumns(
             field: 'groupingKey',
             header: groupHeaders[grouping],
             value: (i: OrdersCountItem) => i.groupingKey,
+            size: GROUP_WIDTH,
           },
         ]
       : []),
+    ...(cmo === undefined ? [] : [{ field: 'cmo', header: 'CMO', value: () => cmo, size: CMO_WIDTH }]),
     ...statuses.map((s) => ({
       field: s.id,
       header: withCount(`# of ${s.name}`, result?.[s.id as OrderStatus]),
@@ -130,12 +146,16 @@ export function reportColumns(
 }
 
 /** The report's parameters, written above the table in the PDF and the print. */
-export function printLines(form: OrdersReportForm, names: { study?: string; site?: string }): string[] {
+export function printLines(
+  form: OrdersReportForm,
+  names: { study?: string; site?: string; cmo?: string },
+): string[] {
   return [
     `From: ${formatCell('date', form.from)}`,
     `To: ${formatCell('date', form.to)}`,
     `Study: ${names.study ?? 'All'}`,
     `Site: ${names.site ?? 'All'}`,
+    ...(form.cmoId === null ? [] : [`CMO: ${names.cmo ?? ''}`]),
     `Grouped by: ${form.grouping === 'none' ? 'None' : groupHeaders[form.grouping]}`,
   ];
 }

@@ -5,7 +5,17 @@ import type {
   orderStatusLookupSchema,
 } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Autocomplete, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  FormHelperText,
+  Grid,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
@@ -15,7 +25,9 @@ import { useApi } from '../../api/api-context.tsx';
 import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { zoneWithOffset } from '../../components/form/timezone.ts';
 import {
+  ALL_CMOS,
   emptyReportForm,
   limitedChoices,
   type OrdersCountRequest,
@@ -41,7 +53,7 @@ function NamedChoice({
   loading,
 }: {
   control: Control<OrdersReportForm>;
-  name: 'studyId' | 'siteId';
+  name: 'studyId' | 'siteId' | 'cmoId';
   label: string;
   options: NamedRef[];
   loading: boolean;
@@ -115,17 +127,20 @@ export default function OrdersReportPage() {
     }));
 
   const grouping = run?.request.grouping;
-  const columns = useMemo(
-    () => reportColumns(statuses.data ?? [], grouping, result.data),
-    [statuses.data, grouping, result.data],
-  );
-  const rows = useMemo(() => result.data?.items ?? [], [result.data]);
   const nameOf = (list: NamedRef[] | undefined, id: number | null) =>
     id === null ? undefined : list?.find((i) => i.id === id)?.name;
+  // The page is for staff and admin only (route table): they see the CMO column.
+  const cmo = run ? (nameOf(options.data?.cmos, run.form.cmoId) ?? ALL_CMOS) : undefined;
+  const columns = useMemo(
+    () => reportColumns(statuses.data ?? [], grouping, result.data, cmo),
+    [statuses.data, grouping, result.data, cmo],
+  );
+  const rows = useMemo(() => result.data?.items ?? [], [result.data]);
   const lines = run
     ? printLines(run.form, {
         study: nameOf(options.data?.studies, run.form.studyId),
         site: nameOf(options.data?.sites, run.form.siteId),
+        cmo: nameOf(options.data?.cmos, run.form.cmoId),
       })
     : [];
 
@@ -162,6 +177,15 @@ export default function OrdersReportPage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <NamedChoice
+              control={control}
+              name="cmoId"
+              label="CMO"
+              options={options.data?.cmos ?? []}
+              loading={options.isPending}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <Controller
               control={control}
               name="grouping"
@@ -176,10 +200,14 @@ export default function OrdersReportPage() {
               )}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 9 }} sx={{ display: 'flex', alignItems: 'center' }}>
+          <Grid size={{ xs: 12, sm: 6, md: 6 }} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <SubmitButton isValid={formState.isValid} isSubmitting={result.isFetching}>
               Generate Report
             </SubmitButton>
+            <FormHelperText sx={{ m: 0 }}>
+              Orders are counted by their creation date, from the start of From to the end of To (
+              {zoneWithOffset(DateTime.local().zoneName)}).
+            </FormHelperText>
           </Grid>
         </Grid>
       </Paper>
