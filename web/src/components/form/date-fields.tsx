@@ -19,6 +19,12 @@ export function fromIsoValue(mode: 'date' | 'time', value: string | null | undef
   return mode === 'date' ? DateTime.fromISO(value) : DateTime.fromFormat(value, 'HH:mm');
 }
 
+/** What an error reads as under a picker: 'invalidValue' is the spec's code, not a message. */
+export function pickerErrorText(mode: 'date' | 'time', message: string | undefined): string | undefined {
+  if (message !== messages.invalidValue) return message;
+  return mode === 'date' ? messages.invalidDate : messages.invalidTime;
+}
+
 /** A date-only or time-only picker bound to a form field holding ISO text. */
 export function DateOrTimeField<T extends FieldValues>({
   control,
@@ -57,11 +63,12 @@ export function DateOrTimeField<T extends FieldValues>({
             slotProps={{
               textField: {
                 required,
+                name: field.name,
                 fullWidth: true,
                 margin: 'dense',
                 onBlur: field.onBlur,
                 error: Boolean(fieldState.error),
-                helperText: fieldState.error?.message,
+                helperText: pickerErrorText(mode, fieldState.error?.message),
               },
             }}
           />
