@@ -2,6 +2,7 @@ import { messages } from '@dosechain/contract';
 import { DatePicker, LocalizationProvider, TimePicker } from '@mui/x-date-pickers';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { DateTime } from 'luxon';
+import { useRef } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 /** An ISO date (`yyyy-MM-dd`) or time (`HH:mm`) out of a picker value; 'invalidValue' when it is not one. */
@@ -42,6 +43,8 @@ export function DateOrTimeField<T extends FieldValues>({
   minDate?: DateTime;
 }) {
   const Picker = mode === 'date' ? DatePicker : TimePicker;
+  // The picker gets back what was typed while it is not a date, so the text stays to be corrected.
+  const typedInvalid = useRef<DateTime | null>(null);
   return (
     <Controller
       control={control}
@@ -55,8 +58,13 @@ export function DateOrTimeField<T extends FieldValues>({
         <LocalizationProvider dateAdapter={AdapterLuxon}>
           <Picker
             label={label}
-            value={field.value === messages.invalidValue ? null : fromIsoValue(mode, field.value)}
-            onChange={(v: DateTime | null) => field.onChange(toIsoValue(mode, v))}
+            value={
+              field.value === messages.invalidValue ? typedInvalid.current : fromIsoValue(mode, field.value)
+            }
+            onChange={(v: DateTime | null) => {
+              typedInvalid.current = v && !v.isValid ? v : null;
+              field.onChange(toIsoValue(mode, v));
+            }}
             inputRef={field.ref}
             {...(mode === 'date' && minDate ? { minDate } : {})}
             {...(mode === 'time' ? { ampm: false } : {})}
