@@ -32,15 +32,15 @@ test('adds a weekly availability with its window on the day bar, edits its end d
   ).toBeVisible();
 
   const doses = dialog.getByRole('textbox', { name: 'Doses per manufacture day' });
-  // The unit adornment beside the doses, pluralised above 1.
+  // The adornment beside the doses: doses (not millicuries) in their unit, pluralised above 1.
   const adornmentOf = (field: typeof doses) => field.locator('xpath=..').locator('.MuiInputAdornment-root');
   const adornment = adornmentOf(doses);
   await doses.fill('1');
-  await expect(adornment).toHaveText('mCi');
+  await expect(adornment).toHaveText('dose (mCi)');
   await doses.fill('100000001');
   await expect(dialog.getByText('Max value is 100000000')).toBeVisible();
   await doses.fill('12');
-  await expect(adornment).toHaveText('mCis');
+  await expect(adornment).toHaveText('doses (mCi)');
 
   // Valid until: a date field typed section by section (MM/DD/YYYY).
   const until = dialog.getByRole('group', { name: 'Valid until' });
@@ -74,7 +74,10 @@ test('adds a weekly availability with its window on the day bar, edits its end d
   await screenshot(page, 'availability-add-weekly');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Availability was created!')).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'Pacific Radiopharma' }).filter({ hasText: '12 mCi' });
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: 'Pacific Radiopharma' })
+    .filter({ hasText: '12 doses (mCi)' });
   await expect(row).toContainText('Fludeoxyglucose F18');
   await expect(row).toContainText('Weekly every 2 weeks on Mo, We');
   await expect(row).toContainText('Mar 1, 2099');

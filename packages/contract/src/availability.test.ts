@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availabilityCreateBodySchema,
   availabilityUpdateBodySchema,
+  formatDoses,
   insideIntervals,
   monthlyDaysTextField,
   parseMonthlyDays,
@@ -138,5 +139,13 @@ describe('orders', () => {
     expect(insideIntervals('2027-03-01T11:00:00.000Z', intervals)).toBe(true);
     expect(insideIntervals('2027-03-01T06:00:00-05:00', intervals)).toBe(true);
     expect(insideIntervals('2027-03-01T19:00:00.000Z', intervals)).toBe(false);
+  });
+});
+
+describe('doses as shown', () => {
+  it('reads as a number of doses with their unit, never as an activity', () => {
+    expect(formatDoses(5, 'mCi')).toBe('5 doses (mCi)');
+    expect(formatDoses(1, 'mBq')).toBe('1 dose (mBq)');
+    expect(formatDoses(1200, 'mCi')).toBe('1,200 doses (mCi)');
   });
 });

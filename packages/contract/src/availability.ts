@@ -9,6 +9,14 @@ import { inputString, isDateTextInRange } from './text.ts';
 export const activityUnits = ['mCi', 'mBq'] as const;
 export type ActivityUnit = (typeof activityUnits)[number];
 
+/**
+ * A number of doses with the unit their activity is measured in: "5 doses (mCi)", never
+ * "5 mCi", which reads as five millicuries. A unit symbol has no plural.
+ */
+export function formatDoses(doses: number, unit: ActivityUnit | string): string {
+  return `${doses.toLocaleString('en-US')} ${doses === 1 ? 'dose' : 'doses'} (${unit})`;
+}
+
 /** Weekday = Monday to Friday. */
 export const availabilityFrequencies = ['Daily', 'Weekday', 'Weekly', 'Monthly'] as const;
 export type AvailabilityFrequency = (typeof availabilityFrequencies)[number];
@@ -47,7 +55,7 @@ export function minutesOfDay(time: string): number {
 const positiveInt = (max: number) =>
   z
     .number({ error: messages.required })
-    .int(messages.invalidValue)
+    .int(messages.wholeNumber)
     .min(limits.positiveNumberMinDefault, messages.minValue(limits.positiveNumberMinDefault))
     .max(max, messages.maxValue(max));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordField, passwordWithConfirmationSchema } from './auth.ts';
 import { companyCreateBodySchema } from './companies.ts';
-import { emailField, phoneField, requiredText } from './fields.ts';
+import { emailField, isPhoneEmpty, phoneField, requiredText } from './fields.ts';
 import { filterSchema } from './list-query.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -22,6 +22,7 @@ describe('field rules', () => {
     expect(firstMessage(phoneField.safeParse('123'))).toBe('Invalid phone number');
     expect(phoneField.parse('(201) 555-0123')).toBe('+12015550123');
     expect(phoneField.parse('+44 20 7946 0958')).toBe('+442079460958');
+    expect(phoneField.parse('+1 312 555 0123')).toBe('+13125550123');
   });
 
   it('applies the password policy and confirmation', () => {
@@ -56,5 +57,13 @@ describe('field rules', () => {
       }).success,
     ).toBe(true);
     expect(filterSchema.safeParse([{ field: 'name', op: 'regex', value: 'x' }]).success).toBe(false);
+  });
+
+  it('treats only an empty input or a bare calling code as no phone number', () => {
+    for (const empty of ['', '+', '+1', '+31', '+44 ', '+1 ']) expect(isPhoneEmpty(empty)).toBe(true);
+    // 1–3 typed digits are a number being typed (to be refused as invalid), not "no number".
+    for (const typed of ['+1 3', '+1 31', '+1 312', '+3125', '+1 312 555 0123']) {
+      expect(isPhoneEmpty(typed)).toBe(false);
+    }
   });
 });

@@ -1,4 +1,9 @@
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isValidPhoneNumber,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { limits } from './limits.ts';
@@ -30,6 +35,18 @@ export const emailField = inputString({ error: messages.required })
 export const phoneField = inputString({ error: messages.required })
   .refine((v) => isValidPhoneNumber(v, limits.defaultCountry), messages.invalidPhone)
   .overwrite((v) => parsePhoneNumberFromString(v, limits.defaultCountry)?.number ?? v);
+
+const callingCodes = new Set(getCountries().map((c) => getCountryCallingCode(c)));
+
+/**
+ * Whether a phone input holds no number: empty, or only a country's calling code ("+1", "+31").
+ * Any other digits are a number being typed, to be checked, never dropped.
+ */
+export function isPhoneEmpty(value: string): boolean {
+  const digits = value.replace(/[\s()-]/g, '');
+  if (digits === '' || digits === '+') return true;
+  return digits.startsWith('+') && callingCodes.has(digits.slice(1));
+}
 
 export function isValidTimezone(zone: string): boolean {
   return IANAZone.isValidZone(zone);

@@ -19,6 +19,25 @@ export const messages = {
   minValue: (n: number) => `Min value is ${n}`,
   maxValue: (n: number) => `Max value is ${n}`,
   invalidValue: 'invalidValue',
+  // what a picker's 'invalidValue' reads as under the field (issue 18)
+  invalidDate: 'Enter a valid date (MM/DD/YYYY)',
+  invalidTime: 'Enter a valid time (HH:mm)',
+  /** A positive-number field holds digits only: a decimal or a sign is refused, never rewritten. */
+  wholeNumber: 'Enter a whole number, digits only (no decimals)',
+  pickWeekday: 'Pick at least one day',
+  // a dialog with unsaved input asks before it is dropped (issue 18); the spec gives no texts
+  discardTitle: 'Discard unsaved changes?',
+  discardText: 'What you entered in this dialog will be lost.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
+  /** Under a dialog's disabled Save: the fields still missing or wrong, by their labels. */
+  toSave: (fields: string) => `To save, complete: ${fields}`,
+  /** A lookup shows the first `lookupSize` by name; more exist. */
+  lookupTruncated: (shown: number, total: number) =>
+    `Showing the first ${count(shown)} of ${count(total)} by name; type to narrow the list`,
+  /** A fixed choice list shows the first `lookupSize`; more exist. */
+  choicesTruncated: (shown: number, total: number) =>
+    `Showing the first ${count(shown)} of ${count(total)}; the others can't be picked here`,
   passwordPolicy: 'Password must be at least 8 characters long, contain an uppercase letter and a number',
   enterPassword: 'Enter a password',
   confirmPassword: 'Confirm your password',

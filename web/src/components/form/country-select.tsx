@@ -11,11 +11,13 @@ const REGION_CODES =
 export function CountrySelect<T extends FieldValues>({
   control,
   name,
+  required,
   label = 'Country',
 }: {
   control: Control<T>;
   name: Path<T>;
   label?: string;
+  required?: boolean;
 }) {
   const names = useMemo(() => new Intl.DisplayNames(['en'], { type: 'region' }), []);
   const options = useMemo(
@@ -27,6 +29,7 @@ export function CountrySelect<T extends FieldValues>({
       control={control}
       name={name}
       label={label}
+      required={required}
       options={options}
       getOptionLabel={(code) => `${names.of(code) ?? code} (${code})`}
     />

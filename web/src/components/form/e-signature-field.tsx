@@ -21,6 +21,8 @@ export function ESignatureField<T extends FieldValues>({
       type="password"
       autoComplete="current-password"
       required
+      // The label is a sentence; the dialog's list of what is missing names it shortly.
+      slotProps={{ htmlInput: { 'data-issue-label': 'Password (e-signature)' } }}
     />
   );
 }

@@ -8,12 +8,14 @@ export function FormAutocomplete<T extends FieldValues>({
   label,
   options,
   getOptionLabel,
+  required,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
   options: string[];
   getOptionLabel: (option: string) => string;
+  required?: boolean;
 }) {
   return (
     <Controller
@@ -30,7 +32,9 @@ export function FormAutocomplete<T extends FieldValues>({
             <TextField
               {...params}
               inputRef={field.ref}
+              name={field.name}
               label={label}
+              required={required}
               margin="dense"
               error={Boolean(fieldState.error)}
               helperText={fieldState.error?.message}

@@ -1,26 +1,104 @@
+import { messages } from '@dosechain/contract';
 import {
+  Box,
   Button,
   CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
+  DialogContentText,
   type DialogProps,
   DialogTitle,
   Grid,
+  Typography,
 } from '@mui/material';
-import { type FormEventHandler, type ReactNode, useId } from 'react';
+import {
+  type FormEventHandler,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { type Control, type FieldValues, useFormState } from 'react-hook-form';
+import { useFormIssues } from './form-issues.ts';
 import { SubmitButton } from './submit-button.tsx';
+
+/** Keeps the form's dirty state where the dialog's close handler can read it. */
+function DirtyProbe<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  dirty,
+}: {
+  control: Control<T, C, O>;
+  dirty: { current: boolean };
+}) {
+  const { isDirty } = useFormState({ control });
+  useEffect(() => {
+    dirty.current = isDirty;
+  }, [isDirty, dirty]);
+  return null;
+}
+
+/** Beside a disabled Save: the fields still missing or wrong, by their labels. */
+function MissingFields<T extends FieldValues, C, O extends FieldValues>({
+  control,
+  form,
+}: {
+  control: Control<T, C, O>;
+  form: RefObject<HTMLFormElement | null>;
+}) {
+  const issues = useFormIssues(control, form);
+  if (issues.length === 0) return null;
+  const labels = [...new Set(issues.map((i) => i.label))];
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      role="status"
+      data-testid="form-missing"
+      sx={{ mr: 'auto', pl: 1 }}
+    >
+      {messages.toSave(labels.join(', '))}
+    </Typography>
+  );
+}
+
+/** Asks before a filled dialog is dropped by Esc or a click beside it. */
+function DiscardConfirm({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onKeep} aria-labelledby={titleId} maxWidth="xs">
+      <DialogTitle id={titleId}>{messages.discardTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{messages.discardText}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onKeep} autoFocus>
+          {messages.keepEditing}
+        </Button>
+        <Button onClick={onDiscard} color="error">
+          {messages.discard}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 /**
  * The shell of every add/edit/confirm dialog: a titled form whose submit is disabled until it
- * is valid and while it is sent, with Cancel beside it.
+ * is valid and while it is sent, with Cancel beside it. The title and the actions stay in view;
+ * the fields scroll between them. Given the form's `control`, it says what is still missing
+ * while Save is disabled, and Esc or a click beside a dialog with unsaved input asks first
+ * (Cancel closes at once: that is the explicit choice).
  */
-export function FormDialog({
+export function FormDialog<T extends FieldValues, C, O extends FieldValues>({
   title,
   onClose,
   onSubmit,
   isValid,
   isSubmitting,
+  control,
   submitLabel = 'Save',
   loading = false,
   maxWidth = 'sm',
@@ -31,6 +109,8 @@ export function FormDialog({
   onSubmit: FormEventHandler<HTMLFormElement>;
   isValid: boolean;
   isSubmitting: boolean;
+  /** The dialog's form: for the unsaved-input question and the missing fields. */
+  control?: Control<T, C, O>;
   submitLabel?: string;
   /** Edit dialogs load the current record first. */
   loading?: boolean;
@@ -38,9 +118,25 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const titleId = useId();
+  const dirty = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const dismiss = () => {
+    if (isSubmitting) return;
+    if (dirty.current) setConfirming(true);
+    else onClose();
+  };
   return (
-    <Dialog open onClose={onClose} maxWidth={maxWidth} fullWidth aria-labelledby={titleId}>
-      <form onSubmit={onSubmit} noValidate>
+    <Dialog open onClose={dismiss} maxWidth={maxWidth} fullWidth aria-labelledby={titleId}>
+      {control && <DirtyProbe control={control} dirty={dirty} />}
+      <Box
+        component="form"
+        ref={form}
+        onSubmit={onSubmit}
+        noValidate
+        // The paper caps the height; the form passes that on so only the content scrolls.
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent dividers>
           {loading ? (
@@ -52,12 +148,16 @@ export function FormDialog({
           )}
         </DialogContent>
         <DialogActions>
+          {control && !isValid && !loading && !isSubmitting && (
+            <MissingFields control={control} form={form} />
+          )}
           <Button onClick={onClose}>Cancel</Button>
           <SubmitButton isValid={isValid && !loading} isSubmitting={isSubmitting}>
             {submitLabel}
           </SubmitButton>
         </DialogActions>
-      </form>
+      </Box>
+      {confirming && <DiscardConfirm onKeep={() => setConfirming(false)} onDiscard={onClose} />}
     </Dialog>
   );
 }

@@ -1,9 +1,11 @@
+import { messages } from '@dosechain/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { toIsoValue } from './date-fields.tsx';
-import { lookupItems } from './lookup-search.tsx';
+import { pickerErrorText, toIsoValue } from './date-fields.tsx';
+import { flattenErrors } from './form-issues.ts';
+import { lookupItems, lookupTotal, truncationNote } from './lookup-search.tsx';
 import { PositiveNumberField, positiveNumberError, unitLabel } from './positive-number-field.tsx';
 import { zoneWithOffset } from './timezone.ts';
 
@@ -34,6 +36,34 @@ describe('form kit rules', () => {
     expect(lookupItems(undefined)).toEqual([]);
   });
 
+  it('says when a lookup shows only the first of its matches', () => {
+    expect(lookupTotal({ items: [{ id: 1 }], page: 1, total: 250 })).toBe(250);
+    expect(lookupTotal([{ id: 2 }])).toBe(1);
+    expect(truncationNote(100, 250)).toBe('Showing the first 100 of 250 by name; type to narrow the list');
+    expect(truncationNote(3, 3)).toBeUndefined();
+  });
+
+  it("shows a picker's invalidValue as a message, not as the code", () => {
+    expect(pickerErrorText('date', messages.invalidValue)).toBe(messages.invalidDate);
+    expect(pickerErrorText('time', messages.invalidValue)).toBe(messages.invalidTime);
+    expect(pickerErrorText('date', 'Required')).toBe('Required');
+    expect(messages.invalidDate).not.toContain('invalidValue');
+  });
+
+  it('lists nested form errors by dotted path', () => {
+    expect(
+      flattenErrors({
+        timezone: { type: 'custom', message: 'Required' },
+        address: { country: { type: 'custom', message: 'Required' } },
+        roles: [{ companyId: { type: 'custom', message: 'Required' } }],
+      } as never),
+    ).toEqual([
+      { name: 'timezone', message: 'Required' },
+      { name: 'address.country', message: 'Required' },
+      { name: 'roles.0.companyId', message: 'Required' },
+    ]);
+  });
+
   it('shows a time zone with its UTC offset', () => {
     const winter = DateTime.fromISO('2026-01-15T12:00:00Z');
     expect(zoneWithOffset('America/New_York', winter)).toBe('America/New_York (UTC-05:00)');
@@ -55,10 +85,21 @@ function DosesHarness() {
 }
 
 describe('PositiveNumberField', () => {
-  it('keeps digits only, pluralises the unit and shows the range messages', async () => {
+  it('refuses a decimal as typed, never rewriting it into another number', () => {
     render(<DosesHarness />);
     const input = screen.getByLabelText('Doses') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '1a' } });
+    fireEvent.change(input, { target: { value: '1.5' } });
+    expect(input.value).toBe('1.5');
+    expect(screen.getByText(messages.wholeNumber)).toBeTruthy();
+    fireEvent.change(input, { target: { value: '15' } });
+    expect(input.value).toBe('15');
+    expect(screen.queryByText(messages.wholeNumber)).toBeNull();
+  });
+
+  it('takes digits, pluralises the unit and shows the range messages', async () => {
+    render(<DosesHarness />);
+    const input = screen.getByLabelText('Doses') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '1' } });
     expect(input.value).toBe('1');
     expect(screen.getByText('mCi')).toBeTruthy();
     fireEvent.change(input, { target: { value: '250' } });

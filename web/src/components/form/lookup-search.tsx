@@ -1,4 +1,4 @@
-import { type ListResponse, limits } from '@dosechain/contract';
+import { type ListResponse, limits, messages } from '@dosechain/contract';
 import { type AutocompleteRenderInputParams, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,15 +9,20 @@ import { useDebouncedValue } from '../use-debounced-value.ts';
 export const lookupItems = <T,>(answer: ListResponse<T> | T[] | undefined): T[] =>
   Array.isArray(answer) ? answer : (answer?.items ?? []);
 
+/** How many records match a lookup: the answer's `total`, or the length of a bare array. */
+export const lookupTotal = <T,>(answer: ListResponse<T> | T[] | undefined): number =>
+  Array.isArray(answer) ? answer.length : (answer?.total ?? answer?.items.length ?? 0);
+
 /**
- * The options of a searched lookup on a list endpoint: up to 100 items, searched 500 ms after
- * typing stops, cached per search text. Hand `onInputChange` to the Autocomplete.
+ * The options of a searched lookup on a list endpoint: up to 100 items by name (or `sort`),
+ * searched 500 ms after typing stops, cached per search text, with how many match in all.
+ * Hand `onInputChange` to the Autocomplete.
  */
 export function useLookupSearch<I>(
   resource: string,
   {
     activeOnly = false,
-    sort,
+    sort = 'name',
     enabled = true,
   }: { activeOnly?: boolean; sort?: string; enabled?: boolean } = {},
 ) {
@@ -41,11 +46,17 @@ export function useLookupSearch<I>(
   });
   return {
     items: lookupItems(options.data),
+    total: lookupTotal(options.data),
     isFetching: options.isFetching,
     onInputChange: (_: unknown, text: string, reason: string) => {
       if (reason === 'input') setInput(text);
     },
   };
+}
+
+/** Under an open lookup whose list was cut at the lookup size: how many it shows of how many. */
+export function truncationNote(shown: number, total: number): string | undefined {
+  return total > shown ? messages.lookupTruncated(shown, total) : undefined;
 }
 
 /** The Autocomplete input's slots with a spinner before its buttons while the lookup searches. */

@@ -1,6 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
+import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { searchingSlotProps, useLookupSearch } from './lookup-search.tsx';
+import { searchingSlotProps, truncationNote, useLookupSearch } from './lookup-search.tsx';
 
 export interface LookupItem {
   id: number;
@@ -8,8 +9,8 @@ export interface LookupItem {
 }
 
 /**
- * Picks a record by id from a list endpoint: up to 100 items, searched 500 ms after typing
- * stops, cached per search text.
+ * Picks a record by id from a list endpoint: up to 100 items by name, searched 500 ms after
+ * typing stops, cached per search text. While open it says when more records match than it lists.
  */
 export function LookupSelect<T extends FieldValues, I extends LookupItem = LookupItem>({
   control,
@@ -32,7 +33,9 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
   /** How an item reads in the list and the field, e.g. an exam with its drug. */
   optionLabel?: (item: I) => string;
 }) {
-  const { items: listed, isFetching, onInputChange } = useLookupSearch<I>(resource, { activeOnly });
+  const { items: listed, total, isFetching, onInputChange } = useLookupSearch<I>(resource, { activeOnly });
+  const [open, setOpen] = useState(false);
+  const note = open ? truncationNote(listed.length, total) : undefined;
   const items = initial && !listed.some((i) => i.id === initial.id) ? [initial, ...listed] : listed;
   return (
     <Controller
@@ -43,6 +46,8 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
         <Autocomplete<I>
           options={items}
           loading={isFetching}
+          onOpen={() => setOpen(true)}
+          onClose={() => setOpen(false)}
           value={items.find((i) => i.id === field.value) ?? null}
           onChange={(_, v) => field.onChange(v?.id ?? null)}
           onInputChange={onInputChange}
@@ -54,11 +59,12 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
             <TextField
               {...params}
               inputRef={field.ref}
+              name={field.name}
               label={label}
               required={required}
               margin="dense"
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
+              helperText={fieldState.error?.message ?? note}
               slotProps={searchingSlotProps(params, isFetching)}
             />
           )}

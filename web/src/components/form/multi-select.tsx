@@ -1,4 +1,6 @@
+import { messages } from '@dosechain/contract';
 import { Autocomplete, TextField } from '@mui/material';
+import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 export interface Choice<V extends string | number> {
@@ -13,13 +15,21 @@ export function MultiSelect<T extends FieldValues, V extends string | number>({
   label,
   choices,
   required,
+  total,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
   choices: Choice<V>[];
   required?: boolean;
+  /** How many records exist when `choices` holds only the first of them. */
+  total?: number;
 }) {
+  const [open, setOpen] = useState(false);
+  const note =
+    open && total !== undefined && total > choices.length
+      ? messages.choicesTruncated(choices.length, total)
+      : undefined;
   return (
     <Controller
       control={control}
@@ -28,6 +38,10 @@ export function MultiSelect<T extends FieldValues, V extends string | number>({
       render={({ field, fieldState }) => (
         <Autocomplete<Choice<V>, true>
           multiple
+          // Several items are picked in a row: the list stays open after each pick.
+          disableCloseOnSelect
+          onOpen={() => setOpen(true)}
+          onClose={() => setOpen(false)}
           options={choices}
           value={choices.filter((c) => ((field.value ?? []) as V[]).includes(c.value))}
           onChange={(_, picked) => field.onChange(picked.map((c) => c.value))}
@@ -38,11 +52,12 @@ export function MultiSelect<T extends FieldValues, V extends string | number>({
             <TextField
               {...params}
               inputRef={field.ref}
+              name={field.name}
               label={label}
               required={required}
               margin="dense"
               error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
+              helperText={fieldState.error?.message ?? note}
             />
           )}
         />

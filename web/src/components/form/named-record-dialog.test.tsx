@@ -1,6 +1,6 @@
 import { studyFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -19,7 +19,15 @@ function fakeApi(save: (method: string, path: string, body: unknown) => Promise<
   ) as unknown as HttpClient;
 }
 
-function renderStudyDialog({ id, api }: { id?: number; api: HttpClient }) {
+function renderStudyDialog({
+  id,
+  api,
+  onClose = vi.fn(),
+}: {
+  id?: number;
+  api: HttpClient;
+  onClose?: () => void;
+}) {
   return renderWithApp(
     <NamedRecordDialog
       entity="Study"
@@ -28,7 +36,7 @@ function renderStudyDialog({ id, api }: { id?: number; api: HttpClient }) {
       schema={studyFieldsSchema}
       id={id}
       defaults={{ name: '', sponsor: '' }}
-      onClose={vi.fn()}
+      onClose={onClose}
     >
       {(control) => (
         <Grid size={12}>
@@ -56,6 +64,44 @@ describe('NamedRecordDialog', () => {
     await fill('Used');
     expect(await screen.findByText('This value is already used', {}, { timeout: 3000 })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    // The field says it in red: the error state, not only the text.
+    expect(screen.getByRole('textbox', { name: /^Name/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says which fields keep Save disabled, by their labels', async () => {
+    renderStudyDialog({ api: fakeApi(vi.fn()) });
+    expect(await screen.findByText(/^To save, complete: Name, Sponsor/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Heart' } });
+    await waitFor(() => expect(screen.getByText(/^To save, complete: Sponsor/)).toBeTruthy());
+  });
+
+  it('closes an untouched dialog on Esc at once', async () => {
+    const onClose = vi.fn();
+    renderStudyDialog({ api: fakeApi(vi.fn()), onClose });
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add Study' }), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before Esc drops unsaved input, and keeps it on Keep editing', async () => {
+    const onClose = vi.fn();
+    renderStudyDialog({ api: fakeApi(vi.fn()), onClose });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Heart' } });
+    await waitFor(() => expect(screen.getByText(/^To save, complete: Sponsor/)).toBeTruthy());
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add Study' }), { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    const ask = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard unsaved changes?' })).toBeNull(),
+    );
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Heart');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add Study' }), { key: 'Escape' });
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it("is Edit <entity> and puts a server refusal on the record's own field", async () => {

@@ -59,6 +59,7 @@ export function NamedRecordDialog<S extends z.ZodRawShape>({
     <FormDialog
       title={`${id === undefined ? 'Add' : 'Edit'} ${entity}`}
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid && !nameInUse}
       isSubmitting={formState.isSubmitting}

@@ -1,5 +1,6 @@
 import { limits, messages } from '@dosechain/contract';
 import { InputAdornment, TextField } from '@mui/material';
+import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 export interface Unit {
@@ -24,7 +25,11 @@ export function positiveNumberError(
   return undefined;
 }
 
-/** Digits only; min 1 by default; an optional unit adornment pluralised above 1. */
+/**
+ * Digits only; min 1 by default; an optional unit adornment pluralised above 1. Text that is not
+ * a whole number ("1.5", "-2", "3e4") stays as typed with a message and the form is not valid:
+ * it is refused, never rewritten into another number.
+ */
 export function PositiveNumberField<T extends FieldValues>({
   control,
   name,
@@ -42,6 +47,8 @@ export function PositiveNumberField<T extends FieldValues>({
   unit?: Unit;
   required?: boolean;
 }) {
+  // What was typed while it is not a whole number; null while the field shows its value.
+  const [refused, setRefused] = useState<string | null>(null);
   return (
     <Controller
       control={control}
@@ -53,16 +60,24 @@ export function PositiveNumberField<T extends FieldValues>({
       render={({ field, fieldState }) => (
         <TextField
           label={label}
+          name={field.name}
           required={required}
-          value={field.value ?? ''}
+          value={refused ?? field.value ?? ''}
           onChange={(e) => {
-            const digits = e.target.value.replace(/\D/g, '');
-            field.onChange(digits === '' ? null : Number(digits));
+            const text = e.target.value.trim();
+            if (/^\d*$/.test(text)) {
+              setRefused(null);
+              field.onChange(text === '' ? null : Number(text));
+            } else {
+              // NaN is no number to any schema: the form stays invalid while the text is shown.
+              setRefused(e.target.value);
+              field.onChange(Number.NaN);
+            }
           }}
           onBlur={field.onBlur}
           inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          error={refused !== null || Boolean(fieldState.error)}
+          helperText={refused !== null ? messages.wholeNumber : fieldState.error?.message}
           fullWidth
           margin="dense"
           slotProps={{

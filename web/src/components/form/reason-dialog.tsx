@@ -68,6 +68,7 @@ export function ReasonDialog({
     <FormDialog
       title={title}
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

@@ -34,6 +34,7 @@ export function ReasonForChangeField<T extends FieldValues>({
           <TextField
             select
             label="Reason for change"
+            name={field.name}
             value={choice}
             required={required}
             onChange={(e) => {

@@ -7,11 +7,13 @@ import { allTimezones, zoneWithOffset } from './timezone.ts';
 export function TimezoneSelect<T extends FieldValues>({
   control,
   name,
+  required,
   label = 'Time zone',
 }: {
   control: Control<T>;
   name: Path<T>;
   label?: string;
+  required?: boolean;
 }) {
   const zones = useMemo(() => allTimezones(), []);
   return (
@@ -19,6 +21,7 @@ export function TimezoneSelect<T extends FieldValues>({
       control={control}
       name={name}
       label={label}
+      required={required}
       options={zones}
       getOptionLabel={zoneWithOffset}
     />

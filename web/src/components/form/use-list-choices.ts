@@ -3,12 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { Choice } from './multi-select.tsx';
 
-/** The choices of a MultiSelect: the first 100 records of a list endpoint in `query.sort` order. */
+/**
+ * The choices of a MultiSelect: the first 100 records of a list endpoint in `query.sort` order,
+ * and how many there are in all (hand it to the MultiSelect, which says when the list is cut).
+ */
 export function useListChoices<I>(
   resource: string,
   query: { sort: string; fields?: string },
   toChoice: (item: I) => Choice<number>,
-): { choices: Choice<number>[]; loading: boolean } {
+): { choices: Choice<number>[]; loading: boolean; total: number } {
   const api = useApi();
   const list = useQuery({
     queryKey: ['lookup', resource, 'choices', query],
@@ -16,5 +19,6 @@ export function useListChoices<I>(
       api<ListResponse<I>>('GET', resource, { query: { size: limits.lookupSize, ...query }, signal }),
     staleTime: 60_000,
   });
-  return { choices: (list.data?.items ?? []).map(toChoice), loading: list.isLoading };
+  const items = list.data?.items ?? [];
+  return { choices: items.map(toChoice), loading: list.isLoading, total: list.data?.total ?? items.length };
 }

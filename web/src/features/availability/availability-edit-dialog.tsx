@@ -1,4 +1,4 @@
-import { type Availability, isoDateField, messages } from '@dosechain/contract';
+import { type Availability, formatDoses, isoDateField, messages } from '@dosechain/contract';
 import { Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
@@ -19,7 +19,7 @@ function Summary({ availability: a }: { availability: Availability }) {
   const rows: [string, string][] = [
     ['Drug', a.drug.name],
     ['CMO', a.cmo.name],
-    ['Doses', `${a.doses} ${a.activityUnit}`],
+    ['Doses', formatDoses(a.doses, a.activityUnit)],
     ['Valid from', a.validFrom],
     ['Frequency', frequencySummary(a.frequency, a.repeat)],
   ];
@@ -67,6 +67,7 @@ export function AvailabilityEditDialog({
     <FormDialog
       title={`Edit Availability #${availability.id}`}
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

@@ -75,6 +75,7 @@ export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
     <FormDialog
       title="Add Availability"
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}
@@ -91,7 +92,7 @@ export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
           control={control}
           name="doses"
           label="Doses per manufacture day"
-          unit={{ singular: unit ?? 'mCi', plural: `${unit ?? 'mCi'}s` }}
+          unit={{ singular: `dose (${unit ?? 'mCi'})`, plural: `doses (${unit ?? 'mCi'})` }}
           required
         />
       </Grid>

@@ -53,12 +53,12 @@ describe('the add availability form', () => {
     expect(issues({ startTime: '10:00', endTime: '09:00' })).toEqual([
       { path: 'endTime', message: messages.endAfterStart },
     ]);
-    expect(issues({ weeklyOn: [] })).toEqual([{ path: 'weeklyOn', message: messages.required }]);
+    expect(issues({ weeklyOn: [] })).toEqual([{ path: 'weeklyOn', message: messages.pickWeekday }]);
     expect(issues({ frequency: 'Monthly', monthlyDays: '1, 32' })).toEqual([
       { path: 'monthlyDays', message: 'Must be a comma separated list of integers between 1 and 31' },
     ]);
     expect(issues({ frequency: 'Monthly', monthlyMode: 'ordinal', ordinalOn: [] })).toEqual([
-      { path: 'ordinalOn', message: messages.required },
+      { path: 'ordinalOn', message: messages.pickWeekday },
     ]);
     expect(issues({})).toEqual([]);
   });

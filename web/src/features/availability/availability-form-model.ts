@@ -76,13 +76,13 @@ export function availabilityFormIssues(v: Partial<FieldValues>, today: string): 
     issues.push({ path: 'endTime', message: messages.endAfterStart });
   }
   if (v.frequency === 'Weekly' && !v.weeklyOn?.length)
-    issues.push({ path: 'weeklyOn', message: messages.required });
+    issues.push({ path: 'weeklyOn', message: messages.pickWeekday });
   if (v.frequency === 'Monthly' && v.monthlyMode === 'days') {
     const days = monthlyDaysTextField.safeParse(v.monthlyDays ?? '');
     if (!days.success) issues.push({ path: 'monthlyDays', message: messages.monthlyDays });
   }
   if (v.frequency === 'Monthly' && v.monthlyMode === 'ordinal' && !v.ordinalOn?.length) {
-    issues.push({ path: 'ordinalOn', message: messages.required });
+    issues.push({ path: 'ordinalOn', message: messages.pickWeekday });
   }
   return issues;
 }

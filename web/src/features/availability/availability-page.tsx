@@ -1,4 +1,4 @@
-import { type Availability, availabilityFrequencies, messages } from '@dosechain/contract';
+import { type Availability, availabilityFrequencies, formatDoses, messages } from '@dosechain/contract';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { formatCell } from '../../components/data-table/format.ts';
@@ -17,9 +17,9 @@ const columns = (
     {
       field: 'doses',
       header: 'Doses',
-      value: (a) => `${a.doses} ${a.activityUnit}`,
+      value: (a) => formatDoses(a.doses, a.activityUnit),
       filter: false,
-      size: 90,
+      size: 120,
     },
     {
       field: 'valid_from',

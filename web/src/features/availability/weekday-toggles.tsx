@@ -1,4 +1,4 @@
-import { weekdayCodes } from '@dosechain/contract';
+import { messages, weekdayCodes } from '@dosechain/contract';
 import { FormControl, FormHelperText, FormLabel, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
@@ -12,7 +12,10 @@ const weekdayNames: Record<(typeof weekdayCodes)[number], string> = {
   Su: 'Sunday',
 };
 
-/** Mo–Su as toggle buttons: any number of weekdays, bound to a form field holding their codes. */
+/**
+ * Mo–Su as toggle buttons: at least one weekday, bound to a form field holding their codes. While
+ * none is picked it says so, in red once the field has been used.
+ */
 export function WeekdayToggles<T extends FieldValues>({
   control,
   name,
@@ -35,7 +38,11 @@ export function WeekdayToggles<T extends FieldValues>({
               field.onChange(days);
               field.onBlur();
             }}
+            ref={field.ref}
             aria-label={label}
+            // How the dialog names this field when it says what is missing.
+            data-issue-label="Weekdays"
+            data-field-name={field.name}
             size="small"
             color="primary"
           >
@@ -45,7 +52,11 @@ export function WeekdayToggles<T extends FieldValues>({
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+          {fieldState.error ? (
+            <FormHelperText>{fieldState.error.message}</FormHelperText>
+          ) : (
+            !field.value?.length && <FormHelperText>{messages.pickWeekday}</FormHelperText>
+          )}
         </FormControl>
       )}
     />

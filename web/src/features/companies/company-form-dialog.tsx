@@ -75,6 +75,7 @@ export function CompanyFormDialog({
     <FormDialog
       title={`${id === undefined ? 'Add' : 'Edit'} ${kind.label}`}
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid && !nameInUse}
       isSubmitting={formState.isSubmitting}
@@ -88,10 +89,10 @@ export function CompanyFormDialog({
         <PhoneField control={control} name="phoneNumber" />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TimezoneSelect control={control} name="timezone" />
+        <TimezoneSelect control={control} name="timezone" required />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <CountrySelect control={control} name="address.country" />
+        <CountrySelect control={control} name="address.country" required />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <FormTextField control={control} name="address.line_1" label="Address line 1" required />

@@ -16,6 +16,8 @@ export function LinkedCompaniesSelect({
   control: Control<CompanyFormInput>;
   link: NonNullable<CompanyKind['link']>;
 }) {
-  const { choices } = useListChoices(companyKinds[link.other].api, byName, companyChoice);
-  return <MultiSelect control={control} name={link.field} label={link.label} choices={choices} />;
+  const { choices, total } = useListChoices(companyKinds[link.other].api, byName, companyChoice);
+  return (
+    <MultiSelect control={control} name={link.field} label={link.label} choices={choices} total={total} />
+  );
 }

@@ -34,6 +34,7 @@ export function ExamFormDialog({ exam, onClose }: { exam?: Exam; onClose: () => 
     <FormDialog
       title={exam ? 'Edit Exam' : 'Add Exam'}
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

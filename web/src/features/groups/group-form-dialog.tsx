@@ -32,7 +32,13 @@ export function GroupFormDialog({ group, onClose }: { group?: Group; onClose: ()
       {(control) => (
         <>
           <Grid size={12}>
-            <MultiSelect control={control} name="userIds" label="Users" choices={users.choices} />
+            <MultiSelect
+              control={control}
+              name="userIds"
+              label="Users"
+              choices={users.choices}
+              total={users.total}
+            />
           </Grid>
           <Grid size={12} sx={{ mt: 2 }}>
             <Typography variant="subtitle1" component="h3">

@@ -141,6 +141,7 @@ export function OrderActionDialog({
     <FormDialog
       title={`${rule.label} Order #${order.number}`}
       onClose={onClose}
+      control={control}
       onSubmit={submit}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}
@@ -175,7 +176,7 @@ export function OrderActionDialog({
             />
           </Grid>
           <Grid size={12}>
-            <TimezoneSelect control={control} name="timezone" />
+            <TimezoneSelect control={control} name="timezone" required />
           </Grid>
           {lateForCalibration && (
             <Grid size={12}>

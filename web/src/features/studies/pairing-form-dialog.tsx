@@ -51,6 +51,7 @@ export function PairingFormDialog({ studyId, onClose }: { studyId: number; onClo
     <FormDialog
       title="Add Pairing"
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

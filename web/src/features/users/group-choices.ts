@@ -8,6 +8,6 @@ const byName = { sort: 'name', fields: 'name,active' };
 const groupChoice = (g: Group) => ({ value: g.id, label: g.active ? g.name : `${g.name} (inactive)` });
 
 /** Groups to pick from (the first 100 by name); inactive ones are marked. */
-export function useGroupChoices(): { choices: Choice<number>[]; loading: boolean } {
+export function useGroupChoices(): { choices: Choice<number>[]; loading: boolean; total: number } {
   return useListChoices(GROUPS, byName, groupChoice);
 }

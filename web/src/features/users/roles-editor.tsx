@@ -47,6 +47,7 @@ export function RolesEditor({
                   <TextField
                     select
                     label={`Role ${index + 1} type`}
+                    required
                     value={field.value ?? ''}
                     onChange={(e) => {
                       field.onChange(e.target.value);

@@ -11,6 +11,6 @@ const userChoice = (u: User) => ({
 });
 
 /** Users to pick from (the first 100 by username), labelled "Full Name (username)". */
-export function useUserChoices(): { choices: Choice<number>[]; loading: boolean } {
+export function useUserChoices(): { choices: Choice<number>[]; loading: boolean; total: number } {
   return useListChoices(USERS, byUsername, userChoice);
 }

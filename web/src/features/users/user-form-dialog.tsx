@@ -105,6 +105,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
     <FormDialog
       title={user ? 'Edit User' : 'Add User'}
       onClose={onClose}
+      control={control}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid && !usernameInUse && !emailInUse}
       isSubmitting={formState.isSubmitting}
@@ -175,7 +176,13 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         </>
       )}
       <Grid size={12}>
-        <MultiSelect control={control} name="groupIds" label="Groups" choices={groups.choices} />
+        <MultiSelect
+          control={control}
+          name="groupIds"
+          label="Groups"
+          choices={groups.choices}
+          total={groups.total}
+        />
       </Grid>
       <Grid size={12}>
         <FormCheckbox control={control} name="isStaff" label="Staff" />
