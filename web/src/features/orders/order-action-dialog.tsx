@@ -1,5 +1,6 @@
 import {
   deliveryAfterCalibration,
+  formatInstant,
   limits,
   localDateTimeToInstant,
   messages,
@@ -23,7 +24,6 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { useOrderStatusChange } from './order-api.ts';
-import { formatInZone } from './order-format.ts';
 
 /** The instant of the dialog's date, time and zone, once all three are there and valid. */
 export function enteredInstant(values: {
@@ -137,7 +137,7 @@ export function OrderActionDialog({
       <Grid size={12}>
         <Typography variant="body2" color="text.secondary">
           {order.study.name} · {order.subjectId} · {order.exam.name} · calibration{' '}
-          {formatInZone(order.calibrationDatetime, zone)}
+          {formatInstant(order.calibrationDatetime, zone)}
         </Typography>
       </Grid>
       {needsDate ? (
@@ -167,7 +167,7 @@ export function OrderActionDialog({
           {lateForCalibration && (
             <Grid size={12}>
               <Alert severity="warning">
-                {messages.deliveryAfterCalibration(formatInZone(order.calibrationDatetime, zone))}
+                {messages.deliveryAfterCalibration(formatInstant(order.calibrationDatetime, zone))}
               </Alert>
             </Grid>
           )}
