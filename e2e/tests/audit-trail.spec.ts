@@ -71,9 +71,9 @@ test('staff edits a drug with a reason and reads the change in its audit trail',
   await expect(rows.nth(1)).toContainText('Name: Piflufolastat F18');
   await expect(rows.nth(1)).toContainText('Sam Staff (staff)');
   // The signature's manifestation: the signer's printed name, the meaning, when (zone named).
-  const signedAt = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/;
+  const signedAt = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} UTC$/;
   await expect(rows.nth(1).getByRole('cell').nth(5)).toHaveText(
-    /^Signed by Sam Staff \(staff\) — Created Drug — [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/,
+    /^Signed by Sam Staff \(staff\) — Created Drug — [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} UTC$/,
   );
   const update = rows.nth(2);
   await expect(update.getByRole('cell').nth(0)).toHaveText('Update');
@@ -100,17 +100,17 @@ test('staff edits a drug with a reason and reads the change in its audit trail',
   const lines = text.split(/\r?\n/);
   expect(lines[0]).toBe('Event,Changes,Issued at (UTC),Issued by,Reason,Signature');
   // Issued at in UTC in the export's format; the signature line as the table shows it (quoted:
-  // it holds commas). Both name the same minute as the table's Issued at.
+  // it holds commas). Both name the same second as the table's Issued at.
   const line = lines.find((l) => l.startsWith('Update,'));
   const m =
-    /^Update,Other name: Pylarify → Pylarify PSMA,(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):\d{2} ([AP]M),Sam Staff \(staff\),Correction requested,"Signed by Sam Staff \(staff\) — Updated Drug — (.+)"$/.exec(
+    /^Update,Other name: Pylarify → Pylarify PSMA,(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2}) ([AP]M),Sam Staff \(staff\),Correction requested,"Signed by Sam Staff \(staff\) — Updated Drug — (.+)"$/.exec(
       line ?? '',
     );
   expect(m, line).not.toBeNull();
-  const [, month, day, year, hour12, minute, half, signedText] = m!;
+  const [, month, day, year, hour12, minute, second, half, signedText] = m!;
   const hour24 = (Number(hour12) % 12) + (half === 'PM' ? 12 : 0);
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const shown = `${months[Number(month) - 1]} ${Number(day)}, ${year}, ${String(hour24).padStart(2, '0')}:${minute} UTC`;
+  const shown = `${months[Number(month) - 1]} ${Number(day)}, ${year}, ${String(hour24).padStart(2, '0')}:${minute}:${second} UTC`;
   expect(shown).toBe(issuedAt);
   expect(signedText).toBe(issuedAt);
 

@@ -88,7 +88,7 @@ describe('order mails to the study distribution list', () => {
     expect(body).toContain('Drug: Fludeoxyglucose F18');
     expect(body).toContain('Subject: MAIL-1');
     // 16:00Z is 10:00 on the imaging center's clock (Chicago, CST).
-    expect(body).toContain('Calibration date-time: 2027-03-08 10:00 CST (America/Chicago)');
+    expect(body).toContain('Calibration date-time: Mar 8, 2027, 10:00 CST (America/Chicago)');
     expect(body).toContain(`https://dosechain.test/app/orders/${order.id}`);
   });
 
@@ -97,12 +97,12 @@ describe('order mails to the study distribution list', () => {
     await changeStatus(t, 'cmo', order.id, actionBody('accept', { relatedDatetime: '2027-03-09T08:45' }));
     const accepted = await mailsAbout(order.number, 'accepted');
     expect(recipientsOf(accepted)).toEqual(EXPECTED);
-    expect(bodyOf(accepted[0]!)).toContain('Projected delivery: 2027-03-09 08:45 CST (America/Chicago)');
+    expect(bodyOf(accepted[0]!)).toContain('Projected delivery: Mar 9, 2027, 08:45 CST (America/Chicago)');
 
     await changeStatus(t, 'staff', order.id, actionBody('deliver', { relatedDatetime: '2027-02-28T23:50' }));
     const delivered = await mailsAbout(order.number, 'delivered');
     expect(recipientsOf(delivered)).toEqual(EXPECTED);
-    expect(bodyOf(delivered[0]!)).toContain('Delivered: 2027-02-28 23:50 CST (America/Chicago)');
+    expect(bodyOf(delivered[0]!)).toContain('Delivered: Feb 28, 2027, 23:50 CST (America/Chicago)');
 
     const rejectedOrder = await place();
     await changeStatus(

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './exams.ts';
 export * from './fields.ts';
 export * from './groups.ts';
+export * from './instant-format.ts';
 export * from './limits.ts';
 export * from './list-query.ts';
 export * from './messages.ts';

@@ -1,6 +1,5 @@
-import { type Order, orderStatusLabels } from '@dosechain/contract';
+import { formatInstant, type Order, orderStatusLabels } from '@dosechain/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Executor } from '../../db/client.ts';
 import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../db/schema.ts';
 import { enqueueMails, type OutgoingMail } from '../../mail/outbox.ts';
@@ -67,23 +66,12 @@ export async function orderMailRecipients(db: Executor, order: Order): Promise<s
   return uniqueAddresses(rows.map((r) => r.email));
 }
 
-/** `2027-03-08 07:00 CST (America/Chicago)`: a time on the imaging center's clock, with its zone. */
+/**
+ * `Mar 8, 2027, 07:00 CST (America/Chicago)`: a time on the imaging center's clock, written as
+ * the web app writes it (the contract's one formatter), with the zone's name for the reader.
+ */
 export function inZone(iso: string, zone: string): string {
-  const at = DateTime.fromISO(iso, { zone });
-  return `${at.toFormat('yyyy-MM-dd HH:mm')} ${zoneAbbreviation(at.toJSDate(), zone)} (${zone})`;
-}
-
-/** One formatter per zone: Luxon's `ZZZZ` builds a new Intl.DateTimeFormat on every call. */
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's short name at that instant, as US English writes it: `CST`, `GMT+1`. */
-function zoneAbbreviation(instant: Date, zone: string): string {
-  let format = zoneNameFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
-    zoneNameFormats.set(zone, format);
-  }
-  return format.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  return `${formatInstant(iso, zone)} (${zone})`;
 }
 
 /** What an order's mail tells. */

@@ -1,5 +1,12 @@
-import { type AccessRequirement, type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
-import { Box, type SxProps, type Theme } from '@mui/material';
+import {
+  type AccessRequirement,
+  type FilterCondition,
+  formatInstant,
+  instantParts,
+  type ListResponse,
+  limits,
+} from '@dosechain/contract';
+import { Box } from '@mui/material';
 import { LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -14,7 +21,7 @@ import {
   type MRT_Updater,
   useMaterialReactTable,
 } from 'material-react-table';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -33,17 +40,25 @@ export interface DataTableColumn<T> {
   value: (row: T) => unknown;
   type?: ColumnType;
   /**
-   * What the cell shows, when not the type's formatting of `value` (e.g. an instant on the
-   * imaging center's clock). Exports of a date or datetime column still write `value` in UTC.
+   * What the cell shows, when not the type's formatting of `value`. Exports of a date or
+   * datetime column still write `value` in UTC.
    */
   text?: (row: T) => string;
+  /**
+   * A datetime column's clock (an IANA zone), e.g. the order's imaging center's; UTC when not
+   * given. The cell names the zone either way.
+   */
+  zone?: (row: T) => string;
   /** How the column filters; false for none. */
   filter?: ColumnFilterKind | false;
   options?: { value: string; label: string }[];
   enableSorting?: boolean;
   /** Hidden unless the user meets this. */
   requirement?: AccessRequirement;
-  /** The column's width in pixels, for narrow columns; the table's default otherwise. */
+  /**
+   * The column's least width in pixels; by default a column is as wide as its content needs,
+   * its text and header wrapping when the table would otherwise be wider than its box.
+   */
   size?: number;
   /** Left out until the user shows it with the column chooser (wide tables). */
   hiddenByDefault?: boolean;
@@ -76,21 +91,87 @@ export interface RowSelection<T> {
 }
 
 /** What a cell shows: the column's own text, else its value formatted by its type. */
-export const cellText = <T,>(column: DataTableColumn<T>, row: T): string =>
-  column.text ? column.text(row) : formatCell(column.type ?? 'text', column.value(row));
+export function cellText<T>(column: DataTableColumn<T>, row: T): string {
+  if (column.text) return column.text(row);
+  if (column.type === 'datetime' && column.zone) {
+    const value = column.value(row);
+    return value ? formatInstant(String(value), column.zone(row)) : '';
+  }
+  return formatCell(column.type ?? 'text', column.value(row));
+}
+
+/**
+ * A datetime cell, compact: the date over the time and its zone (`Nov 24, 2026` / `06:00 CST`),
+ * so that a grid of several instants fits its box.
+ */
+function instantCell(iso: unknown, zone: string): ReactNode {
+  const parts = instantParts(iso ? String(iso) : null, zone);
+  if (!parts) return null;
+  return (
+    <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      <Box component="span" sx={{ display: 'block' }}>
+        {parts.date}
+      </Box>{' '}
+      <Box component="span" sx={{ display: 'block' }}>
+        {`${parts.time} ${parts.zone}`}
+      </Box>
+    </Box>
+  );
+}
+
+/** How a datetime column's cells render: compact, on the column's clock (UTC by default). */
+const datetimeCell =
+  <T extends { id: number }>(c: DataTableColumn<T>) =>
+  ({ row }: { row: MRT_Row<T> }) =>
+    instantCell(c.value(row.original), c.zone?.(row.original) ?? 'UTC');
+
+/**
+ * Cells as wide as their content, not the library's 180 px default: text and headers wrap so
+ * that the table fits its box; padding is halved for the same reason.
+ */
+const cellWidth = (size: number | undefined) => ({
+  minWidth: size ? `${size}px` : 0,
+  width: 'auto',
+  px: 1,
+});
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
   kind === 'select' ? 'multi-select' : kind === 'date-range' ? 'date-range' : 'text';
+
+/** The actions and expand columns: as narrow as their buttons. */
+const displayCell = { minWidth: 0, width: 'auto', px: 0.5 };
+
+/** Header labels wrap ('Projected / delivery') instead of widening their column. */
+const wrappingHeader = {
+  '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', minWidth: 0 },
+};
+
+/**
+ * When a table is still wider than its box, it scrolls inside a box no taller than the window
+ * (app bar and the table's two toolbars aside), so its horizontal scrollbar is in view without
+ * scrolling to the last row.
+ */
+const SIDEWAYS_SCROLLING_MAX_HEIGHT = 'max(320px, calc(100vh - 200px))';
+
+/** Whether the element's content is wider than the element, followed as either resizes. */
+function useScrollsSideways(element: HTMLElement | null): boolean {
+  const [sideways, setSideways] = useState(false);
+  useEffect(() => {
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const check = () => setSideways(element.scrollWidth > element.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, [element]);
+  return sideways;
+}
 
 /**
  * The shared server-side table: paging (10; 10/20/50/100), multi-sort, column filters and
  * global search become the API's list query. A list that fails to load shows empty.
  */
-const solidPinnedCell: SxProps<Theme> = (theme) => ({
-  opacity: 1,
-  '&[data-pinned="true"]::before': { backgroundColor: theme.palette.background.default },
-});
-
 export function DataTable<T extends { id: number }>({
   resource,
   columns,
@@ -108,6 +189,8 @@ export function DataTable<T extends { id: number }>({
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const scrollsSideways = useScrollsSideways(container);
   const [pagination, setPagination] = useState<MRT_PaginationState>({
     pageIndex: 0,
     pageSize: limits.pageSizeDefault,
@@ -130,8 +213,12 @@ export function DataTable<T extends { id: number }>({
     [visibleColumns],
   ) as Record<string, ColumnFilterKind>;
 
+  const invertedSorts = useMemo(
+    () => visibleColumns.filter((c) => c.type === 'active').map((c) => c.field),
+    [visibleColumns],
+  );
   const params = toListParams(
-    { ...pagination, sorting, columnFilters: debouncedFilters, globalFilter: debouncedSearch },
+    { ...pagination, sorting, columnFilters: debouncedFilters, globalFilter: debouncedSearch, invertedSorts },
     filterKinds,
     baseFilter,
   );
@@ -152,13 +239,17 @@ export function DataTable<T extends { id: number }>({
         header: c.header,
         // Sorting and filtering happen on the server, so the cell can hold the display text.
         accessorFn: (row) => cellText(c, row),
+        ...(c.type === 'datetime' && !c.text
+          ? {
+              Cell: datetimeCell(c),
+            }
+          : {}),
         enableSorting: c.enableSorting ?? true,
-        // Sorting by the active column is inverted: active first.
-        invertSorting: c.type === 'active',
         enableColumnFilter: c.filter !== false,
         filterVariant: filterVariant(c.filter),
         filterSelectOptions: c.options,
-        ...(c.size ? { size: c.size, minSize: c.size } : {}),
+        muiTableHeadCellProps: { sx: { ...wrappingHeader, ...cellWidth(c.size) } },
+        muiTableBodyCellProps: { sx: cellWidth(c.size) },
         enableColumnActions: c.columnMenu !== false,
       })),
     [visibleColumns],
@@ -185,8 +276,6 @@ export function DataTable<T extends { id: number }>({
     data,
     getRowId: (row) => String(row.id),
     initialState: {
-      // A wide table scrolls sideways; its actions stay in view on the right.
-      columnPinning: { right: ['mrt-row-actions'] },
       columnVisibility: Object.fromEntries(
         visibleColumns.filter((c) => c.hiddenByDefault).map((c) => [c.field, false]),
       ),
@@ -214,9 +303,25 @@ export function DataTable<T extends { id: number }>({
     onGlobalFilterChange: (v: string | undefined) => setGlobalFilter(v ?? ''),
     muiPaginationProps: { rowsPerPageOptions: [...limits.pageSizeOptions] },
     enableRowActions: Boolean(rowActions),
-    positionActionsColumn: 'last',
+    // The actions come first: in view however wide the table, and never over the data (a pinned
+    // column on the right covered the last columns while the table scrolled under it).
+    positionActionsColumn: 'first',
+    displayColumnDefOptions: {
+      'mrt-row-actions': {
+        muiTableHeadCellProps: { sx: displayCell },
+        muiTableBodyCellProps: { sx: displayCell },
+      },
+      'mrt-row-expand': {
+        muiTableHeadCellProps: { sx: displayCell },
+        muiTableBodyCellProps: { sx: displayCell },
+      },
+    },
     renderRowActions: rowActions
-      ? ({ row }: { row: MRT_Row<T> }) => <Box sx={{ display: 'flex' }}>{rowActions(row.original)}</Box>
+      ? ({ row }: { row: MRT_Row<T> }) => (
+          <Box sx={{ display: 'flex', '& .MuiIconButton-root': { p: '6px' } }}>
+            {rowActions(row.original)}
+          </Box>
+        )
       : undefined,
     renderTopToolbarCustomActions: toolbarActions
       ? () => <Box sx={{ display: 'flex', gap: 1 }}>{toolbarActions}</Box>
@@ -229,16 +334,19 @@ export function DataTable<T extends { id: number }>({
         tableExport={{ enabled: enableExport, loadRows: loadAllRows, title, exportName, orientation }}
       />
     ),
-    // The pinned actions column is solid: the library's 97 % opacity lets the scrolled columns
-    // show through it.
-    muiTableHeadCellProps: { sx: solidPinnedCell },
-    muiTableBodyCellProps: { sx: solidPinnedCell },
-    // Columns size to their content, so the actions column stays in view.
+    muiTableContainerProps: {
+      sx: scrollsSideways ? { maxHeight: SIDEWAYS_SCROLLING_MAX_HEIGHT } : {},
+    },
+    enableStickyHeader: scrollsSideways,
+    // Columns size to their content (auto table layout), so the table fits its box when it can.
     layoutMode: 'semantic',
     enableDensityToggle: false,
     enableFullScreenToggle: false,
     localization: { noRecordsToDisplay: emptyText },
   });
+
+  // The table's scrolling box, once rendered: whether it scrolls sideways decides its height.
+  useEffect(() => setContainer(table.refs.tableContainerRef.current));
 
   // The date-range filters are date pickers: they need the app's date library (Luxon).
   return (

@@ -1,8 +1,12 @@
-import { DateTime } from 'luxon';
+import { formatCalendarDate, formatInstant } from '@dosechain/contract';
 
 export type ColumnType = 'text' | 'active' | 'boolean' | 'inverseBoolean' | 'datetime' | 'date' | 'list';
 
-/** How a cell shows its value by column type (spec: active, boolean, inverseBoolean, datetime, date, list). */
+/**
+ * How a cell shows its value by column type (spec: active, boolean, inverseBoolean, datetime, date,
+ * list). Instants and dates are written by the contract's one formatter: an instant on UTC with
+ * its zone named, unless the column shows it on another clock.
+ */
 export function formatCell(type: ColumnType, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (type) {
@@ -13,9 +17,9 @@ export function formatCell(type: ColumnType, value: unknown): string {
     case 'inverseBoolean':
       return value ? 'No' : 'Yes';
     case 'datetime':
-      return DateTime.fromISO(String(value)).toLocaleString(DateTime.DATETIME_MED);
+      return formatInstant(String(value), 'UTC');
     case 'date':
-      return DateTime.fromISO(String(value)).toLocaleString(DateTime.DATE_MED);
+      return formatCalendarDate(String(value));
     case 'list':
       return Array.isArray(value)
         ? value.map((v) => (typeof v === 'object' && v && 'name' in v ? v.name : String(v))).join(', ')

@@ -20,6 +20,26 @@ describe('toListParams', () => {
     ).toEqual({ page: 3, size: 20, sort: '-created_at,name' });
   });
 
+  it('inverts the sort of the active column: ascending is active first', () => {
+    const sorted = (desc: boolean) =>
+      toListParams(
+        {
+          pageIndex: 0,
+          pageSize: 10,
+          sorting: [
+            { id: 'active', desc },
+            { id: 'name', desc: false },
+          ],
+          columnFilters: [],
+          invertedSorts: ['active'],
+        },
+        {},
+      ).sort;
+    // The API sorts false before true: ascending by the active column asks for true first.
+    expect(sorted(false)).toBe('-active,name');
+    expect(sorted(true)).toBe('active,name');
+  });
+
   it('maps select to in, text to startswith, date range to ge/le and the rest to eq', () => {
     const params = toListParams(
       {

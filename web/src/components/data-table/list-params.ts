@@ -8,6 +8,11 @@ export interface TableState {
   sorting: { id: string; desc: boolean }[];
   columnFilters: { id: string; value: unknown }[];
   globalFilter?: string;
+  /**
+   * Fields whose sort is inverted (spec section 2: the active column), so that sorting them
+   * ascending puts active records first.
+   */
+  invertedSorts?: readonly string[];
 }
 
 export interface ListParams {
@@ -67,7 +72,8 @@ export function toListParams(
       if (to) conditions.push({ field: id, op: 'le', value: to });
     } else conditions.push({ field: id, op: 'eq', value });
   }
-  const sort = state.sorting.map((s) => (s.desc ? `-${s.id}` : s.id)).join(',');
+  const inverted = new Set(state.invertedSorts);
+  const sort = state.sorting.map((s) => (s.desc !== inverted.has(s.id) ? `-${s.id}` : s.id)).join(',');
   const search = state.globalFilter?.trim();
   return {
     page: state.pageIndex + 1,

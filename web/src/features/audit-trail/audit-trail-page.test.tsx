@@ -142,14 +142,14 @@ describe('the audit trail page', () => {
       'Other name: FDOPA → F-DOPA\nStatus: Active → Inactive',
     );
     expect(within(rows[1]!).getAllByRole('cell')[3]!.textContent).toBe('Sam Staff (staff)');
-    // When, in UTC with the zone named; the signature's manifestation on the signed entry only.
+    // When, in UTC to the second with the zone named; the signature's manifestation on the signed entry only.
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(cells(rows[0]!)[2]).toBe('Mar 1, 2026, 10:00 UTC');
-    expect(cells(rows[0]!)[5]).toBe('Signed by Ada Admin (admin) — Created Drug — Mar 1, 2026, 10:00 UTC');
-    expect(cells(rows[1]!)[2]).toBe('Mar 2, 2026, 10:00 UTC');
+    expect(cells(rows[0]!)[2]).toBe('Mar 1, 2026, 10:00:00 UTC');
+    expect(cells(rows[0]!)[5]).toBe('Signed by Ada Admin (admin) — Created Drug — Mar 1, 2026, 10:00:00 UTC');
+    expect(cells(rows[1]!)[2]).toBe('Mar 2, 2026, 10:00:00 UTC');
     expect(cells(rows[1]!)[5]).toBe('');
   }, 30_000);
 });

@@ -30,12 +30,12 @@ describe('formatChangeValue', () => {
     expect(formatChangeValue('doses', 12)).toBe('12');
   });
 
-  it('writes an ISO datetime in UTC with the zone named, and other text as it is', () => {
+  it('writes an ISO datetime in UTC to the second with the zone named, and other text as it is', () => {
     expect(formatChangeValue('calibrationDatetime', '2026-03-05T14:07:09.000Z')).toBe(
-      'Mar 5, 2026, 14:07 UTC',
+      'Mar 5, 2026, 14:07:09 UTC',
     );
     expect(formatChangeValue('projectedDelivery', '2026-03-05T09:07:09-05:00')).toBe(
-      'Mar 5, 2026, 14:07 UTC',
+      'Mar 5, 2026, 14:07:09 UTC',
     );
     expect(formatChangeValue('name', 'Fluorodopa F 18')).toBe('Fluorodopa F 18');
   });
@@ -94,7 +94,9 @@ describe('signatureText', () => {
   };
 
   it('names the signer, the meaning and the time with its zone', () => {
-    expect(signatureText(entry)).toBe('Signed by Sam Staff (staff) — Created Drug — Nov 25, 2026, 10:30 UTC');
+    expect(signatureText(entry)).toBe(
+      'Signed by Sam Staff (staff) — Created Drug — Nov 25, 2026, 10:30:00 UTC',
+    );
   });
 
   it('is empty for an entry that was not signed', () => {

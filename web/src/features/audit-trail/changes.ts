@@ -1,11 +1,11 @@
 import {
   type AuditEventType,
   type ChangesetEntry,
+  formatCalendarDate,
+  formatInstant,
   type OrderStatus,
   orderStatusLabels,
 } from '@dosechain/contract';
-import { DateTime } from 'luxon';
-import { formatInZone } from '../orders/order-format.ts';
 
 /** The history's event column. */
 export const eventLabels: Record<AuditEventType, string> = {
@@ -47,13 +47,13 @@ export function formatChangeValue(field: string, value: unknown): string {
       .join(', ');
   }
   if (typeof value === 'string' && ISO_DATETIME.test(value)) {
-    // An instant, in UTC with the zone named: the history is read on any clock.
-    const text = formatInZone(value, 'UTC');
+    // An instant, in UTC to the second with the zone named: the history is read on any clock.
+    const text = formatInstant(value, 'UTC', { seconds: true });
     if (text) return text;
   }
   if (typeof value === 'string' && ISO_DATE.test(value)) {
-    const date = DateTime.fromISO(value);
-    if (date.isValid) return date.toLocaleString(DateTime.DATE_MED);
+    const date = formatCalendarDate(value);
+    if (date) return date;
   }
   if (field === 'status' && typeof value === 'string' && value in orderStatusLabels) {
     return orderStatusLabels[value as OrderStatus];
@@ -87,13 +87,13 @@ export function describeChanges(
 export const issuedByText = (by: ChangesetEntry['issuedBy']) =>
   by.fullName ? `${by.fullName} (${by.username})` : by.username;
 
-/** When a change was made: the instant in UTC, the zone named (e.g. "Nov 25, 2026, 10:30 UTC"). */
-export const issuedAtText = (issuedAt: string) => formatInZone(issuedAt, 'UTC');
+/** When a change was made: the instant in UTC to the second, the zone named ("Nov 25, 2026, 10:30:05 UTC"). */
+export const issuedAtText = (issuedAt: string) => formatInstant(issuedAt, 'UTC', { seconds: true });
 
 /**
  * The signature's manifestation (21 CFR 11.50): the signer's printed name, the meaning and
- * when it was signed, e.g. "Signed by Sam Staff (staff) — Created Drug — Nov 25, 2026, 10:30
- * UTC". Empty for an entry that was not signed.
+ * when it was signed, e.g. "Signed by Sam Staff (staff) — Created Drug — Nov 25, 2026,
+ * 10:30:05 UTC". Empty for an entry that was not signed.
  */
 export function signatureText(
   entry: Pick<ChangesetEntry, 'signed' | 'signatureMeaning' | 'issuedBy' | 'issuedAt'>,

@@ -1,4 +1,4 @@
-import { messages, STAFF_ADMIN } from '@dosechain/contract';
+import { formatInstant, messages, STAFF_ADMIN } from '@dosechain/contract';
 import {
   Alert,
   Button,
@@ -11,7 +11,6 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { DateTime } from 'luxon';
 import { Link, useParams } from 'react-router';
 import { Can } from '../../auth/can.tsx';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
@@ -54,7 +53,7 @@ export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
     ['Phone', c.phoneNumber ?? '—'],
     ['Time zone', zoneWithOffset(c.timezone)],
     ['Address', address],
-    ['Created', DateTime.fromISO(c.createdAt).toLocaleString(DateTime.DATETIME_MED)],
+    ['Created', formatInstant(c.createdAt)],
   ];
   return (
     <Stack spacing={2}>

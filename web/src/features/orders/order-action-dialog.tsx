@@ -1,6 +1,7 @@
 import {
   defaultProjectedDelivery,
   deliveryAfterCalibration,
+  formatInstant,
   limits,
   localDateTimeToInstant,
   messages,
@@ -24,7 +25,6 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { useOrderStatusChange } from './order-api.ts';
-import { formatInZone } from './order-format.ts';
 
 /** The instant of the dialog's date, time and zone, once all three are there and valid. */
 export function enteredInstant(values: {
@@ -151,7 +151,7 @@ export function OrderActionDialog({
       <Grid size={12}>
         <Typography variant="body2" color="text.secondary">
           {order.study.name} · {order.subjectId} · {order.exam.name} · calibration{' '}
-          {formatInZone(order.calibrationDatetime, zone)}
+          {formatInstant(order.calibrationDatetime, zone)}
         </Typography>
       </Grid>
       {needsDate ? (
@@ -181,7 +181,7 @@ export function OrderActionDialog({
           {lateForCalibration && (
             <Grid size={12}>
               <Alert severity="warning">
-                {messages.deliveryAfterCalibration(formatInZone(order.calibrationDatetime, zone))}
+                {messages.deliveryAfterCalibration(formatInstant(order.calibrationDatetime, zone))}
               </Alert>
             </Grid>
           )}

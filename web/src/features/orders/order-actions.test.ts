@@ -1,7 +1,7 @@
 import { emptyPermissions, type OrderStatus, orderStatuses } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
 import { statusChangeBody, visibleOrderActions } from './order-actions.ts';
-import { formatInZone, visibleNotes } from './order-format.ts';
+import { visibleNotes } from './order-notes-text.ts';
 
 function permissions(...granted: string[]) {
   const p = emptyPermissions();
@@ -103,16 +103,5 @@ describe('visibleNotes', () => {
     const notes = `${'a'.repeat(140)}tail`;
     expect(visibleNotes(notes, false)).toEqual({ text: `${'a'.repeat(140)}…`, collapsible: true });
     expect(visibleNotes(notes, true)).toEqual({ text: notes, collapsible: true });
-  });
-});
-
-describe('formatInZone', () => {
-  it("shows an instant on the zone's clock with its abbreviation", () => {
-    expect(formatInZone('2026-11-23T15:00:00.000Z', 'America/Chicago')).toBe('Nov 23, 2026, 09:00 CST');
-    expect(formatInZone('2026-07-01T15:00:00.000Z', 'America/New_York')).toBe('Jul 1, 2026, 11:00 EDT');
-  });
-
-  it('is empty for no value', () => {
-    expect(formatInZone(null, 'UTC')).toBe('');
   });
 });

@@ -1,7 +1,6 @@
-import { type ContactUser, type Order, orderStatusLabels } from '@dosechain/contract';
+import { type ContactUser, formatInstant, type Order, orderStatusLabels } from '@dosechain/contract';
 import { Box, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { formatInZone } from './order-format.ts';
 import { OrderNotes } from './order-notes.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -42,7 +41,7 @@ function Contacts({ title, users }: { title: string; users: ContactUser[] | unde
  */
 export function OrderDetails({ order }: { order: Order }) {
   const zone = order.imagingCenter.timezone;
-  const at = (iso: string | null) => formatInZone(iso, zone);
+  const at = (iso: string | null) => formatInstant(iso, zone);
   const address = order.imagingCenter.address;
   const reason =
     order.status === 'rejected'

@@ -1,6 +1,6 @@
 import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { visibleNotes } from './order-format.ts';
+import { visibleNotes } from './order-notes-text.ts';
 
 /** The order's notes, collapsed after 140 characters with Show more / Show less. */
 export function OrderNotes({ notes }: { notes: string | null }) {

@@ -1,10 +1,12 @@
 import {
+  type CompanyType,
   type FilterCondition,
   type Order,
   type OrderAction,
   type OrderStatus,
   orderStatuses,
   orderStatusLabels,
+  roleTypes,
 } from '@dosechain/contract';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, IconButton, Tooltip } from '@mui/material';
@@ -20,7 +22,6 @@ import {
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
-import { formatInZone } from './order-format.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
 // grid's rows need none of it, and a grid screen's first rows came after all of it had loaded.
@@ -31,8 +32,8 @@ const OrderActionDialog = lazy(() =>
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 /**
- * A time column: shown on the imaging center's clock with its zone, exported in UTC like every
- * instant (spec section 2); filterable by a date range.
+ * A time column: shown on the imaging center's clock with its zone, compact (date over time),
+ * exported in UTC like every instant (spec section 2); filterable by a date range.
  */
 function timeColumn(
   field: string,
@@ -44,26 +45,39 @@ function timeColumn(
     header,
     value,
     type: 'datetime',
-    text: (o) => formatInZone(value(o), o.imagingCenter.timezone),
+    zone: (o) => o.imagingCenter.timezone,
     filter: 'date-range',
-    size: 120,
   };
 }
 
+/**
+ * A column naming one of the order's parties, left out for that party's own roles: a CMO,
+ * a site or an imaging center only ever sees its own company's orders there.
+ */
+const partyColumn = (party: CompanyType, column: DataTableColumn<Order>): DataTableColumn<Order> => ({
+  ...column,
+  requirement: { roles: roleTypes.filter((r) => r !== party) },
+});
+
+/**
+ * What the page is about first (status, calibration, projected delivery), then who and what; in
+ * view at 1280 px without scrolling sideways.
+ */
 const columns = (
   [
-    { field: 'number', header: '#', value: (o) => o.number, filter: false, size: 70 },
+    { field: 'number', header: '#', value: (o) => o.number, filter: false },
     {
       field: 'status',
       header: 'Status',
       value: (o) => orderStatusLabels[o.status],
       filter: 'select',
       options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
-      size: 100,
     },
-    { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId, size: 110 },
-    { field: 'study_name', header: 'Study', value: (o) => o.study.name, size: 120 },
-    { field: 'site_name', header: 'Site', value: (o) => o.site.name, size: 130 },
+    timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
+    timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
+    { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId },
+    { field: 'study_name', header: 'Study', value: (o) => o.study.name },
+    partyColumn('clinical_site', { field: 'site_name', header: 'Site', value: (o) => o.site.name }),
     {
       field: 'timepoint_id',
       header: 'Timepoint',
@@ -72,16 +86,19 @@ const columns = (
       enableSorting: false,
       hiddenByDefault: true,
     },
-    { field: 'exam_name', header: 'Exam', value: (o) => o.exam.name, size: 120 },
+    { field: 'exam_name', header: 'Exam', value: (o) => o.exam.name },
     { field: 'drug_name', header: 'Drug', value: (o) => o.drug.name, hiddenByDefault: true },
-    { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name, size: 110 },
-    { field: 'imaging_center_name', header: 'Imaging center', value: (o) => o.imagingCenter.name, size: 120 },
-    timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
-    timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
+    partyColumn('cmo', { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name }),
+    partyColumn('imaging_center', {
+      field: 'imaging_center_name',
+      header: 'Imaging center',
+      value: (o) => o.imagingCenter.name,
+    }),
     { ...createdColumn<Order>(), hiddenByDefault: true },
   ] satisfies DataTableColumn<Order>[]
 )
-  // Eleven columns and the actions: the header menus go, so that the actions stay in view.
+  // Up to eleven columns and the actions: the header menus go (the toolbar filters, sorts by
+  // header and chooses columns), so that the table fits.
   .map((c): DataTableColumn<Order> => ({ ...c, columnMenu: false }));
 
 export interface OrdersGridProps {

@@ -1,16 +1,3 @@
-import { DateTime } from 'luxon';
-
-/**
- * An instant on a zone's clock with the zone's abbreviation, e.g. "Nov 23, 2026, 10:00 CST",
- * so that nobody reads a time on the wrong clock. Empty for no value.
- */
-export function formatInZone(iso: string | null | undefined, zone: string): string {
-  if (!iso) return '';
-  const at = DateTime.fromISO(iso, { zone });
-  if (!at.isValid) return '';
-  return `${at.toFormat('LLL d, yyyy, HH:mm')} ${at.toFormat('ZZZZ')}`;
-}
-
 /** How many characters of the notes show before 'Show more' (spec section 2). */
 export const NOTES_COLLAPSED_LENGTH = 140;
 
