@@ -1,5 +1,6 @@
 import {
   defaultProjectedDelivery,
+  formatInstant,
   limits,
   messages,
   type Order,
@@ -44,7 +45,6 @@ import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { enteredInstant } from './order-action-dialog.tsx';
 import { useOrderStatusBatch } from './order-api.ts';
-import { formatInZone } from './order-format.ts';
 
 export type BulkAction = 'accept' | 'reject';
 
@@ -292,7 +292,9 @@ export function BulkAcknowledgeDialog({
               <TableRow key={order.id}>
                 <TableCell>#{order.number}</TableCell>
                 <TableCell>{order.subjectId}</TableCell>
-                <TableCell>{formatInZone(order.calibrationDatetime, order.imagingCenter.timezone)}</TableCell>
+                <TableCell>
+                  {formatInstant(order.calibrationDatetime, order.imagingCenter.timezone)}
+                </TableCell>
                 {action === 'accept' && !same && (
                   <TableCell sx={{ minWidth: 330 }}>
                     <Grid container spacing={1} sx={{ pt: 1 }}>
