@@ -132,14 +132,40 @@ const datetimeCell =
 const cellWidth = (size: number | undefined) => ({
   minWidth: size ? `${size}px` : 0,
   width: 'auto',
-  px: 1,
+  px: 0.625,
 });
+
+/** Words longer than this get break opportunities, so that one long value cannot widen the table. */
+const LONG_WORD = 16;
+
+/**
+ * A text cell: words wrap between each other; a word longer than LONG_WORD (a subject typed as
+ * one token) may also break inside, every LONG_WORD / 2 characters, rather than widen the table.
+ * The cell's text stays the same for reading, copying and tests.
+ */
+export function wrappingText(text: string): ReactNode {
+  if (!text.split(/\s+/).some((w) => w.length > LONG_WORD)) return text;
+  const step = LONG_WORD / 2;
+  const pieces: ReactNode[] = [];
+  let at = 0;
+  for (const word of text.split(/(\s+)/)) {
+    if (word.length <= LONG_WORD) pieces.push(word);
+    else
+      for (let i = 0; i < word.length; i += step) {
+        // Keyed by the break's place in the text, which is what it is.
+        if (i > 0) pieces.push(<wbr key={at + i} />);
+        pieces.push(word.slice(i, i + step));
+      }
+    at += word.length;
+  }
+  return pieces;
+}
 
 const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
   kind === 'select' ? 'multi-select' : kind === 'date-range' ? 'date-range' : 'text';
 
 /** The actions and expand columns: as narrow as their buttons. */
-const displayCell = { minWidth: 0, width: 'auto', px: 0.5 };
+const displayCell = { minWidth: 0, width: 'auto', px: 0.25 };
 
 /** Header labels wrap ('Projected / delivery') instead of widening their column. */
 const wrappingHeader = {
@@ -239,11 +265,10 @@ export function DataTable<T extends { id: number }>({
         header: c.header,
         // Sorting and filtering happen on the server, so the cell can hold the display text.
         accessorFn: (row) => cellText(c, row),
-        ...(c.type === 'datetime' && !c.text
-          ? {
-              Cell: datetimeCell(c),
-            }
-          : {}),
+        Cell:
+          c.type === 'datetime' && !c.text
+            ? datetimeCell(c)
+            : ({ row }: { row: MRT_Row<T> }) => wrappingText(cellText(c, row.original)),
         enableSorting: c.enableSorting ?? true,
         enableColumnFilter: c.filter !== false,
         filterVariant: filterVariant(c.filter),

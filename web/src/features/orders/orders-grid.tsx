@@ -22,14 +22,13 @@ import {
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
+import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
 // grid's rows need none of it, and a grid screen's first rows came after all of it had loaded.
 const OrderActionDialog = lazy(() =>
   import('./order-action-dialog.tsx').then((m) => ({ default: m.OrderActionDialog })),
 );
-
-import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 /**
  * A time column: shown on the imaging center's clock with its zone, compact (date over time),
@@ -65,7 +64,7 @@ const partyColumn = (party: CompanyType, column: DataTableColumn<Order>): DataTa
  */
 const columns = (
   [
-    { field: 'number', header: '#', value: (o) => o.number, filter: false },
+    { field: 'number', header: '#', value: (o) => o.number, filter: false, size: 56 },
     {
       field: 'status',
       header: 'Status',
