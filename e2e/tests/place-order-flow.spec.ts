@@ -88,8 +88,14 @@ test('after an order is placed the form starts at the top, the calendar in view 
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole('heading', { name: 'Place order' })).toBeInViewport();
-  // The calendar is in view, and no toast lies over it.
+  // The calendar is in view, and no toast lies over it (once the toast has slid in from the right).
   const calendarBox = await boxInView(calendar);
+  await expect
+    .poll(async () => {
+      const b = await toast.boundingBox();
+      return b ? b.x + b.width : Number.POSITIVE_INFINITY;
+    })
+    .toBeLessThanOrEqual(1280);
   const toastBox = await boxInView(toast);
   expect(overlap(calendarBox, toastBox)).toBe(false);
   await page.screenshot({ path: '/tmp/po-shots/place-order-after-success.png' });
