@@ -9,6 +9,7 @@ import {
   orderActionRules,
   orderStatusLabels,
   relatedTimeProblem,
+  requiredReasonMeta,
 } from '@dosechain/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -43,7 +44,7 @@ import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
-import { enteredInstant } from './order-action-dialog.tsx';
+import { enteredInstant } from './order-action-fields.ts';
 import { useOrderStatusBatch } from './order-api.ts';
 
 export type BulkAction = 'accept' | 'reject';
@@ -71,16 +72,9 @@ export function bulkAcknowledgeFields(
     })
     .superRefine((values, ctx) => {
       if (action === 'reject') {
-        const comment = values.comment;
-        const problem =
-          comment.length === 0
-            ? messages.required
-            : comment.trim().length === 0
-              ? messages.onlySpaces
-              : comment.length > limits.reasonMax
-                ? messages.maxLength(limits.reasonMax)
-                : undefined;
-        if (problem) ctx.addIssue({ code: 'custom', path: ['comment'], message: problem });
+        // The one reason is a required reason for change, as the contract has it.
+        const problem = requiredReasonMeta.reasonForChange.safeParse(values.comment).error?.issues[0];
+        if (problem) ctx.addIssue({ code: 'custom', path: ['comment'], message: problem.message });
         return;
       }
       const check = (

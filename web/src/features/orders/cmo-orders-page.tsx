@@ -2,11 +2,17 @@ import type { Order } from '@dosechain/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import { Button, Stack, Typography } from '@mui/material';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { BulkAcknowledgeDialog, type BulkAction } from './bulk-acknowledge-dialog.tsx';
+import type { BulkAction } from './bulk-acknowledge-dialog.tsx';
 import { selectableForAcknowledgement } from './order-actions.ts';
 import { OrdersGrid } from './orders-grid.tsx';
+
+// The bulk dialog (its form, date-time and zone fields) loads when first opened, as the grid's
+// single-order dialog does: the page's first rows need none of it.
+const BulkAcknowledgeDialog = lazy(() =>
+  import('./bulk-acknowledge-dialog.tsx').then((m) => ({ default: m.BulkAcknowledgeDialog })),
+);
 
 /**
  * CMO Acknowledgement: the orders of the CMO process, to accept or reject one by one or, picked
@@ -78,12 +84,14 @@ export default function CmoOrdersPage() {
       )}
       <OrdersGrid title="CMO Acknowledgement" detailBase="/cmo/orders" selection={selection} />
       {bulk && (
-        <BulkAcknowledgeDialog
-          orders={bulk.orders}
-          action={bulk.action}
-          onClose={() => setBulk(undefined)}
-          onDone={onDone}
-        />
+        <Suspense fallback={null}>
+          <BulkAcknowledgeDialog
+            orders={bulk.orders}
+            action={bulk.action}
+            onClose={() => setBulk(undefined)}
+            onDone={onDone}
+          />
+        </Suspense>
       )}
     </Stack>
   );

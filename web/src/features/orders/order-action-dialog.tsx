@@ -3,19 +3,16 @@ import {
   deliveryAfterCalibration,
   formatInstant,
   limits,
-  localDateTimeToInstant,
   messages,
   type Order,
   type OrderAction,
   orderActionRules,
-  relatedTimeProblem,
 } from '@dosechain/contract';
 import { Alert, Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import { ApiError } from '../../api/http-client.ts';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
@@ -24,51 +21,8 @@ import { applyServerErrors, conflictMessage } from '../../components/form/server
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
+import { enteredInstant, orderActionFields } from './order-action-fields.ts';
 import { useOrderStatusChange } from './order-api.ts';
-
-/** The instant of the dialog's date, time and zone, once all three are there and valid. */
-export function enteredInstant(values: {
-  date?: string | null;
-  time?: string | null;
-  timezone?: string | null;
-}): Date | undefined {
-  if (!values.date || !values.time || !values.timezone) return undefined;
-  return localDateTimeToInstant(`${values.date}T${values.time.slice(0, 5)}`, values.timezone);
-}
-
-/**
- * The dialog's fields; which of them are required depends on what the action needs. A date-time
- * on the wrong side of now (a projected delivery in the past, a delivery in the future) or, with
- * the order's `calibration`, a projected delivery too far from it is an error on the time, as the
- * server would answer it.
- */
-export function orderActionFields(
-  action: OrderAction,
-  now: () => Date = () => new Date(),
-  calibration?: string,
-) {
-  const needsDate = orderActionRules[action].needs === 'relatedDatetime';
-  const dateValue = z
-    .string()
-    .nullable()
-    .refine((v) => !needsDate || Boolean(v), messages.required);
-  return z
-    .object({
-      date: dateValue,
-      time: dateValue,
-      timezone: dateValue,
-      comment: z
-        .string()
-        .refine((v) => needsDate || v.length > 0, messages.required)
-        .refine((v) => needsDate || v.length === 0 || v.trim().length > 0, messages.onlySpaces)
-        .refine((v) => v.length <= limits.reasonMax, messages.maxLength(limits.reasonMax)),
-    })
-    .superRefine((values, ctx) => {
-      const at = needsDate ? enteredInstant(values) : undefined;
-      const problem = at && relatedTimeProblem(action, at, now(), calibration);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['time'], message: problem });
-    });
-}
 
 /** The labels of each action's date-time. */
 const dateTimeLabel: Partial<Record<OrderAction, string>> = {

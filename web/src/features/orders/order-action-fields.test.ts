@@ -1,6 +1,6 @@
 import { messages } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import { orderActionFields } from './order-action-dialog.tsx';
+import { orderActionFields } from './order-action-fields.ts';
 
 // 2026-11-25 15:00 UTC is 09:00 in Chicago.
 const now = () => new Date('2026-11-25T15:00:00.000Z');
