@@ -39,7 +39,13 @@ export const packageOf = (specifier: string) =>
     .join('/');
 
 /** The entry points: the server and the operator commands (the scripts of server/package.json). */
-export const entryPoints = ['src/main.ts', 'src/cli/admin.ts', 'src/cli/audit-verify.ts'];
+export const entryPoints = [
+  'src/main.ts',
+  'src/cli/admin.ts',
+  'src/cli/audit-verify.ts',
+  'src/cli/backup.ts',
+  'src/cli/restore.ts',
+];
 
 /** The contract is TypeScript source in the workspace: bundled in, not imported at run time. */
 const bundleContract: Plugin = {
