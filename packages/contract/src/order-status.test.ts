@@ -47,6 +47,16 @@ describe('the order action table', () => {
     expect(orderActions.filter(setsProjectedDelivery)).toEqual(['accept']);
   });
 
+  it('names each entered value as the screens and mails write it', () => {
+    const names = orderActions.map((a) => [orderActionRules[a].inputLabel, orderActionRules[a].mailLabel]);
+    expect(names).toEqual([
+      ['Projected delivery', 'Projected delivery'],
+      ['Rejection reason', 'Reason for rejection'],
+      ['Delivery', 'Delivered'],
+      ['Cancellation reason', 'Reason for cancellation'],
+    ]);
+  });
+
   it('keeps each action’s value in a field of its own, of the order', () => {
     const fields = Object.keys(orderSchema.shape);
     const columns = orderActions.flatMap((a) => {

@@ -28,7 +28,7 @@ export type OrderActionStampColumn = 'acceptedAt' | 'rejectedAt' | 'canceledAt';
 
 /** The icons an action can show; the web maps each key to its icon (the contract holds no React). */
 export const orderActionIconKeys = ['confirm', 'refuse', 'ship', 'withdraw'] as const;
-export type OrderActionIcon = (typeof orderActionIconKeys)[number];
+export type OrderActionIconKey = (typeof orderActionIconKeys)[number];
 
 export type OrderActionRule = OrderActionInput & {
   label: string;
@@ -48,7 +48,7 @@ export type OrderActionRule = OrderActionInput & {
   /** Whether moving into `to` gives the order's dose back to the day's capacity (decision 004). */
   releasesCapacity: boolean;
   /** Which icon shows the action in grids and on buttons. */
-  icon: OrderActionIcon;
+  icon: OrderActionIconKey;
   /** What the acting role needs. */
   permission: Permission;
   /**
