@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -193,6 +202,7 @@ async function restore(store: ConfiguredStore, file: string): Promise<string | u
   if (existsSync(store.dir) && readdirSync(store.dir).length > 0) {
     return `${store.dir} holds a database already: restore into a new DATA_DIR.`;
   }
+  mkdirSync(store.dir, { recursive: true });
   const client = new PGlite(store.dir, { loadDataDir: new Blob([readFileSync(file)]) });
   await client.waitReady;
   await client.close();
