@@ -120,7 +120,9 @@ export async function openConfigured(
   const noKey = `No audit key: set AUDIT_KEY as for npm start, or run where npm start runs (no ${path.join(config.dataDir, AUDIT_KEY_FILE)}).`;
   if (config.databaseUrl) {
     const key = auditKey();
-    return key ? { database: await openDatabase({ url: config.databaseUrl }), auditKey: key } : noKey;
+    return key
+      ? { database: await openDatabase({ url: config.databaseUrl, pg: config.database }), auditKey: key }
+      : noKey;
   }
   const dir = pgliteDir(config.dataDir);
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
