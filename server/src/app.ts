@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the mail outbox; started when the app is ready, stopped when it closes. */
     mailDispatcher: MailDispatcher;
+    /** Set when a graceful shutdown begins (http/shutdown.ts): /ready answers 503 from then on. */
+    lifecycle: { shuttingDown: boolean };
   }
 }
 
@@ -74,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : baseDeps.config.mailRetryBaseSeconds * 1000,
   });
   app.decorate('mailDispatcher', mailDispatcher);
+  app.decorate('lifecycle', { shuttingDown: false });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', () => mailDispatcher.stop());
   const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher };
