@@ -8,6 +8,7 @@ import { useAuditKey } from './audit/chain.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the mail outbox; started when the app is ready, stopped when it closes. */
     mailDispatcher: MailDispatcher;
+    /** Set when a graceful shutdown begins (http/shutdown.ts): /ready answers 503 from then on. */
+    lifecycle: { shuttingDown: boolean };
   }
 }
 
@@ -54,9 +57,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: baseDeps.config.bodyLimitBytes,
-    trustProxy: baseDeps.config.trustProxy,
+    // Fastify takes a hop count too, though its types leave it out.
+    trustProxy: baseDeps.config.trustProxy as boolean | string[],
+    genReqId: requestIdOf,
     frameworkErrors: frameworkErrorHandler,
   });
+  registerRequestIdHeader(app);
   if (onRoute) app.addHook('onRoute', onRoute);
   const mailDispatcher = new MailDispatcher({
     db: baseDeps.db,
@@ -70,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : baseDeps.config.mailRetryBaseSeconds * 1000,
   });
   app.decorate('mailDispatcher', mailDispatcher);
+  app.decorate('lifecycle', { shuttingDown: false });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', () => mailDispatcher.stop());
   const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher };

@@ -1,7 +1,42 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** How the server's PostgreSQL connections use TLS: none, encrypted, or encrypted to a verified host. */
+export type DatabaseSsl = 'disable' | 'require' | 'verify-full';
+
+/**
+ * Fastify's `trustProxy`: false (0), true (1: every proxy), a hop count (2 or more), or the
+ * addresses and CIDRs of the trusted proxies.
+ */
+export type TrustProxy = boolean | number | string[];
+
+// proxy-addr (under Fastify's trustProxy) also takes these names for whole ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or CIDR Fastify's trustProxy accepts: `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`, `loopback`. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // proxy-addr also takes an IPv4 netmask after the slash.
+  if (version === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** Parses TRUST_PROXY: `0`, `1`, a hop count, or a comma-separated list of addresses/CIDRs. */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (text === '0') return false;
+  if (text === '1') return true;
+  if (/^\d+$/.test(text)) return Number(text) <= 100 ? Number(text) : undefined;
+  const entries = text.split(',').map((e) => e.trim());
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,7 +55,26 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY must be 0, 1, a hop count or a comma-separated list of addresses/CIDRs',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  DATABASE_SSL: z.enum(['disable', 'require', 'verify-full']).default('disable'),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  NODE_ENV: z.string().optional(),
+  GIT_COMMIT: z.string().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
@@ -49,13 +103,19 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
-  /** Behind a load balancer: take the client IP (rate limits, logs) from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind a load balancer: which proxies' X-Forwarded-For gives the client IP (rate limits, logs). */
+  trustProxy: TrustProxy;
   /** Login, refresh and password calls allowed per IP and minute. */
   authRateLimitPerMinute: number;
   webDist: string;
   /** Where users reach the UI; links in mails (password recovery) start with it. No trailing slash. */
   publicUrl: string;
+  /** PostgreSQL only: the pool's size per instance, each statement's time limit (0: none), TLS; defaults when absent. */
+  database?: { poolMax: number; statementTimeoutMs: number; ssl: DatabaseSsl };
+  /** On SIGTERM, how long /ready answers 503 before the server stops taking requests. */
+  shutdownDelaySeconds?: number;
+  /** The deployed commit (GIT_COMMIT), reported by /ready; "unknown" when not set. */
+  commit?: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -91,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) refuseUnsafeProduction(e);
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, e.DATA_DIR ?? 'data');
@@ -108,12 +170,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eSignature: e.ESIGNATURE === 'on',
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     lockoutMinutes: e.LOCKOUT_MINUTES,
-    seedDemo: e.DATABASE_URL ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',
+    // Demo users with a published password never appear by default in production or on PostgreSQL.
+    seedDemo: e.DATABASE_URL || production ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     webDist: path.resolve(base, e.WEB_DIST ?? path.join(repoRoot, 'web/dist')),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    database: {
+      poolMax: e.DATABASE_POOL_MAX,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      ssl: e.DATABASE_SSL,
+    },
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+    commit: e.GIT_COMMIT ?? 'unknown',
   };
+}
+
+/**
+ * NODE_ENV=production: secrets generated into DATA_DIR would differ per instance and live next
+ * to the data, and mail links would point at localhost, so each must be set explicitly.
+ */
+function refuseUnsafeProduction(e: {
+  JWT_SECRET?: string;
+  AUDIT_KEY?: string;
+  PUBLIC_URL?: string;
+  DATABASE_URL?: string;
+}): void {
+  const missing = [
+    e.JWT_SECRET ? undefined : 'JWT_SECRET',
+    e.AUDIT_KEY ? undefined : 'AUDIT_KEY',
+    e.DATABASE_URL && !e.PUBLIC_URL ? 'PUBLIC_URL' : undefined,
+  ].filter((name) => name !== undefined);
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\nNODE_ENV=production requires ${missing.join(', ')} to be set (see docs/configuration.md)`,
+    );
+  }
 }

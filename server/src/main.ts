@@ -2,22 +2,38 @@ import { buildApp, loggerOptions } from './app.ts';
 import { keyBytes, useAuditKey } from './audit/chain.ts';
 import { checkAuditKey } from './audit/chain-head.ts';
 import { systemClock } from './clock.ts';
-import { loadConfig } from './config.ts';
+import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase, pgliteDir } from './db/client.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap.ts';
 import { isSeeded, seedDemo } from './db/seed/demo.ts';
+import { drainAndClose } from './http/shutdown.ts';
 
-const config = loadConfig();
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A configuration mistake is the operator's to fix: its message, not a stack trace.
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const database = await openDatabase(
   config.databaseUrl
     ? {
         url: config.databaseUrl,
+        pg: config.database,
         onIdleError: (err) =>
           console.error(JSON.stringify({ level: 50, msg: 'database connection lost', err: err.message })),
       }
     : { dataDir: pgliteDir(config.dataDir) },
 );
-await database.migrate();
+try {
+  // On PostgreSQL: a version check, then the migrations under an advisory lock (db/migrate-pg.ts).
+  await database.migrate();
+} catch (err) {
+  console.error((err as Error).message);
+  await database.close();
+  process.exit(1);
+}
 // Audit rows are chained with this key; a key other than the chain's is refused here (decision 015).
 useAuditKey(config.auditKey);
 try {
@@ -39,14 +55,16 @@ const app = await buildApp({
   clock: systemClock,
   logger: loggerOptions(config.logLevel),
 });
-const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+// SIGTERM (an orchestrator, a deployment): /ready answers 503 for the delay, requests in flight
+// finish, then the server closes. SIGINT (Ctrl+C at a terminal) skips the delay.
+const shutdown = async (signal: string, delayMs: number) => {
+  app.log.info({ signal, delayMs }, 'shutting down');
+  await drainAndClose(app, delayMs);
   await database.close();
   process.exit(0);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT', 0));
+process.once('SIGTERM', () => void shutdown('SIGTERM', (config.shutdownDelaySeconds ?? 0) * 1000));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

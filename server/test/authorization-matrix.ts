@@ -86,6 +86,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/openapi.json': publicRoute,
   'GET /api/v1/app-config': publicRoute,
   'GET /api/v1/health': publicRoute,
+  'GET /api/v1/ready': publicRoute,
 
   // Login and recovery: public (section 2 access rules; api-contract authentication).
   'POST /api/v1/auth/login': publicRoute,

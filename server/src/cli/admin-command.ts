@@ -4,7 +4,7 @@ import { limits } from '@dosechain/contract';
 import { keyBytes, useAuditKey } from '../audit/chain.ts';
 import { checkAuditKey } from '../audit/chain-head.ts';
 import { systemClock } from '../clock.ts';
-import { AUDIT_KEY_FILE, loadConfig, persistentSecret, storedSecret } from '../config.ts';
+import { type AppConfig, AUDIT_KEY_FILE, loadConfig, persistentSecret, storedSecret } from '../config.ts';
 import { type Database, openDatabase, pgliteDir } from '../db/client.ts';
 import { safeErrorText } from '../safe-error.ts';
 import {
@@ -97,7 +97,7 @@ export interface Opened {
 
 /** Where `npm start` keeps its data: PostgreSQL at a URL, or the embedded database in a folder. */
 export type ConfiguredStore =
-  | { kind: 'pg'; url: string; dataDir: string }
+  | { kind: 'pg'; url: string; dataDir: string; options: AppConfig['database'] }
   | { kind: 'pglite'; dir: string; dataDir: string };
 
 /** The configuration `npm start` would read, without creating any secret file. */
@@ -121,7 +121,9 @@ export function configuredStore(
   options: { mayBeMissing?: boolean } = {},
 ): ConfiguredStore | string {
   const config = operatorConfig(env);
-  if (config.databaseUrl) return { kind: 'pg', url: config.databaseUrl, dataDir: config.dataDir };
+  if (config.databaseUrl) {
+    return { kind: 'pg', url: config.databaseUrl, dataDir: config.dataDir, options: config.database };
+  }
   const dir = pgliteDir(config.dataDir);
   if (!options.mayBeMissing && !existsSync(path.join(dir, 'PG_VERSION'))) {
     return `No database in ${dir}. Run the command where you run npm start, with the same DATA_DIR or DATABASE_URL.`;
@@ -152,7 +154,9 @@ export async function openConfigured(
   if (!key) {
     return `No audit key: set AUDIT_KEY as for npm start, or run where npm start runs (no ${path.join(store.dataDir, AUDIT_KEY_FILE)}).`;
   }
-  const database = await openDatabase(store.kind === 'pg' ? { url: store.url } : { dataDir: store.dir });
+  const database = await openDatabase(
+    store.kind === 'pg' ? { url: store.url, pg: store.options } : { dataDir: store.dir },
+  );
   return { database, auditKey: key };
 }
 

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { keyBytes } from '../audit/chain.ts';
 import { verifyAuditChain } from '../audit/verify.ts';
 import { AUDIT_KEY_FILE, storedSecret } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, pgSsl } from '../db/client.ts';
 import { safeErrorText } from '../safe-error.ts';
 import {
   type AdminIo,
@@ -92,24 +92,29 @@ const GZIP_MAGIC = '\x1f\x8b';
  * libpq's environment for a connection URL, so that no password shows in the process list
  * (`?sslmode=` carries over).
  */
-export function libpqEnv(url: string): Record<string, string> {
+export function libpqEnv(url: string, ssl?: 'disable' | 'require' | 'verify-full'): Record<string, string> {
   const u = new URL(url);
   const env: Record<string, string> = { PGDATABASE: decodeURIComponent(u.pathname.slice(1)) };
   if (u.hostname) env.PGHOST = decodeURIComponent(u.hostname);
   if (u.port) env.PGPORT = u.port;
   if (u.username) env.PGUSER = decodeURIComponent(u.username);
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
-  const sslmode = u.searchParams.get('sslmode');
+  // DATABASE_SSL, as the server connects; else the URL's own sslmode.
+  const sslmode = ssl && ssl !== 'disable' ? ssl : u.searchParams.get('sslmode');
   if (sslmode) env.PGSSLMODE = sslmode;
   return env;
 }
 
 /** Runs a PostgreSQL client program on a database; rejects with its error output when it fails. */
-function runTool(command: string, args: string[], url: string): Promise<void> {
+function runTool(
+  command: string,
+  args: string[],
+  store: Extract<ConfiguredStore, { kind: 'pg' }>,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ...libpqEnv(url) },
+      env: { ...process.env, ...libpqEnv(store.url, store.options?.ssl) },
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -141,11 +146,7 @@ export async function tableCounts(query: (sql: string) => Promise<{ rows: unknow
 
 async function backup(store: ConfiguredStore, file: string): Promise<void> {
   if (store.kind === 'pg') {
-    await runTool(
-      'pg_dump',
-      ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`],
-      store.url,
-    );
+    await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], store);
     return;
   }
   const client = new PGlite(store.dir);
@@ -160,8 +161,8 @@ async function backup(store: ConfiguredStore, file: string): Promise<void> {
 }
 
 /** Whether a PostgreSQL database has no tables of its own yet (a fresh `createdb`). */
-async function pgIsEmpty(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
+async function pgIsEmpty(store: Extract<ConfiguredStore, { kind: 'pg' }>): Promise<boolean> {
+  const client = new pg.Client({ connectionString: store.url, ssl: pgSsl(store.options?.ssl) });
   await client.connect();
   try {
     const { rows } = await client.query(
@@ -179,7 +180,7 @@ async function restore(store: ConfiguredStore, file: string): Promise<string | u
     if (!magic.startsWith(PG_DUMP_MAGIC)) {
       return `${file} is not a PostgreSQL backup (pg_dump custom format); it cannot be restored into DATABASE_URL.`;
     }
-    if (!(await pgIsEmpty(store.url))) {
+    if (!(await pgIsEmpty(store))) {
       return 'The database at DATABASE_URL is not empty: restore into a new database (createdb) and point DATABASE_URL at it.';
     }
     await runTool(
@@ -192,7 +193,7 @@ async function restore(store: ConfiguredStore, file: string): Promise<string | u
         `--dbname=${libpqEnv(store.url).PGDATABASE}`,
         file,
       ],
-      store.url,
+      store,
     );
     return undefined;
   }
@@ -211,7 +212,9 @@ async function restore(store: ConfiguredStore, file: string): Promise<string | u
 
 /** Verifies the restored audit chain and prints the row counts; true when the chain is intact. */
 async function report(store: ConfiguredStore, io: AdminIo): Promise<boolean> {
-  const database = await openDatabase(store.kind === 'pg' ? { url: store.url } : { dataDir: store.dir });
+  const database = await openDatabase(
+    store.kind === 'pg' ? { url: store.url, pg: store.options } : { dataDir: store.dir },
+  );
   try {
     const counts = await tableCounts(async (text) => {
       const result = await database.db.execute(sql.raw(text));

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrateUnderLock } from './migrate-pg.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -24,7 +24,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/** PostgreSQL connection settings (config.ts: DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_SSL). */
+export interface PgOptions {
+  poolMax?: number;
+  /** Each statement's time limit in ms; 0: none. */
+  statementTimeoutMs?: number;
+  ssl?: 'disable' | 'require' | 'verify-full';
+}
+
+/** node-postgres's `ssl` for a DATABASE_SSL mode: `require` encrypts, `verify-full` also checks the certificate and host. */
+export function pgSsl(mode: PgOptions['ssl']): pg.PoolConfig['ssl'] {
+  if (mode === 'require') return { rejectUnauthorized: false };
+  if (mode === 'verify-full') return { rejectUnauthorized: true };
+  return undefined;
+}
 
 /** Where the embedded database of a data directory lives (`npm start` and `npm run admin`). */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -35,16 +50,23 @@ export async function openDatabase(opts: {
   dataDir?: string;
   /** Told when an idle pooled connection dies (server restart, admin kill); the pool replaces it. */
   onIdleError?: (err: Error) => void;
+  pg?: PgOptions;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.pg?.poolMax ?? 10,
+      // A runaway statement must not hold a pooled connection and its row locks indefinitely.
+      ...(opts.pg?.statementTimeoutMs ? { statement_timeout: opts.pg.statementTimeoutMs } : {}),
+      ssl: pgSsl(opts.pg?.ssl),
+    });
     // Without a listener, an idle connection's error would crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
       driver: 'pg',
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool, migrationsFolder),
       close: () => pool.end(),
     };
   }
@@ -52,6 +74,7 @@ export async function openDatabase(opts: {
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
+  // PGlite is one process's database: nothing else migrates it at the same time, so no lock.
   return {
     db: pgliteDb as unknown as Db,
     driver: 'pglite',

@@ -65,10 +65,14 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     const changes = [route.method].flat().some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m));
     if (response && changes && !response[429]) response[429] = errorBodySchema;
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     request.principal = await authenticate(request, deps);
+    // Later lines of this request (its completion, its errors) say who made it, acting as which role.
+    const who = { userId: request.principal.user.id, roleId: request.principal.currentRole?.id ?? null };
+    request.log = request.log.child(who);
+    reply.log = request.log;
     if (access === 'authenticated') return;
     const { permissions, currentRole } = request.principal;
     if (!currentRole) throw new AppError(403, 'NO_ROLE', messages.noRoleAssigned);

@@ -49,6 +49,9 @@ export class MailDispatcher {
   private current: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private stopped = false;
+  private started = false;
+  /** When the pass in flight began (wall time), to tell a stuck pass from a running one. */
+  private passStartedAt: number | undefined;
 
   constructor(options: MailDispatcherOptions) {
     this.options = options;
@@ -57,6 +60,7 @@ export class MailDispatcher {
   /** Starts polling for due mail. */
   start(): void {
     const interval = this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.started = true;
     if (this.stopped || this.timer || interval <= 0) return;
     this.timer = setInterval(() => void this.drain(), interval);
     this.timer.unref();
@@ -74,8 +78,10 @@ export class MailDispatcher {
   drain(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (!this.current) {
+      this.passStartedAt = Date.now();
       this.current = this.pass().finally(() => {
         this.current = undefined;
+        this.passStartedAt = undefined;
       });
       return this.current;
     }
@@ -84,6 +90,15 @@ export class MailDispatcher {
       return this.drain();
     });
     return this.queued;
+  }
+
+  /**
+   * Started and not stopped, and no pass has run longer than a claim's lease (a pass that long
+   * is stuck: its mails are due again for other instances). Readiness reports it.
+   */
+  isAlive(): boolean {
+    const stuck = this.passStartedAt !== undefined && Date.now() - this.passStartedAt > CLAIM_LEASE_MS;
+    return this.started && !this.stopped && !stuck;
   }
 
   /** Stops polling and waits for the pass in flight; the app calls it on close. */

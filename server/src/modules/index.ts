@@ -12,6 +12,7 @@ import { groupRoutes } from './groups/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
+import { readinessRoutes } from './readiness/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { studiesRoutes } from './studies/routes.ts';
@@ -23,6 +24,7 @@ export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> |
 /** Every API module, registered under /api/v1. */
 export const apiModules: ApiModule[] = [
   appConfigRoutes,
+  readinessRoutes,
   authRoutes,
   meRoutes,
   checkInUseRoutes,

@@ -20,6 +20,7 @@ export const routesWithoutInput = [
   'GET /api/v1/openapi.json',
   'GET /api/v1/app-config',
   'GET /api/v1/health',
+  'GET /api/v1/ready',
   'GET /api/v1/users/me',
   'GET /api/v1/reasons-for-change',
   'GET /api/v1/orders/options',
