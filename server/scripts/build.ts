@@ -43,6 +43,7 @@ export const entryPoints = [
   'src/main.ts',
   'src/cli/admin.ts',
   'src/cli/audit-verify.ts',
+  'src/cli/db-migrate.ts',
   'src/cli/backup.ts',
   'src/cli/restore.ts',
 ];

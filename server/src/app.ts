@@ -58,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: logger ?? false,
     bodyLimit: baseDeps.config.bodyLimitBytes,
     // Fastify takes a hop count too, though its types leave it out.
-    trustProxy: baseDeps.config.trustProxy as boolean | string[],
+    trustProxy: baseDeps.config.trustProxy,
     genReqId: requestIdOf,
     frameworkErrors: frameworkErrorHandler,
   });

@@ -8,10 +8,11 @@ import { z } from 'zod';
 export type DatabaseSsl = 'disable' | 'require' | 'verify-full';
 
 /**
- * Fastify's `trustProxy`: false (0), true (1: every proxy), a hop count (2 or more), or the
- * addresses and CIDRs of the trusted proxies.
+ * Fastify's `trustProxy`: false (0), true (1: every proxy), or the addresses and CIDRs of the
+ * trusted proxies. Not a hop count: Fastify fails closed on one (it cannot check the immediate
+ * peer, so a client could forge enough hops), and a setting that silently does nothing is refused.
  */
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 // proxy-addr (under Fastify's trustProxy) also takes these names for whole ranges.
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -28,12 +29,11 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-/** Parses TRUST_PROXY: `0`, `1`, a hop count, or a comma-separated list of addresses/CIDRs. */
+/** Parses TRUST_PROXY: `0`, `1`, or a comma-separated list of addresses/CIDRs. */
 export function parseTrustProxy(value: string): TrustProxy | undefined {
   const text = value.trim();
   if (text === '0') return false;
   if (text === '1') return true;
-  if (/^\d+$/.test(text)) return Number(text) <= 100 ? Number(text) : undefined;
   const entries = text.split(',').map((e) => e.trim());
   return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
 }
@@ -63,7 +63,8 @@ const envSchema = z.object({
       if (parsed === undefined) {
         ctx.addIssue({
           code: 'custom',
-          message: 'TRUST_PROXY must be 0, 1, a hop count or a comma-separated list of addresses/CIDRs',
+          message:
+            "TRUST_PROXY must be 0, 1 or a comma-separated list of the proxies' addresses/CIDRs (a hop count cannot be verified: list the proxies instead)",
         });
         return z.NEVER;
       }
