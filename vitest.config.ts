@@ -29,6 +29,22 @@ export default defineConfig({
       serverSuite('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('server-pg', 'pg')] : []),
       'web',
+      // scripts/smoke-production.sh: the compiled server behind nginx (needs a build and nginx).
+      ...(process.env.SMOKE
+        ? [
+            {
+              test: {
+                name: 'smoke',
+                root: 'server',
+                include: ['test/**/*.smoke.ts'],
+                environment: 'node',
+                env: { TEST_DB: 'pg' },
+                testTimeout: 300_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -26,27 +26,23 @@ const database = await openDatabase(
       }
     : { dataDir: pgliteDir(config.dataDir) },
 );
-try {
-  // On PostgreSQL: a version check, then the migrations under an advisory lock (db/migrate-pg.ts).
-  await database.migrate();
-} catch (err) {
-  console.error((err as Error).message);
-  await database.close();
-  process.exit(1);
-}
-// Audit rows are chained with this key; a key other than the chain's is refused here (decision 015).
+// Audit rows are chained with this key; a key other than the chain's is refused (decision 015).
 useAuditKey(config.auditKey);
+let bootstrapNote: string | undefined;
 try {
-  await checkAuditKey(database.db, keyBytes(config.auditKey));
+  // On PostgreSQL: a version check, then the migrations and the first start's seeding under an
+  // advisory lock (db/migrate-pg.ts), so instances starting together on an empty database seed once.
+  await database.migrate(async () => {
+    await checkAuditKey(database.db, keyBytes(config.auditKey));
+    if (await isSeeded(database.db)) return;
+    if (config.seedDemo) await seedDemo(database.db, systemClock.now());
+    else
+      bootstrapNote = await bootstrapAdmin(database.db, config.dataDir, process.env.INITIAL_ADMIN_PASSWORD);
+  });
 } catch (err) {
   console.error((err as Error).message);
   await database.close();
   process.exit(1);
-}
-let bootstrapNote: string | undefined;
-if (!(await isSeeded(database.db))) {
-  if (config.seedDemo) await seedDemo(database.db, systemClock.now());
-  else bootstrapNote = await bootstrapAdmin(database.db, config.dataDir, process.env.INITIAL_ADMIN_PASSWORD);
 }
 
 const app = await buildApp({

@@ -20,7 +20,11 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations, then runs `whileLocked` (the first start's seeding): on PostgreSQL
+   * both under one advisory lock, so instances starting together do each once.
+   */
+  migrate(whileLocked?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,7 +70,7 @@ export async function openDatabase(opts: {
     return {
       db,
       driver: 'pg',
-      migrate: () => migrateUnderLock(pool, migrationsFolder),
+      migrate: (whileLocked) => migrateUnderLock(pool, migrationsFolder, whileLocked),
       close: () => pool.end(),
     };
   }
@@ -78,7 +82,10 @@ export async function openDatabase(opts: {
   return {
     db: pgliteDb as unknown as Db,
     driver: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: async (whileLocked) => {
+      await migratePglite(pgliteDb, { migrationsFolder });
+      await whileLocked?.();
+    },
     close: () => client.close(),
   };
 }

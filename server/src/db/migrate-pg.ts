@@ -20,9 +20,15 @@ export function serverVersionProblem(versionNum: number, version: string): strin
 /**
  * Checks the server's version, then applies the migrations on one connection holding
  * `pg_advisory_lock`: instances starting together on an empty database wait for each other
- * instead of racing to create the same schema; each later one finds the work done.
+ * instead of racing to create the same schema; each later one finds the work done. `whileLocked`
+ * runs after the migrations under the same lock (the first start's seeding, which must also
+ * happen once).
  */
-export async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+export async function migrateUnderLock(
+  pool: pg.Pool,
+  migrationsFolder: string,
+  whileLocked?: () => Promise<void>,
+): Promise<void> {
   const client = await pool.connect();
   try {
     const { rows } = await client.query<{ num: string; version: string }>(
@@ -36,6 +42,7 @@ export async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string):
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID.toString()]);
     try {
       await migrate(drizzle(client), { migrationsFolder });
+      await whileLocked?.();
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID.toString()]);
     }
