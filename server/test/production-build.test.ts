@@ -63,6 +63,13 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the production build', () => {
     });
     expect(res.status, server.output()).toBe(200);
     expect(await res.json()).toHaveProperty('accessToken');
+    // Readiness reads the migrations' journal and the server's version from beside the code.
+    const ready = await fetch(`${server.api}/ready`);
+    expect(ready.status, await ready.clone().text()).toBe(200);
+    expect(await ready.json()).toMatchObject({
+      ready: true,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    });
     await server.kill();
   });
 });
