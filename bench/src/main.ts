@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --orders N] [-- --keep]`: builds `dosechain_bench` on the local PostgreSQL,
  * fills it with N orders (default 1,000,000), runs the app on loopback and prints the figures as
- * a Markdown table (README, section Figures). Drops the database at the end unless `--keep`.
+ * a Markdown table (docs/figures.md). Drops the database at the end unless `--keep`.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';

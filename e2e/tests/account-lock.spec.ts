@@ -51,7 +51,7 @@ test('a locked admin is told until when, and gets back in through the recovery m
     }
     await attempt(DEMO_PASSWORD);
     await expect(alert).toContainText(
-      /^Your account is locked until \d{4}-\d\d-\d\d \d\d:\d\d UTC after too many failed attempts\./,
+      /^Your account is locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC after too many failed attempts\./,
     );
     await expect(alert).toContainText(
       "reset your password with “Can't log in?”, or ask a user manager to unlock it.",

@@ -11,7 +11,7 @@ import {
 // order and orders pages. Accessibility does not depend on the machine's load, so it is a gate of
 // every e2e run. Performance does (Lighthouse's simulated throttling replays the CPU time it saw,
 // and this machine is shared), so it is a benchmark: `npm run lighthouse` sets
-// LIGHTHOUSE_PERFORMANCE=1 and prints the figures (README, "Benchmarks").
+// LIGHTHOUSE_PERFORMANCE=1 and prints the figures (docs/figures.md, "Lighthouse").
 const MIN_ACCESSIBILITY = 95;
 const PERFORMANCE_TARGET = 90;
 const measurePerformance = process.env.LIGHTHOUSE_PERFORMANCE === '1';

@@ -48,12 +48,12 @@ describe('a wrong e-signature', () => {
     }
     expect(answers.slice(0, 3)).toEqual(Array(3).fill(messages.eSignatureFailed));
     expect(answers[3]).toBe(messages.eSignatureLastAttempt);
-    expect(answers[4]).toBe(messages.eSignatureLocked('2026-11-25 10:30 UTC'));
+    expect(answers[4]).toBe(messages.eSignatureLocked('Nov 25, 2026, 10:30 UTC'));
     // The lock ended the session at once, and a login with the right password says until when.
     expect((await me(session)).statusCode).toBe(401);
     const locked = await login('cmo');
     expect(locked.json()).toMatchObject({ code: 'USER_LOCKED' });
-    expect(locked.json().message).toContain('2026-11-25 10:30 UTC');
+    expect(locked.json().message).toContain('Nov 25, 2026, 10:30 UTC');
     const trail = await t.db
       .select()
       .from(auditLog)

@@ -147,7 +147,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
       expect(right.json()).toEqual({
         code: 'USER_LOCKED',
         message:
-          "Your account is locked until 2026-11-25 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
+          "Your account is locked until Nov 25, 2026, 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
         errors: [],
       });
       expect((await login('admin', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
@@ -266,7 +266,9 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
       expect((await change(WRONG)).statusCode).toBe(400);
     const res = await change(DEMO_PASSWORD);
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toMatch(/^Your account is locked until \d{4}-\d\d-\d\d \d\d:\d\d UTC /);
+    expect(res.json().message).toMatch(
+      /^Your account is locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC /,
+    );
     await setUser('expired', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
   });
 });

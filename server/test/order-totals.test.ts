@@ -65,6 +65,17 @@ const companyId = async (name: string) =>
   (await t.db.select({ id: companies.id }).from(companies).where(sql`${companies.name} = ${name}`))[0]!.id;
 
 describe('final_order_counts, kept by the database', () => {
+  it('takes the final statuses from is_final_order_status, which answers the contract finalOrderStatuses (a new final status needs a migration re-creating it)', async () => {
+    const inSql = await rowsOf(sql`select s::text as status from unnest(enum_range(null::order_status)) s
+      where is_final_order_status(s) order by s`);
+    expect(inSql.map((r) => r.status)).toEqual([...finalOrderStatuses]);
+    const [trigger] = await rowsOf(
+      sql`select prosrc from pg_proc where proname = 'final_order_counts_follow'`,
+    );
+    expect(trigger!.prosrc).toMatch(/is_final_order_status\(status\)/);
+    expect(trigger!.prosrc).not.toMatch(/'(rejected|canceled|delivered)'/);
+  });
+
   it('matches the orders of the demo data from the first migration on', async () => {
     const counted = await expectCountsInStep();
     expect(counted.length).toBeGreaterThan(0);

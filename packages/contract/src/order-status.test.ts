@@ -3,15 +3,22 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import {
   actionTo,
+  capacityReleasingStatuses,
   defaultProjectedDelivery,
   finalOrderStatuses,
   localDateTimeToInstant,
+  orderActionIconKeys,
   orderActionPermissions,
+  orderActionRules,
+  orderActions,
   orderStatusBatchBodySchema,
   orderStatusChangeBodySchema,
   orderTransitions,
+  reasonActionOf,
   relatedTimeProblem,
+  setsProjectedDelivery,
 } from './order-status.ts';
+import { orderSchema } from './orders.ts';
 
 describe('the order action table', () => {
   it('gives the transitions of spec section 4', () => {
@@ -29,6 +36,36 @@ describe('the order action table', () => {
       'orderStatus.create',
       'orderCancel.create',
     ]);
+  });
+
+  it('releases the dose on reject and cancel, and names each reason by its action', () => {
+    expect(capacityReleasingStatuses).toEqual(['rejected', 'canceled']);
+    expect(reasonActionOf('rejected')).toBe('reject');
+    expect(reasonActionOf('canceled')).toBe('cancel');
+    expect(reasonActionOf('delivered')).toBeUndefined();
+    expect(reasonActionOf('pending')).toBeUndefined();
+    expect(orderActions.filter(setsProjectedDelivery)).toEqual(['accept']);
+  });
+
+  it('names each entered value as the screens and mails write it', () => {
+    const names = orderActions.map((a) => [orderActionRules[a].inputLabel, orderActionRules[a].mailLabel]);
+    expect(names).toEqual([
+      ['Projected delivery', 'Projected delivery'],
+      ['Rejection reason', 'Reason for rejection'],
+      ['Delivery', 'Delivered'],
+      ['Cancellation reason', 'Reason for cancellation'],
+    ]);
+  });
+
+  it('keeps each action’s value in a field of its own, of the order', () => {
+    const fields = Object.keys(orderSchema.shape);
+    const columns = orderActions.flatMap((a) => {
+      const { column, stampColumn } = orderActionRules[a];
+      return stampColumn ? [column, stampColumn] : [column];
+    });
+    expect(new Set(columns).size).toBe(columns.length);
+    for (const column of columns) expect(fields).toContain(column);
+    for (const a of orderActions) expect(orderActionIconKeys).toContain(orderActionRules[a].icon);
   });
 
   it('asks for the date-time or the comment the action needs', () => {

@@ -14,14 +14,41 @@ import { inputString, isDateTextInRange } from './text.ts';
 export const orderActions = ['accept', 'reject', 'deliver', 'cancel'] as const;
 export type OrderAction = (typeof orderActions)[number];
 
-export interface OrderActionRule {
+/**
+ * What an action's entered value is and where it is kept: a date-time (with its zone) stored as
+ * an instant, or a comment (the reason) stored as text, in the order's field of that name
+ * (`Order` and the `orders` table's column alike).
+ */
+export type OrderActionInput =
+  | { needs: 'relatedDatetime'; column: 'projectedDelivery' | 'deliveredAt' }
+  | { needs: 'comment'; column: 'rejectionReason' | 'cancelationReason' };
+
+/** The order's fields set to the server's clock when an action is taken. */
+export type OrderActionStampColumn = 'acceptedAt' | 'rejectedAt' | 'canceledAt';
+
+/** The icons an action can show; the web maps each key to its icon (the contract holds no React). */
+export const orderActionIconKeys = ['confirm', 'refuse', 'ship', 'withdraw'] as const;
+export type OrderActionIconKey = (typeof orderActionIconKeys)[number];
+
+export type OrderActionRule = OrderActionInput & {
   label: string;
   /** The statuses the action starts from. */
   from: readonly OrderStatus[];
   /** The status the order moves to; `PUT /orders/{id}/status` names the action by it. */
   to: OrderStatus;
-  /** What the body must carry: a date-time (with its zone) or a comment (the reason). */
-  needs: 'relatedDatetime' | 'comment';
+  /** The order's field set to the server's clock, if any (a delivery's time is the one entered). */
+  stampColumn?: OrderActionStampColumn;
+  /**
+   * How screens name the entered value: a comment's field ('Rejection reason'), or a date-time's
+   * date and time fields ('<label> date', '<label> time').
+   */
+  inputLabel: string;
+  /** The order mail's line of the entered value, `<mailLabel>: <value>`, while the order holds it. */
+  mailLabel: string;
+  /** Whether moving into `to` gives the order's dose back to the day's capacity (decision 004). */
+  releasesCapacity: boolean;
+  /** Which icon shows the action in grids and on buttons. */
+  icon: OrderActionIconKey;
   /** What the acting role needs. */
   permission: Permission;
   /**
@@ -34,12 +61,13 @@ export interface OrderActionRule {
    * clock skew allowed): a projected delivery is not in the past, a delivery not in the future.
    */
   relatedTime?: 'notPast' | 'notFuture';
-}
+};
 
 /**
- * THE transition table (spec section 4): status × action → next status, what it needs and
- * who may do it. The server's guard, the web's row actions and the tests read it; nothing else
- * lists transitions.
+ * THE action table (spec section 4): status × action → next status, what it needs, where that
+ * is kept, how it is named and who may do it. The server's guard, update, dose release and mail,
+ * the web's row actions and dialogs, and the tests read it; nothing else lists transitions or
+ * per-action fields (docs/how-to/add-order-action.md).
  */
 export const orderActionRules: Record<OrderAction, OrderActionRule> = {
   accept: {
@@ -47,6 +75,12 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     from: ['pending'],
     to: 'accepted',
     needs: 'relatedDatetime',
+    column: 'projectedDelivery',
+    stampColumn: 'acceptedAt',
+    inputLabel: 'Projected delivery',
+    mailLabel: 'Projected delivery',
+    releasesCapacity: false,
+    icon: 'confirm',
     permission: 'cmoAcknowledgement.create',
     parties: ['cmo'],
     relatedTime: 'notPast',
@@ -56,6 +90,12 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     from: ['pending'],
     to: 'rejected',
     needs: 'comment',
+    column: 'rejectionReason',
+    stampColumn: 'rejectedAt',
+    inputLabel: 'Rejection reason',
+    mailLabel: 'Reason for rejection',
+    releasesCapacity: true,
+    icon: 'refuse',
     permission: 'cmoAcknowledgement.create',
     parties: ['cmo'],
   },
@@ -64,6 +104,11 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     from: ['accepted'],
     to: 'delivered',
     needs: 'relatedDatetime',
+    column: 'deliveredAt',
+    inputLabel: 'Delivery',
+    mailLabel: 'Delivered',
+    releasesCapacity: false,
+    icon: 'ship',
     permission: 'orderStatus.create',
     parties: ['cmo', 'imaging_center'],
     relatedTime: 'notFuture',
@@ -73,6 +118,12 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     from: ['pending', 'accepted'],
     to: 'canceled',
     needs: 'comment',
+    column: 'cancelationReason',
+    stampColumn: 'canceledAt',
+    inputLabel: 'Cancellation reason',
+    mailLabel: 'Reason for cancellation',
+    releasesCapacity: true,
+    icon: 'withdraw',
     permission: 'orderCancel.create',
     parties: ['clinical_site', 'imaging_center'],
   },
@@ -118,7 +169,7 @@ export function relatedTimeProblem(
   // A projected delivery weeks away from the calibration is not a delivery of that dose (decision 017).
   const maxDays = limits.projectedDeliveryMaxDaysFromCalibration;
   if (
-    action === 'accept' &&
+    setsProjectedDelivery(action) &&
     calibration !== undefined &&
     Math.abs(at.getTime() - new Date(calibration).getTime()) > maxDays * 86_400_000
   )
@@ -180,8 +231,21 @@ export function actionAllowedFrom(action: OrderAction, status: OrderStatus): boo
   return orderActionRules[action].from.includes(status);
 }
 
-/** Moving into one of these gives the order's dose back to the day's capacity. */
-export const capacityReleasingStatuses: readonly OrderStatus[] = ['rejected', 'canceled'];
+/** Moving into one of these gives the order's dose back to the day's capacity (read off the table). */
+export const capacityReleasingStatuses: readonly OrderStatus[] = orderActions
+  .filter((a) => orderActionRules[a].releasesCapacity)
+  .map((a) => orderActionRules[a].to);
+
+/** The action whose comment is the reason of an order in `status` (rejected, canceled); else undefined. */
+export function reasonActionOf(status: OrderStatus): OrderAction | undefined {
+  const action = actionTo(status);
+  return action && orderActionRules[action].needs === 'comment' ? action : undefined;
+}
+
+/** Whether the action's date-time is the order's projected delivery (checked against the calibration). */
+export function setsProjectedDelivery(action: OrderAction): boolean {
+  return orderActionRules[action].column === 'projectedDelivery';
+}
 
 /** A wall-clock date-time without offset, `YYYY-MM-DDTHH:mm`, as a date-time picker gives it. */
 export const LOCAL_DATETIME_FORMAT = "yyyy-MM-dd'T'HH:mm";

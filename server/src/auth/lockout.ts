@@ -1,3 +1,4 @@
+import { formatInstant } from '@dosechain/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 
@@ -23,13 +24,13 @@ export function lockEndFrom(now: Date, lockoutMinutes: number): Date | null {
 }
 
 /**
- * A lock's end as people read it, in UTC with the zone named: "2026-11-25 10:30 UTC". Rounded up
- * to the minute, so that trying again at the time shown always works.
+ * A lock's end as people read it, written by the contract's one instant formatter in UTC with
+ * the zone named: "Nov 25, 2026, 10:30 UTC". Rounded up to the minute, so that trying again at
+ * the time shown always works.
  */
 export function lockEndLabel(until: Date): string {
   const minute = 60_000;
-  const iso = new Date(Math.ceil(until.getTime() / minute) * minute).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return formatInstant(new Date(Math.ceil(until.getTime() / minute) * minute).toISOString(), 'UTC');
 }
 
 /** The audit changeset of lifting a lock: locked → not, and its end (when it had one) gone. */

@@ -95,6 +95,43 @@ export interface Opened {
   auditKey: string;
 }
 
+/** Where `npm start` keeps its data: PostgreSQL at a URL, or the embedded database in a folder. */
+export type ConfiguredStore =
+  | { kind: 'pg'; url: string; dataDir: string }
+  | { kind: 'pglite'; dir: string; dataDir: string };
+
+/** The configuration `npm start` would read, without creating any secret file. */
+export function operatorConfig(env: NodeJS.ProcessEnv) {
+  // The commands sign no tokens: placeholders keep loadConfig from creating DATA_DIR/jwt-secret
+  // (and DATA_DIR/audit-key before the database is known to be there).
+  return loadConfig({
+    ...env,
+    JWT_SECRET: env.JWT_SECRET || 'x'.repeat(32),
+    AUDIT_KEY: env.AUDIT_KEY || 'x'.repeat(32),
+  });
+}
+
+/**
+ * The database `npm start` would open, or why a command may not open it now: the embedded one
+ * must exist (unless `mayBeMissing`) and take one process at a time.
+ */
+export function configuredStore(
+  env: NodeJS.ProcessEnv,
+  force: boolean,
+  options: { mayBeMissing?: boolean } = {},
+): ConfiguredStore | string {
+  const config = operatorConfig(env);
+  if (config.databaseUrl) return { kind: 'pg', url: config.databaseUrl, dataDir: config.dataDir };
+  const dir = pgliteDir(config.dataDir);
+  if (!options.mayBeMissing && !existsSync(path.join(dir, 'PG_VERSION'))) {
+    return `No database in ${dir}. Run the command where you run npm start, with the same DATA_DIR or DATABASE_URL.`;
+  }
+  if (existsSync(path.join(dir, 'postmaster.pid')) && !force) {
+    return `The embedded database in ${dir} is in use (postmaster.pid exists): stop the server first. If it is certainly stopped (it crashed or was killed), run again with --force.`;
+  }
+  return { kind: 'pglite', dir, dataDir: config.dataDir };
+}
+
 /**
  * Opens the database `npm start` would open, with its audit key (AUDIT_KEY, else
  * DATA_DIR/audit-key), or says why not. `generateAuditKey`: a command that writes audit rows
@@ -105,32 +142,18 @@ export async function openConfigured(
   force: boolean,
   options: { generateAuditKey: boolean } = { generateAuditKey: true },
 ): Promise<Opened | string> {
-  // The command signs no tokens: placeholders keep loadConfig from creating DATA_DIR/jwt-secret
-  // (and DATA_DIR/audit-key before the database is known to be there).
-  const config = loadConfig({
-    ...io.env,
-    JWT_SECRET: io.env.JWT_SECRET || 'x'.repeat(32),
-    AUDIT_KEY: io.env.AUDIT_KEY || 'x'.repeat(32),
-  });
-  const auditKey = (): string | undefined =>
+  const store = configuredStore(io.env, force);
+  if (typeof store === 'string') return store;
+  const key =
     io.env.AUDIT_KEY ||
     (options.generateAuditKey
-      ? persistentSecret(config.dataDir, AUDIT_KEY_FILE)
-      : storedSecret(config.dataDir, AUDIT_KEY_FILE));
-  const noKey = `No audit key: set AUDIT_KEY as for npm start, or run where npm start runs (no ${path.join(config.dataDir, AUDIT_KEY_FILE)}).`;
-  if (config.databaseUrl) {
-    const key = auditKey();
-    return key ? { database: await openDatabase({ url: config.databaseUrl }), auditKey: key } : noKey;
+      ? persistentSecret(store.dataDir, AUDIT_KEY_FILE)
+      : storedSecret(store.dataDir, AUDIT_KEY_FILE));
+  if (!key) {
+    return `No audit key: set AUDIT_KEY as for npm start, or run where npm start runs (no ${path.join(store.dataDir, AUDIT_KEY_FILE)}).`;
   }
-  const dir = pgliteDir(config.dataDir);
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-    return `No database in ${dir}. Run the command where you run npm start, with the same DATA_DIR or DATABASE_URL.`;
-  }
-  if (existsSync(path.join(dir, 'postmaster.pid')) && !force) {
-    return `The embedded database in ${dir} is in use (postmaster.pid exists): stop the server first. If it is certainly stopped (it crashed or was killed), run again with --force.`;
-  }
-  const key = auditKey();
-  return key ? { database: await openDatabase({ dataDir: dir }), auditKey: key } : noKey;
+  const database = await openDatabase(store.kind === 'pg' ? { url: store.url } : { dataDir: store.dir });
+  return { database, auditKey: key };
 }
 
 /** `npm run admin -- …`: runs one command and answers the process's exit code. */

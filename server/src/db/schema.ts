@@ -529,9 +529,9 @@ export const orders = pgTable(
 
 /**
  * How many orders sit in each final status (one no action leaves: rejected, canceled,
- * delivered), by company. Kept by triggers on `orders` (migration 0007) in the same statement
- * that changes an order, so an order list's total counts only the few live orders and adds
- * these, instead of counting most of the table. Placements create live orders, so they never
+ * delivered; in SQL `is_final_order_status`, migration 0012), by company. Kept by triggers on
+ * `orders` (migration 0007) in the same statement that changes an order, so an order list's
+ * total counts only the few live orders and adds these, instead of counting most of the table. Placements create live orders, so they never
  * touch these rows and never wait on each other here.
  */
 export const finalOrderCounts = pgTable(

@@ -63,11 +63,17 @@ const exited = (child: ChildProcess) =>
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number; pollMs?: number } = {},
+  options: {
+    port?: number;
+    timeoutMs?: number;
+    pollMs?: number;
+    /** What node runs (default: the TypeScript source through tsx); the build test runs `dist/main.js`. */
+    args?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-fault-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, options.args ?? ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     detached: true,
     env: {

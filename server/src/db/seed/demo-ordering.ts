@@ -1,4 +1,9 @@
-import type { AvailabilityFrequency, OrderStatus, Repeat } from '@dosechain/contract';
+import {
+  type AvailabilityFrequency,
+  capacityReleasingStatuses,
+  type OrderStatus,
+  type Repeat,
+} from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { type AuditActor, recordAudit } from '../../audit/record.ts';
@@ -233,7 +238,7 @@ export async function seedDemoOrdering(db: Executor, now: Date, actor: AuditActo
   // One dose slot per manufacture day, booked with the orders that hold a dose that day.
   const placed = demoOrders.map((o, i) => {
     const w = windows[firstComing + o.occurrence]!;
-    return { o, i, w, holdsDose: o.status !== 'rejected' && o.status !== 'canceled' };
+    return { o, i, w, holdsDose: !capacityReleasingStatuses.includes(o.status) };
   });
   const slotDays = [...new Set(placed.map((p) => p.w.date))];
   const slots = await db

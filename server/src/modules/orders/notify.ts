@@ -1,4 +1,11 @@
-import { formatInstant, type Order, orderStatusLabels } from '@dosechain/contract';
+import {
+  formatInstant,
+  type Order,
+  type OrderActionRule,
+  orderActionRules,
+  orderActions,
+  orderStatusLabels,
+} from '@dosechain/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../db/schema.ts';
@@ -77,15 +84,7 @@ export function inZone(iso: string, zone: string): string {
 /** What an order's mail tells. */
 export type OrderMailFacts = Pick<
   Order,
-  | 'id'
-  | 'number'
-  | 'status'
-  | 'subjectId'
-  | 'calibrationDatetime'
-  | 'projectedDelivery'
-  | 'deliveredAt'
-  | 'rejectionReason'
-  | 'cancelationReason'
+  'id' | 'number' | 'status' | 'subjectId' | 'calibrationDatetime' | OrderActionRule['column']
 > & {
   study: { name: string };
   site: { name: string };
@@ -113,14 +112,13 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
     `CMO: ${order.cmo.name}`,
     `Calibration date-time: ${inZone(order.calibrationDatetime, zone)}`,
   ];
-  if (order.projectedDelivery && order.status !== 'pending') {
-    lines.push(`Projected delivery: ${inZone(order.projectedDelivery, zone)}`);
+  // Each action's entered value the order holds (a delivered order: its projected delivery too).
+  for (const action of orderActions) {
+    const rule = orderActionRules[action];
+    const value = order[rule.column];
+    if (value === null) continue;
+    lines.push(`${rule.mailLabel}: ${rule.needs === 'relatedDatetime' ? inZone(value, zone) : value}`);
   }
-  if (order.status === 'delivered' && order.deliveredAt) {
-    lines.push(`Delivered: ${inZone(order.deliveredAt, zone)}`);
-  }
-  if (order.status === 'rejected') lines.push(`Reason for rejection: ${order.rejectionReason ?? ''}`);
-  if (order.status === 'canceled') lines.push(`Reason for cancellation: ${order.cancelationReason ?? ''}`);
   lines.push('', `View the order: ${link}`);
   return {
     subject: `Order #${order.number} ${status} - ${order.study.name}, ${order.site.name}`,

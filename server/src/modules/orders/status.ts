@@ -5,10 +5,12 @@ import {
   localDateTimeToInstant,
   messages,
   type Order,
+  type OrderActionRule,
   type OrderStatus,
   type OrderStatusBatchAnswer,
   type OrderStatusBatchResult,
   orderActionRules,
+  orderActions,
   type orderStatusBatchBodySchema,
   type orderStatusChangeBodySchema,
   orderStatusLabels,
@@ -54,35 +56,31 @@ function enteredInstant(body: StatusChange, order: Order): Date {
   return at;
 }
 
-/** The columns an action sets: its date-time (entered or the server's clock) and its reason. */
-function changedColumns(to: OrderStatus, now: Date, entered: Date | undefined, comment: string | undefined) {
-  switch (to) {
-    case 'accepted':
-      return { projectedDelivery: entered, acceptedAt: now };
-    case 'rejected':
-      return { rejectedAt: now, rejectionReason: comment };
-    case 'delivered':
-      return { deliveredAt: entered };
-    case 'canceled':
-      return { canceledAt: now, cancelationReason: comment };
-    default:
-      throw new Error(`no action moves an order to ${to}`);
-  }
+type OrderChange = Partial<typeof orders.$inferInsert>;
+
+/**
+ * The columns an action sets, as its rule names them: the entered instant or the comment, and
+ * the server's clock in its stamp column.
+ */
+function changedColumns(
+  rule: OrderActionRule,
+  now: Date,
+  entered: Date | undefined,
+  comment: string | undefined,
+) {
+  const set: OrderChange = {};
+  if (rule.needs === 'relatedDatetime') set[rule.column] = entered;
+  else set[rule.column] = comment;
+  if (rule.stampColumn) set[rule.stampColumn] = now;
+  return set;
 }
 
 /** What the audit row shows of an order's state: status and the fields the actions set. */
-const auditedState = (o: {
-  status: OrderStatus;
-  projectedDelivery: Date | string | null;
-  deliveredAt: Date | string | null;
-  rejectionReason: string | null;
-  cancelationReason: string | null;
-}) => ({
+const auditedState = (
+  o: { status: OrderStatus } & Record<OrderActionRule['column'], Date | string | null>,
+) => ({
   status: o.status,
-  projectedDelivery: o.projectedDelivery,
-  deliveredAt: o.deliveredAt,
-  rejectionReason: o.rejectionReason,
-  cancelationReason: o.cancelationReason,
+  ...Object.fromEntries(orderActions.map((a) => [orderActionRules[a].column, o[orderActionRules[a].column]])),
 });
 
 /**
@@ -123,7 +121,7 @@ export async function changeOrderStatus(
     const now = ctx.clock.now();
     const [updated] = await tx
       .update(orders)
-      .set({ status: rule.to, ...changedColumns(rule.to, now, entered, comment), updatedAt: now })
+      .set({ status: rule.to, ...changedColumns(rule, now, entered, comment), updatedAt: now })
       .where(and(eq(orders.id, id), eq(orders.status, current.status)))
       .returning();
     if (!updated) {

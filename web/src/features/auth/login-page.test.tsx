@@ -92,7 +92,7 @@ describe('the login page', () => {
   });
 
   it('says until when a lock lasts, and asks to wait when attempts are paced (issue 16)', async () => {
-    const lockedUntil = messages.userLockedUntil('2026-11-25 10:30 UTC');
+    const lockedUntil = messages.userLockedUntil('Nov 25, 2026, 10:30 UTC');
     for (const [code, message] of [
       ['USER_LOCKED', lockedUntil],
       ['TOO_MANY_ATTEMPTS', messages.tooManyAttempts],
@@ -107,7 +107,7 @@ describe('the login page', () => {
       unmount();
     }
     expect(lockedUntil).toBe(
-      "Your account is locked until 2026-11-25 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
+      "Your account is locked until Nov 25, 2026, 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
     );
   });
 

@@ -1,10 +1,9 @@
 import type { Order } from '@dosechain/contract';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import { Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
 import type { BulkAction } from './bulk-acknowledge-dialog.tsx';
+import { OrderActionIcon } from './order-action-icon.tsx';
 import { selectableForAcknowledgement } from './order-actions.ts';
 import { OrdersGrid } from './orders-grid.tsx';
 
@@ -65,7 +64,7 @@ export default function CmoOrdersPage() {
           <Button
             variant="contained"
             color="success"
-            startIcon={<CheckCircleIcon />}
+            startIcon={<OrderActionIcon action="accept" plain />}
             disabled={count === 0}
             onClick={() => setBulk({ action: 'accept', orders: selected })}
           >
@@ -74,7 +73,7 @@ export default function CmoOrdersPage() {
           <Button
             variant="outlined"
             color="error"
-            startIcon={<DoNotDisturbIcon />}
+            startIcon={<OrderActionIcon action="reject" plain />}
             disabled={count === 0}
             onClick={() => setBulk({ action: 'reject', orders: selected })}
           >

@@ -1,19 +1,8 @@
 import { type Order, type OrderAction, orderActionRules } from '@dosechain/contract';
-import CancelIcon from '@mui/icons-material/Cancel';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
-import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Button, IconButton, Tooltip } from '@mui/material';
-import type { ReactElement } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { OrderActionIcon } from './order-action-icon.tsx';
 import { visibleOrderActions } from './order-actions.ts';
-
-const icons: Record<OrderAction, ReactElement> = {
-  accept: <CheckCircleIcon color="success" />,
-  reject: <DoNotDisturbIcon color="error" />,
-  deliver: <LocalShippingIcon color="primary" />,
-  cancel: <CancelIcon color="warning" />,
-};
 
 /** The actions the order's status and the user's permissions allow, as icons (grid) or buttons (detail page). */
 export function OrderActionButtons({
@@ -34,11 +23,16 @@ export function OrderActionButtons({
         return variant === 'icon' ? (
           <Tooltip key={action} title={label}>
             <IconButton aria-label={label} onClick={() => onAction(action)}>
-              {icons[action]}
+              <OrderActionIcon action={action} />
             </IconButton>
           </Tooltip>
         ) : (
-          <Button key={action} variant="outlined" startIcon={icons[action]} onClick={() => onAction(action)}>
+          <Button
+            key={action}
+            variant="outlined"
+            startIcon=<OrderActionIcon action={action} />
+            onClick={() => onAction(action)}
+          >
             {label}
           </Button>
         );

@@ -7,6 +7,7 @@ import {
   type Order,
   type OrderAction,
   orderActionRules,
+  setsProjectedDelivery,
 } from '@dosechain/contract';
 import { Alert, Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
@@ -23,12 +24,6 @@ import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { enteredInstant, orderActionFields } from './order-action-fields.ts';
 import { useOrderStatusChange } from './order-api.ts';
-
-/** The labels of each action's date-time. */
-const dateTimeLabel: Partial<Record<OrderAction, string>> = {
-  accept: 'Projected delivery',
-  deliver: 'Delivery',
-};
 
 /**
  * Accept / Deliver: a date and time on a chosen clock (the imaging center's by default, shown
@@ -52,7 +47,9 @@ export function OrderActionDialog({
   const zone = order.imagingCenter.timezone;
   // Accept starts at the calibration day and time on the order's clock (not in the past).
   const [initial] = useState(() =>
-    action === 'accept' ? defaultProjectedDelivery(order.calibrationDatetime, zone, new Date()) : undefined,
+    setsProjectedDelivery(action)
+      ? defaultProjectedDelivery(order.calibrationDatetime, zone, new Date())
+      : undefined,
   );
   const { control, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
     date: initial?.date ?? null,
@@ -67,7 +64,7 @@ export function OrderActionDialog({
   useEffect(() => {
     if (needsDate && time && (date || timezone)) void trigger('time');
   }, [date, timezone, needsDate, time, trigger]);
-  const entered = action === 'accept' ? enteredInstant({ date, time, timezone }) : undefined;
+  const entered = setsProjectedDelivery(action) ? enteredInstant({ date, time, timezone }) : undefined;
   const lateForCalibration =
     entered !== undefined && deliveryAfterCalibration(entered, order.calibrationDatetime);
 
@@ -114,17 +111,17 @@ export function OrderActionDialog({
             <DateOrTimeField
               control={control}
               name="date"
-              label={`${dateTimeLabel[action]} date`}
+              label={`${rule.inputLabel} date`}
               mode="date"
               required
-              minDate={action === 'accept' ? DateTime.now().startOf('day') : undefined}
+              minDate={rule.relatedTime === 'notPast' ? DateTime.now().startOf('day') : undefined}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <DateOrTimeField
               control={control}
               name="time"
-              label={`${dateTimeLabel[action]} time`}
+              label={`${rule.inputLabel} time`}
               mode="time"
               required
             />
@@ -145,7 +142,7 @@ export function OrderActionDialog({
           <FormTextField
             control={control}
             name="comment"
-            label={action === 'reject' ? 'Rejection reason' : 'Cancellation reason'}
+            label={rule.inputLabel}
             required
             multiline
             minRows={2}

@@ -1,4 +1,11 @@
-import { type ContactUser, formatInstant, type Order, orderStatusLabels } from '@dosechain/contract';
+import {
+  type ContactUser,
+  formatInstant,
+  type Order,
+  orderActionRules,
+  orderStatusLabels,
+  reasonActionOf,
+} from '@dosechain/contract';
 import { Box, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { OrderNotes } from './order-notes.tsx';
@@ -43,12 +50,9 @@ export function OrderDetails({ order }: { order: Order }) {
   const zone = order.imagingCenter.timezone;
   const at = (iso: string | null) => formatInstant(iso, zone);
   const address = order.imagingCenter.address;
-  const reason =
-    order.status === 'rejected'
-      ? { label: 'Rejection reason', text: order.rejectionReason }
-      : order.status === 'canceled'
-        ? { label: 'Cancellation reason', text: order.cancelationReason }
-        : undefined;
+  const reasonAction = reasonActionOf(order.status);
+  const reasonRule = reasonAction && orderActionRules[reasonAction];
+  const reason = reasonRule && { label: reasonRule.inputLabel, text: order[reasonRule.column] };
   const fields: [string, ReactNode][] = [
     ['Order', `#${order.number}`],
     ['Status', orderStatusLabels[order.status]],
