@@ -1,7 +1,7 @@
 import { type AccessRequirement, STAFF_ADMIN } from '@dosechain/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { type CompanyKind, companyKinds } from '../features/companies/company-kinds.ts';
-import { dashboardGrid } from '../features/dashboard/dashboard-view.ts';
+import { type CompanyKind, companyKinds } from '../components/companies/company-kinds.ts';
+import { dashboardGrid } from '../features/orders/dashboard-view.ts';
 import { prefetchOrdersGrid, type RoutePrefetchContext } from '../features/orders/orders-grid-query.ts';
 
 export type MenuSection = 'Config' | 'User Management' | 'Reports';
@@ -71,7 +71,7 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/',
-    page: lazyPage(() => import('../features/dashboard/dashboard-page.tsx')),
+    page: lazyPage(() => import('../features/orders/dashboard-page.tsx')),
     prefetch: (context) => {
       const grid = dashboardGrid(context.user);
       if (grid) prefetchOrdersGrid(context, grid.statuses, [{ id: grid.sortBy, desc: false }]);
@@ -123,7 +123,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/config/drug-availability',
     requirement: { permissions: ['cmoManufactureAvailability.read'], roles: STAFF_ADMIN },
-    page: lazyPage(() => import('../features/availability/availability-page.tsx')),
+    page: lazyPage(() => import('./pages/availability-page.tsx')),
     menu: { label: 'Availability', section: 'Config' },
   },
   {
@@ -141,7 +141,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/config/exams',
     requirement: configRead,
-    page: lazyPage(() => import('../features/exams/exams-page.tsx')),
+    page: lazyPage(() => import('./pages/exams-page.tsx')),
     menu: { label: 'Exams', section: 'Config' },
   },
   {

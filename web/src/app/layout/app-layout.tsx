@@ -6,8 +6,9 @@ import { toast } from 'react-toastify';
 import { useAppSettings } from '../../api/app-config.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FullPageSpinner } from '../../auth/guards.tsx';
+import { roleLabel } from '../../auth/role-label.ts';
 import { Sidebar } from './sidebar.tsx';
-import { roleLabel, UserMenu } from './user-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 const DRAWER_WIDTH = 240;
 

@@ -1,15 +1,11 @@
-import { type Role, roleTypeLabels } from '@dosechain/contract';
+import type { Role } from '@dosechain/contract';
 import { AccountCircle, Check } from '@mui/icons-material';
 import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../auth/auth-context.tsx';
-
-/** "Company — Role", or the role name for staff and admin. */
-export function roleLabel(role: Role): string {
-  return role.companyName ? `${role.companyName} — ${roleTypeLabels[role.type]}` : role.name;
-}
+import { roleLabel } from '../../auth/role-label.ts';
 
 export function UserMenu() {
   const { user, logout, switchRole } = useAuth();

@@ -3,6 +3,9 @@ import { Grid, MenuItem } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { DRUGS } from '../../api/resources.ts';
+import { useCompany } from '../../components/companies/company-api.ts';
+import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
@@ -12,9 +15,6 @@ import { PositiveNumberField } from '../../components/form/positive-number-field
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { emptySignature } from '../../components/form/signed-form.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
-import { useCompany } from '../companies/company-api.ts';
-import { companyKinds } from '../companies/company-kinds.ts';
-import { DRUGS } from '../drugs/drug-form-dialog.tsx';
 import {
   AVAILABILITIES,
   type AvailabilityFormValues,

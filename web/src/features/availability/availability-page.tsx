@@ -1,9 +1,9 @@
 import { type Availability, availabilityFrequencies, formatDoses, messages } from '@dosechain/contract';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { formatCell } from '../../components/data-table/format.ts';
-import { ConfigListPage } from '../config/config-list-page.tsx';
-import { RelatedOrdersAction } from '../orders/related-orders-dialog.tsx';
+import type { RelatedOrdersSlot } from '../../components/related-orders-slot.ts';
 import { AvailabilityEditDialog } from './availability-edit-dialog.tsx';
 import { AvailabilityFormDialog } from './availability-form-dialog.tsx';
 import { AVAILABILITIES } from './availability-form-model.ts';
@@ -52,8 +52,15 @@ const columns = (
   // Ten columns: the header menus go, so that the row actions stay in view.
   .map((c): DataTableColumn<Availability> => ({ ...c, columnMenu: false }));
 
-/** The Availability screen: each CMO's manufacturing availability of a drug. */
-export default function AvailabilityPage() {
+/**
+ * The Availability screen: each CMO's manufacturing availability of a drug. app/ passes in the
+ * orders feature's View Related Orders.
+ */
+export default function AvailabilityPage({
+  RelatedOrdersAction,
+}: {
+  RelatedOrdersAction: RelatedOrdersSlot;
+}) {
   return (
     <ConfigListPage<Availability>
       title="Availability"

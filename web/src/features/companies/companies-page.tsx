@@ -3,11 +3,11 @@ import { Visibility } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import type { CompanyKind } from '../../components/companies/company-kinds.ts';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ConfigListPage } from '../config/config-list-page.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
-import type { CompanyKind } from './company-kinds.ts';
 
 const columns: DataTableColumn<Company>[] = [
   { field: 'name', header: 'Name', value: (c) => c.name },

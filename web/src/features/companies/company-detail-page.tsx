@@ -13,10 +13,10 @@ import {
 } from '@mui/material';
 import { Link, useParams } from 'react-router';
 import { Can } from '../../auth/can.tsx';
+import { useCompany } from '../../components/companies/company-api.ts';
+import type { CompanyKind } from '../../components/companies/company-kinds.ts';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
-import { CompanyUsers } from '../users/company-users.tsx';
-import { useCompany } from './company-api.ts';
-import type { CompanyKind } from './company-kinds.ts';
+import { CompanyUsers } from './company-users.tsx';
 import { RelatedCompanies } from './related-companies.tsx';
 
 /**

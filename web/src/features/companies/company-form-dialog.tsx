@@ -1,6 +1,8 @@
 import type { Company } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useEffect } from 'react';
+import { companyKey, useCompany } from '../../components/companies/company-api.ts';
+import type { CompanyKind } from '../../components/companies/company-kinds.ts';
 import { CountrySelect } from '../../components/form/country-select.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -11,7 +13,6 @@ import { emptySignature, useSignedForm } from '../../components/form/signed-form
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { useInUse } from '../../components/form/use-in-use.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
-import { companyKey, useCompany } from './company-api.ts';
 import {
   type CompanyFormInput,
   type CompanyFormOutput,
@@ -19,7 +20,6 @@ import {
   companyFormFieldsSchema,
   emptyCompanyForm,
 } from './company-form-schema.ts';
-import type { CompanyKind } from './company-kinds.ts';
 import { LinkedCompaniesSelect } from './linked-companies-select.tsx';
 
 const toFormValues = (kind: CompanyKind, c: Company): CompanyFormInput => ({

@@ -1,6 +1,6 @@
+import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { CompaniesPage } from './companies-page.tsx';
 import { CompanyDetailPage } from './company-detail-page.tsx';
-import { companyKinds } from './company-kinds.ts';
 
 // One list and one detail screen per company kind, for the route table.
 export const CmosPage = () => <CompaniesPage kind={companyKinds.cmo} />;

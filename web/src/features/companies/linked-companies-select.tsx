@@ -1,9 +1,9 @@
 import type { Company } from '@dosechain/contract';
 import type { Control } from 'react-hook-form';
+import { type CompanyKind, companyKinds } from '../../components/companies/company-kinds.ts';
 import { MultiSelect } from '../../components/form/multi-select.tsx';
 import { useListChoices } from '../../components/form/use-list-choices.ts';
 import type { CompanyFormInput } from './company-form-schema.ts';
-import { type CompanyKind, companyKinds } from './company-kinds.ts';
 
 const byName = { sort: 'name' };
 const companyChoice = (c: Company) => ({ value: c.id, label: c.name });

@@ -1,7 +1,7 @@
 import type { Company } from '@dosechain/contract';
 import { List, ListItem, Link as MuiLink, Paper, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { type CompanyKind, companyKinds } from './company-kinds.ts';
+import { type CompanyKind, companyKinds } from '../../components/companies/company-kinds.ts';
 
 /** 'Related Imaging Centers' on a site, 'Related Clinical Sites' on an imaging center. */
 export function RelatedCompanies({

@@ -1,9 +1,8 @@
 import { type Drug, drugFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
+import { DRUGS } from '../../api/resources.ts';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { NamedRecordDialog } from '../../components/form/named-record-dialog.tsx';
-
-export const DRUGS = '/drugs';
 
 /** Add (no drug) or edit a drug. */
 export function DrugFormDialog({ drug, onClose }: { drug?: Drug; onClose: () => void }) {

@@ -1,8 +1,9 @@
 import type { Drug } from '@dosechain/contract';
+import { DRUGS } from '../../api/resources.ts';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ConfigListPage } from '../config/config-list-page.tsx';
-import { DRUGS, DrugFormDialog } from './drug-form-dialog.tsx';
+import { DrugFormDialog } from './drug-form-dialog.tsx';
 
 const columns: DataTableColumn<Drug>[] = [
   { field: 'name', header: 'Name', value: (d) => d.name },

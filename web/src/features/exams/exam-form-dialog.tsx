@@ -1,14 +1,12 @@
 import { type Exam, examFieldsSchema, messages } from '@dosechain/contract';
 import { Grid } from '@mui/material';
+import { DRUGS, EXAMS } from '../../api/resources.ts';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
-import { DRUGS } from '../drugs/drug-form-dialog.tsx';
-
-export const EXAMS = '/exams';
 
 const fields = ['name', 'drugId', 'reasonForChange', 'electronicSignature'];
 

@@ -1,9 +1,10 @@
 import { type Exam, messages } from '@dosechain/contract';
+import { EXAMS } from '../../api/resources.ts';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ConfigListPage } from '../config/config-list-page.tsx';
-import { RelatedOrdersAction } from '../orders/related-orders-dialog.tsx';
-import { EXAMS, ExamFormDialog } from './exam-form-dialog.tsx';
+import type { RelatedOrdersSlot } from '../../components/related-orders-slot.ts';
+import { ExamFormDialog } from './exam-form-dialog.tsx';
 
 const columns: DataTableColumn<Exam>[] = [
   { field: 'name', header: 'Name', value: (e) => e.name },
@@ -12,7 +13,8 @@ const columns: DataTableColumn<Exam>[] = [
   createdColumn(),
 ];
 
-export default function ExamsPage() {
+/** The Exams screen; app/ passes in the orders feature's View Related Orders. */
+export default function ExamsPage({ RelatedOrdersAction }: { RelatedOrdersAction: RelatedOrdersSlot }) {
   return (
     <ConfigListPage<Exam>
       title="Exams"

@@ -2,7 +2,7 @@ import { emptyPermissions, type Group, groupFieldsSchema } from '@dosechain/cont
 import { Grid, Typography } from '@mui/material';
 import { MultiSelect } from '../../components/form/multi-select.tsx';
 import { NamedRecordDialog } from '../../components/form/named-record-dialog.tsx';
-import { useUserChoices } from '../users/user-choices.ts';
+import { useUserChoices } from '../../components/users/user-choices.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
 export const GROUPS = '/groups';

@@ -1,7 +1,7 @@
 import { type Group, readablePermissions } from '@dosechain/contract';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ConfigListPage } from '../config/config-list-page.tsx';
 import { GROUPS, GroupFormDialog } from './group-form-dialog.tsx';
 
 const columns: DataTableColumn<Group>[] = [

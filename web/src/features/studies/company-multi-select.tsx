@@ -1,7 +1,7 @@
 import type { CompanyType, NamedRef } from '@dosechain/contract';
 import { Autocomplete, TextField } from '@mui/material';
+import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { searchingSlotProps, useLookupSearch } from '../../components/form/lookup-search.tsx';
-import { companyKinds } from '../companies/company-kinds.ts';
 
 /**
  * Picks companies of one type: up to 100 by name, searched 500 ms after typing stops; the

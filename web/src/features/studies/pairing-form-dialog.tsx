@@ -4,13 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
+import { EXAMS } from '../../api/resources.ts';
+import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { companyKinds } from '../companies/company-kinds.ts';
-import { EXAMS } from '../exams/exam-form-dialog.tsx';
 import { pairingsResource } from './study-api.ts';
 
 const pairingFieldsSchema = pairingCreateBodySchema.pick({ examId: true, siteId: true, cmoId: true });

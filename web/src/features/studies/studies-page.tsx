@@ -2,9 +2,9 @@ import type { Study } from '@dosechain/contract';
 import { Visibility } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useNavigate } from 'react-router';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ConfigListPage } from '../config/config-list-page.tsx';
 import { STUDIES, StudyFormDialog } from './study-form-dialog.tsx';
 
 export const STUDIES_ROUTE = '/config/studies';

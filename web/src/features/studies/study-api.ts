@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
-import { companyKinds } from '../companies/company-kinds.ts';
+import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { STUDIES } from './study-form-dialog.tsx';
 
 /** The study with its distribution list; keyed like `useSaveRecord` so its saves refresh it. */

@@ -1,7 +1,7 @@
 import type { Timepoint } from '@dosechain/contract';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ConfigListPage } from '../config/config-list-page.tsx';
 import { TIMEPOINTS, TimepointFormDialog } from './timepoint-form-dialog.tsx';
 
 const columns: DataTableColumn<Timepoint>[] = [

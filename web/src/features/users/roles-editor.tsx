@@ -2,8 +2,8 @@ import { isCompanyRole, type RoleType, roleTypeLabels, roleTypes } from '@dosech
 import { Add, Delete } from '@mui/icons-material';
 import { Button, Grid, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
 import { type Control, Controller, type UseFormSetValue, useFieldArray, useWatch } from 'react-hook-form';
+import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
-import { companyKinds } from '../companies/company-kinds.ts';
 import type { UserFormValues } from './user-form-schema.ts';
 
 /** The companies a user's roles had when the form opened, so the lookups can show them. */

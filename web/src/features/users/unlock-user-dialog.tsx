@@ -2,7 +2,7 @@ import { messages, type User } from '@dosechain/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
-import { USERS } from './user-choices.ts';
+import { USERS } from '../../components/users/user-choices.ts';
 
 /** Unlock a locked-out user: a reason (required, max 140) and the e-signature. */
 export function UnlockUserDialog({ user, onClose }: { user: User; onClose: () => void }) {

@@ -13,9 +13,9 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { emptySignature } from '../../components/form/signed-form.ts';
 import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
+import { USERS } from '../../components/users/user-choices.ts';
 import { useGroupChoices } from './group-choices.ts';
 import { RolesEditor } from './roles-editor.tsx';
-import { USERS } from './user-choices.ts';
 import { type UserFormValues, userFormSchema } from './user-form-schema.ts';
 
 const fields = [

@@ -3,10 +3,10 @@ import { LockOpen } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { Can } from '../../auth/can.tsx';
-import { ConfigListPage } from '../config/config-list-page.tsx';
+import { ConfigListPage } from '../../components/config-list-page.tsx';
+import { USERS } from '../../components/users/user-choices.ts';
+import { userColumns } from '../../components/users/user-columns.ts';
 import { UnlockUserDialog } from './unlock-user-dialog.tsx';
-import { USERS } from './user-choices.ts';
-import { userColumns } from './user-columns.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
 
 const byUsername = [{ id: 'username', desc: false }];

@@ -1,6 +1,6 @@
 import { roleDescription, type User } from '@dosechain/contract';
-import { activeColumn } from '../../components/data-table/common-columns.ts';
-import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { activeColumn } from '../data-table/common-columns.ts';
+import type { DataTableColumn } from '../data-table/data-table.tsx';
 
 const lockedOptions = [
   { value: 'true', label: 'Yes' },

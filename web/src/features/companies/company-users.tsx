@@ -3,8 +3,8 @@ import { Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { activeColumn } from '../../components/data-table/common-columns.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { USERS } from './user-choices.ts';
-import { emailColumn, fullNameColumn, usernameColumn } from './user-columns.ts';
+import { USERS } from '../../components/users/user-choices.ts';
+import { emailColumn, fullNameColumn, usernameColumn } from '../../components/users/user-columns.ts';
 
 /** The flags that mean something for the company's kind (spec section 6), as one column. */
 const flagsOf: Record<CompanyType, ((u: User) => string | false)[]> = {

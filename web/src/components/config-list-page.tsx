@@ -3,10 +3,10 @@ import { Block, CheckCircle, Edit } from '@mui/icons-material';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { Can } from '../../auth/can.tsx';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ActiveToggleDialog, type ToggleMeta } from '../../components/form/active-toggle-dialog.tsx';
+import { useApi } from '../api/api-context.tsx';
+import { Can } from '../auth/can.tsx';
+import { DataTable, type DataTableColumn } from './data-table/data-table.tsx';
+import { ActiveToggleDialog, type ToggleMeta } from './form/active-toggle-dialog.tsx';
 
 /** The permission areas a list page can be governed by (spec section 6). */
 export type ConfigPermissionArea = Extract<

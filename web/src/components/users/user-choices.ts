@@ -1,6 +1,6 @@
 import type { User } from '@dosechain/contract';
-import type { Choice } from '../../components/form/multi-select.tsx';
-import { useListChoices } from '../../components/form/use-list-choices.ts';
+import type { Choice } from '../form/multi-select.tsx';
+import { useListChoices } from '../form/use-list-choices.ts';
 
 export const USERS = '/users';
 

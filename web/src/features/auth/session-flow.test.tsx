@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiProvider } from '../api/api-context.tsx';
-import type { HttpClient } from '../api/http-client.ts';
-import LoginPage from '../features/auth/login-page.tsx';
-import { AuthProvider, useAuth } from './auth-context.tsx';
-import { afterLoginPath, PublicOnly, RequireAuth } from './guards.tsx';
+import { ApiProvider } from '../../api/api-context.tsx';
+import type { HttpClient } from '../../api/http-client.ts';
+import { AuthProvider, useAuth } from '../../auth/auth-context.tsx';
+import { afterLoginPath, PublicOnly, RequireAuth } from '../../auth/guards.tsx';
+import LoginPage from './login-page.tsx';
 
 const userNamed = (username: string) => ({
   id: username.length,

@@ -1,9 +1,9 @@
 import { messages } from '@dosechain/contract';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
-import { roleLabel } from '../../app/layout/user-menu.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { OrdersGrid } from '../orders/orders-grid.tsx';
+import { roleLabel } from '../../auth/role-label.ts';
 import { dashboardGrid } from './dashboard-view.ts';
+import { OrdersGrid } from './orders-grid.tsx';
 
 /** The dashboard: the orders the current role has to act on or expect, else the welcome text. */
 export default function DashboardPage() {

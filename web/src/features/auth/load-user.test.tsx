@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiProvider } from '../api/api-context.tsx';
-import { ApiError, type HttpClient, type RequestOptions } from '../api/http-client.ts';
-import LoginPage from '../features/auth/login-page.tsx';
-import { AuthProvider } from './auth-context.tsx';
-import { PublicOnly, RequireAuth } from './guards.tsx';
-import { signalSessionEnded } from './session-end-signal.ts';
+import { ApiProvider } from '../../api/api-context.tsx';
+import { ApiError, type HttpClient, type RequestOptions } from '../../api/http-client.ts';
+import { AuthProvider } from '../../auth/auth-context.tsx';
+import { PublicOnly, RequireAuth } from '../../auth/guards.tsx';
+import { signalSessionEnded } from '../../auth/session-end-signal.ts';
+import LoginPage from './login-page.tsx';
 
 const alice = {
   id: 1,
