@@ -24,7 +24,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+/** The committed SQL migrations, applied in order at start-up. */
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** Where the embedded database of a data directory lives (`npm start` and `npm run admin`). */
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -33,6 +34,8 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
+  /** A PGlite data directory dump (`dumpDataDir`) the in-memory database starts from (tests). */
+  loadDataDir?: Blob;
   /** Told when an idle pooled connection dies (server restart, admin kill); the pool replaces it. */
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
@@ -49,7 +52,7 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite({ loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   return {
