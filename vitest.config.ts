@@ -8,7 +8,9 @@ const serverSuite = (name: string, db: 'pglite' | 'pg') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
-    // Generous: a test that builds its own app migrates and seeds a database, which a loaded
+    // Migrates once per run: each file's database is a copy of a migrated template (decision 019).
+    globalSetup: ['test/global-setup.ts'],
+    // Generous: a test that builds its own app copies and seeds a database, which a loaded
     // 2-core machine can stretch well past 30 s. A limit only decides how late a hang is reported.
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type {
   FastifyInstance,
   FastifyServerOptions,
@@ -13,6 +14,7 @@ import type { Clock } from '../src/clock.ts';
 import type { AppConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { databaseUrl, ensurePgliteDump, ensurePgTemplate } from './db-template.ts';
 
 export { DEMO_PASSWORD };
 
@@ -59,8 +61,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** A new, empty PostgreSQL database on the server of `baseUrl`: its URL, and `drop` to remove it. */
-export async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on the server of `baseUrl`, empty or a copy of `template`: its URL,
+ * and `drop` to remove it.
+ */
+export async function createPgDatabase(
+  baseUrl: string,
+  options: { template?: string } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `dosechain_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const onAdmin = async (sql: string) => {
     const admin = new pg.Client({ connectionString: baseUrl });
@@ -71,26 +79,39 @@ export async function createPgDatabase(baseUrl: string): Promise<{ url: string; 
       await admin.end();
     }
   };
-  await onAdmin(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  await onAdmin(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
+  return {
+    url: databaseUrl(baseUrl, name),
+    drop: () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
+// Once per test file: the template's name, the dump's bytes.
+let pgTemplate: Promise<string> | undefined;
+let pgliteDump: Promise<Buffer> | undefined;
+
 /**
- * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database on
- * TEST_DATABASE_URL when the suite runs against PostgreSQL (dropped on close).
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database on
+ * TEST_DATABASE_URL when the suite runs against PostgreSQL (dropped on close). It is a copy of
+ * the run's migrated template (`db-template.ts`); `fromScratch` migrates an empty database
+ * instead, as `npm start` does on a first run.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(options: { fromScratch?: boolean } = {}): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'pg' || !baseUrl) {
-    const database = await openDatabase({});
-    await database.migrate();
-    return database;
+    if (options.fromScratch) {
+      const database = await openDatabase({});
+      await database.migrate();
+      return database;
+    }
+    pgliteDump ??= ensurePgliteDump().then((file) => readFileSync(file));
+    return openDatabase({ loadDataDir: new Blob([await pgliteDump]) });
   }
-  const created = await createPgDatabase(baseUrl);
+  if (!options.fromScratch) pgTemplate ??= ensurePgTemplate(baseUrl);
+  const template = options.fromScratch ? undefined : await pgTemplate;
+  const created = await createPgDatabase(baseUrl, { template });
   const database = await openDatabase({ url: created.url });
-  await database.migrate();
+  if (options.fromScratch) await database.migrate();
   return {
     ...database,
     close: async () => {

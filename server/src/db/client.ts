@@ -28,6 +28,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The committed SQL migrations, applied in order at start-up. */
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** PostgreSQL connection settings (config.ts: DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_SSL). */
@@ -52,6 +53,8 @@ export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
+  /** A PGlite data directory dump (`dumpDataDir`) the in-memory database starts from (tests). */
+  loadDataDir?: Blob;
   /** Told when an idle pooled connection dies (server restart, admin kill); the pool replaces it. */
   onIdleError?: (err: Error) => void;
   pg?: PgOptions;
@@ -75,7 +78,7 @@ export async function openDatabase(opts: {
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite({ loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   // PGlite is one process's database: nothing else migrates it at the same time, so no lock.
