@@ -2,9 +2,10 @@ import {
   type AuditEntityType,
   type Company,
   type CompanyType,
+  type ConfigResourceKey,
   type companyCreateBodySchema,
-  companyTypeLabels,
   type companyUpdateBodySchema,
+  configResources,
   type ListQuery,
   type ListResponse,
   messages,
@@ -32,11 +33,21 @@ import {
 export type CompanyCreateInput = z.output<typeof companyCreateBodySchema>;
 export type CompanyUpdateInput = z.output<typeof companyUpdateBodySchema>;
 
-/** What differs between the company kinds: their label (messages, signature meaning) and audit name. */
-export const companyKinds: Record<CompanyType, { label: string; entityType: AuditEntityType }> = {
-  cmo: { label: companyTypeLabels.cmo, entityType: 'cmos' },
-  clinical_site: { label: companyTypeLabels.clinical_site, entityType: 'clinical-sites' },
-  imaging_center: { label: companyTypeLabels.imaging_center, entityType: 'imaging-centers' },
+/** A company kind as the registry has it: label (messages, signature meaning) and audit name. */
+const kind = (key: ConfigResourceKey) => ({
+  key,
+  label: configResources[key].label.singular,
+  entityType: configResources[key].auditEntityType,
+});
+
+/** What differs between the company kinds: their registry entry, label and audit name. */
+export const companyKinds: Record<
+  CompanyType,
+  { key: ConfigResourceKey; label: string; entityType: AuditEntityType }
+> = {
+  cmo: kind('cmos'),
+  clinical_site: kind('clinical-sites'),
+  imaging_center: kind('imaging-centers'),
 };
 
 /** Empty optional text is stored as NULL. */
