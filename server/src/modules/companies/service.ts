@@ -9,14 +9,14 @@ import {
   type ListQuery,
   type ListResponse,
 } from '@dosechain/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { companies } from '../../db/schema.ts';
 import { alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import type { ListItem } from '../../http/list-query.ts';
-import { changesNothing, foundOr404, listTable } from '../shared/config-service.ts';
+import { changesNothing, foundOr404, listTable, updateById } from '../shared/config-service.ts';
 import { uniqueName } from '../shared/unique-name.ts';
 import { hasLinks, linkIdsOf, loadLinks, replaceLinks } from './links.ts';
 import {
@@ -135,26 +135,21 @@ export async function updateCompany(
         hasLinks(type) && linkIds ? await replaceLinks(tx, type, id, linkIds, audit) : false;
       const beforeFields = companyAuditFields(before);
       if (changesNothing(beforeFields, companyAuditFields({ ...before, ...changes }))) {
-        if (linksChanged)
-          await tx.update(companies).set({ updatedAt: sql`now()` }).where(eq(companies.id, id));
+        if (linksChanged) await updateById(tx, companies, id, {});
         return { ...toCompany(before), ...(await loadLinks(tx, type, id)) };
       }
       if (changes.name !== undefined && (await companyNameTaken(tx, type, changes.name, id))) {
         throw alreadyUsed('name');
       }
-      const [row] = await tx
-        .update(companies)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(companies.id, id))
-        .returning();
+      const row = await updateById(tx, companies, id, changes);
       await audit({
         entityType,
         entityId: id,
         eventType: 'update',
         before: beforeFields,
-        after: companyAuditFields(row!),
+        after: companyAuditFields(row),
       });
-      return { ...toCompany(row!), ...(await loadLinks(tx, type, id)) };
+      return { ...toCompany(row), ...(await loadLinks(tx, type, id)) };
     }),
   );
 }

@@ -4,7 +4,7 @@ import {
   type drugUpdateBodySchema,
   messages,
 } from '@dosechain/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
@@ -13,7 +13,14 @@ import { AppError, alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
-import { changesNothing, findById, foundOr404, labelOf, tableReads } from '../shared/config-service.ts';
+import {
+  changesNothing,
+  findById,
+  foundOr404,
+  labelOf,
+  tableReads,
+  updateById,
+} from '../shared/config-service.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 
 type DrugRow = typeof drugs.$inferSelect;
@@ -113,19 +120,15 @@ export async function updateDrug(
         throw drugInUseError(before.name);
       }
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
-      const [row] = await tx
-        .update(drugs)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(drugs.id, id))
-        .returning();
+      const row = await updateById(tx, drugs, id, changes);
       await audit({
         entityType: 'drugs',
         entityId: id,
         eventType: 'update',
         before: auditFields(before),
-        after: auditFields(row!),
+        after: auditFields(row),
       });
-      return toDrug(row!);
+      return toDrug(row);
     }),
   );
 }

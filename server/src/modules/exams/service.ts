@@ -15,7 +15,7 @@ import { AppError, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
-import { changesNothing, foundOr404, labelOf, listPage } from '../shared/config-service.ts';
+import { changesNothing, foundOr404, labelOf, listPage, updateById } from '../shared/config-service.ts';
 import { isStorableId } from '../shared/storable-id.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
 
@@ -170,19 +170,15 @@ export async function updateExam(
         return toExam(before);
       if (after.active && !drug.active) throw examDrugInactive(drug.name);
       if (await nameTakenForDrug(tx, after.name, drug.id, id)) throw examNameDrugUnique(drug.name);
-      const [exam] = await tx
-        .update(exams)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(exams.id, id))
-        .returning();
+      const exam = await updateById(tx, exams, id, changes);
       await audit({
         entityType: 'exams',
         entityId: id,
         eventType: 'update',
         before: auditFields(before.exam, before.drug),
-        after: auditFields(exam!, drug),
+        after: auditFields(exam, drug),
       });
-      return toExam({ exam: exam!, drug });
+      return toExam({ exam: exam, drug });
     }),
   );
 }

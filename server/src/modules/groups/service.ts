@@ -7,7 +7,7 @@ import {
   messages,
   type Permissions,
 } from '@dosechain/contract';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
@@ -16,7 +16,7 @@ import { alreadyUsed, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import type { ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
-import { changesNothing, foundOr404, labelOf, listTable } from '../shared/config-service.ts';
+import { changesNothing, foundOr404, labelOf, listTable, updateById } from '../shared/config-service.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 import { keepingUserManagement, type UserManagementViolation } from '../user-management/administrable.ts';
 import { checkGroupPermissions, groupGrantsBeyond, joiningRefused } from '../user-management/grants.ts';
@@ -167,11 +167,7 @@ export async function updateGroup(
           const beforeAudit = groupAuditFields(before, beforeDetails);
           const afterAudit = groupAuditFields({ ...before, ...changes }, details);
           if (changesNothing(beforeAudit, afterAudit)) return toGroup(before, details);
-          const [row] = await tx
-            .update(groups)
-            .set({ ...changes, updatedAt: sql`now()` })
-            .where(eq(groups.id, id))
-            .returning();
+          const row = await updateById(tx, groups, id, changes);
           await audit({
             entityType: 'groups',
             entityId: id,
@@ -182,11 +178,11 @@ export async function updateGroup(
           await auditMembershipOnOtherSide(
             audit,
             'users',
-            row!.name,
+            row.name,
             beforeDetails.users.map((u) => u.id),
             details.users.map((u) => u.id),
           );
-          return toGroup(row!, details);
+          return toGroup(row, details);
         },
         () => cause,
       );

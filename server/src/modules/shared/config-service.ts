@@ -5,7 +5,7 @@ import {
   type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
@@ -113,4 +113,19 @@ export function tableReads<T extends TableWithId, Item extends { id: unknown }>(
     get: async (ctx: ServiceContext, id: number): Promise<Item> =>
       toItem(foundOr404(key, await findById(ctx.db, table, id))),
   };
+}
+
+/** Sets the changed columns of the row with this id and touches `updated_at`; the row as it now is. */
+export async function updateById<T extends TableWithId & { updatedAt: PgColumn }>(
+  tx: Executor,
+  table: T,
+  id: number,
+  changes: Partial<T['$inferInsert']>,
+): Promise<T['$inferSelect']> {
+  const [row] = await tx
+    .update(table as PgTable)
+    .set({ ...changes, updatedAt: sql`now()` } as Record<string, unknown>)
+    .where(eq(table.id, id))
+    .returning();
+  return row as T['$inferSelect'];
 }

@@ -5,7 +5,6 @@ import type {
   studyCreateBodySchema,
   studyUpdateBodySchema,
 } from '@dosechain/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
@@ -14,7 +13,14 @@ import { alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
-import { changesNothing, findById, foundOr404, labelOf, listTable } from '../shared/config-service.ts';
+import {
+  changesNothing,
+  findById,
+  foundOr404,
+  labelOf,
+  listTable,
+  updateById,
+} from '../shared/config-service.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 import { loadDistributionList, replaceDistributionList } from './distribution-list.ts';
 
@@ -107,27 +113,18 @@ export async function updateStudy(
       };
       if (changesNothing(auditFields(before), auditFields({ ...before, ...changes }))) {
         if (!listChanged) return withDistributionList(tx, before);
-        const [touched] = await tx
-          .update(studies)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(studies.id, id))
-          .returning();
-        return withDistributionList(tx, touched!);
+        return withDistributionList(tx, await updateById(tx, studies, id, {}));
       }
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
-      const [row] = await tx
-        .update(studies)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(studies.id, id))
-        .returning();
+      const row = await updateById(tx, studies, id, changes);
       await audit({
         entityType: 'studies',
         entityId: id,
         eventType: 'update',
         before: auditFields(before),
-        after: auditFields(row!),
+        after: auditFields(row),
       });
-      return withDistributionList(tx, row!);
+      return withDistributionList(tx, row);
     }),
   );
 }

@@ -1,12 +1,11 @@
 import type { Timepoint, timepointCreateBodySchema, timepointUpdateBodySchema } from '@dosechain/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { timepoints } from '../../db/schema.ts';
 import { alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource } from '../../http/list-query.ts';
-import { findById, foundOr404, labelOf, tableReads } from '../shared/config-service.ts';
+import { findById, foundOr404, labelOf, tableReads, updateById } from '../shared/config-service.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 
 const nameTaken = nameCheck(timepoints);
@@ -71,19 +70,15 @@ export async function updateTimepoint(
       const before = foundOr404('timepoints', await findById(tx, timepoints, id, { forUpdate: true }));
       if (input.name === undefined || input.name === before.name) return toTimepoint(before);
       if (await nameTaken(tx, input.name, id)) throw alreadyUsed('name');
-      const [row] = await tx
-        .update(timepoints)
-        .set({ name: input.name, updatedAt: sql`now()` })
-        .where(eq(timepoints.id, id))
-        .returning();
+      const row = await updateById(tx, timepoints, id, { name: input.name });
       await audit({
         entityType: 'timepoints',
         entityId: id,
         eventType: 'update',
         before: { name: before.name },
-        after: { name: row!.name },
+        after: { name: row.name },
       });
-      return toTimepoint(row!);
+      return toTimepoint(row);
     }),
   );
 }
