@@ -1,4 +1,4 @@
-import type { PermissionAction } from '@dosechain/contract';
+import { configResourceKeys, configResources, type PermissionAction } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';
@@ -92,7 +92,17 @@ const call = (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload
     ...(payload ? { payload: { ...payload, ...signed } } : {}),
   });
 
+/** The registry's entities under config.*: each needs a case above, or this names it. */
+const configAreaPaths = configResourceKeys
+  .map((key) => configResources[key])
+  .filter((entry) => entry.access.read.permissions?.includes('config.read'))
+  .map((entry) => entry.path);
+
 describe('configuration permissions: staff/admin with config.read / create / update', () => {
+  it.each(configAreaPaths)('%s has a case here', (path) => {
+    expect(resources.map((r) => r.path)).toContain(path);
+  });
+
   for (const r of resources) {
     it(`${r.path}: read needs config.read, create config.create, update config.update`, async () => {
       const created = await call('admin', 'POST', r.path, r.create());

@@ -18,6 +18,7 @@ export * from './orders.ts';
 export * from './password-recovery.ts';
 export * from './permissions.ts';
 export * from './reports.ts';
+export * from './resources.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './studies.ts';

@@ -1,9 +1,9 @@
 import {
   type AuditEntityType,
   type AuditEventType,
+  auditReadRequirements,
   type ChangesetEntry,
-  hasPermission,
-  type Permission,
+  meetsRequirement,
 } from '@dosechain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
@@ -11,28 +11,20 @@ import { forbidden } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { isStorableId } from '../companies/queries.ts';
 
-/** The read permission an entity's history needs, besides auditTrail.read (spec: Audit trail). */
-export const auditReadPermission: Record<AuditEntityType, Permission> = {
-  cmos: 'config.read',
-  'clinical-sites': 'config.read',
-  'imaging-centers': 'config.read',
-  drugs: 'config.read',
-  exams: 'config.read',
-  studies: 'config.read',
-  timepoints: 'config.read',
-  groups: 'userManagement.read',
-  users: 'userManagement.read',
-  'drug-availabilities': 'cmoManufactureAvailability.read',
-  orders: 'order.read',
-};
-
 /** The history of one record, oldest first; an unknown record has none. */
 export async function changesetOf(
   ctx: ServiceContext,
   entityType: AuditEntityType,
   entityId: number,
 ): Promise<ChangesetEntry[]> {
-  if (!hasPermission(ctx.actor.permissions, auditReadPermission[entityType])) throw forbidden();
+  // The route already needs auditTrail.read and a staff/admin role; the entity adds its own read.
+  const { permissions, currentRole } = ctx.actor;
+  if (
+    !currentRole ||
+    !meetsRequirement({ permissions, roleType: currentRole.type }, auditReadRequirements[entityType])
+  ) {
+    throw forbidden();
+  }
   if (!isStorableId(entityId)) return [];
   const rows = await ctx.db
     .select()

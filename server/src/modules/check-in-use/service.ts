@@ -1,6 +1,7 @@
 import {
   type CheckInUseEntity,
   type CheckInUseQuery,
+  configResourceOfCheckInUse,
   hasPermission,
   type Permission,
 } from '@dosechain/contract';
@@ -20,11 +21,7 @@ interface UniqueField {
   where?: SQL;
 }
 
-interface CheckedEntity {
-  /** Any one of these lets a user ask (they create or edit the entity). */
-  permissions: readonly Permission[];
-  fields: Partial<Record<CheckInUseQuery['field'], UniqueField>>;
-}
+type CheckedFields = Partial<Record<CheckInUseQuery['field'], UniqueField>>;
 
 const companyName = (type: 'cmo' | 'clinical_site' | 'imaging_center'): UniqueField => ({
   table: companies,
@@ -32,34 +29,27 @@ const companyName = (type: 'cmo' | 'clinical_site' | 'imaging_center'): UniqueFi
   id: companies.id,
   where: eq(companies.type, type),
 });
-const config: readonly Permission[] = ['config.create', 'config.update'];
-const userManagement: readonly Permission[] = ['userManagement.create', 'userManagement.update'];
 
-/**
- * Which entity and field `/check-in-use` answers for.
- */
-export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
-  cmo: { permissions: config, fields: { name: companyName('cmo') } },
-  'clinical-site': { permissions: config, fields: { name: companyName('clinical_site') } },
-  'imaging-center': { permissions: config, fields: { name: companyName('imaging_center') } },
-  group: {
-    permissions: userManagement,
-    fields: { name: { table: groups, column: groups.name, id: groups.id } },
-  },
+/** Which fields `/check-in-use` answers for, per entity, and where each lives. */
+export const checkInUseFields: Record<CheckInUseEntity, CheckedFields> = {
+  cmo: { name: companyName('cmo') },
+  'clinical-site': { name: companyName('clinical_site') },
+  'imaging-center': { name: companyName('imaging_center') },
+  group: { name: { table: groups, column: groups.name, id: groups.id } },
   user: {
-    permissions: userManagement,
-    fields: {
-      username: { table: users, column: users.username, id: users.id },
-      email: { table: users, column: users.email, id: users.id },
-    },
+    username: { table: users, column: users.username, id: users.id },
+    email: { table: users, column: users.email, id: users.id },
   },
-  drug: { permissions: config, fields: { name: { table: drugs, column: drugs.name, id: drugs.id } } },
-  study: { permissions: config, fields: { name: { table: studies, column: studies.name, id: studies.id } } },
-  timepoint: {
-    permissions: config,
-    fields: { name: { table: timepoints, column: timepoints.name, id: timepoints.id } },
-  },
+  drug: { name: { table: drugs, column: drugs.name, id: drugs.id } },
+  study: { name: { table: studies, column: studies.name, id: studies.id } },
+  timepoint: { name: { table: timepoints, column: timepoints.name, id: timepoints.id } },
 };
+
+/** Any one of these lets a user ask: those who create or edit the entity, per its registry entry. */
+function askPermissions(entity: CheckInUseEntity): readonly Permission[] {
+  const access = configResourceOfCheckInUse(entity)?.access;
+  return [...(access?.create.permissions ?? []), ...(access?.update.permissions ?? [])];
+}
 
 /**
  * Whether another record already uses the value (case-insensitive, trimmed). Only users who
@@ -67,10 +57,10 @@ export const checkInUseRegistry: Record<CheckInUseEntity, CheckedEntity> = {
  * (profile form, `excludeId` = their id), so partner users cannot probe who has an account.
  */
 export async function checkInUse(ctx: ServiceContext, query: CheckInUseQuery): Promise<{ inUse: boolean }> {
-  const entity = checkInUseRegistry[query.entity];
   const own = query.entity === 'user' && query.excludeId === ctx.actor.user.id;
-  if (!own && !entity.permissions.some((p) => hasPermission(ctx.actor.permissions, p))) throw forbidden();
-  const target = entity.fields[query.field];
+  const mayAsk = askPermissions(query.entity).some((p) => hasPermission(ctx.actor.permissions, p));
+  if (!own && !mayAsk) throw forbidden();
+  const target = checkInUseFields[query.entity][query.field];
   if (!target) {
     throw validationFailed([
       { parameter: 'field', message: `Not supported for ${query.entity}`, code: 'unsupported' },

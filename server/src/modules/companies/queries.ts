@@ -1,8 +1,9 @@
-import { type Company, type CompanyType, ID_MAX } from '@dosechain/contract';
-import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Company, CompanyType } from '@dosechain/contract';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
-import { defineListResource, type ListPlan } from '../../http/list-query.ts';
+import { defineListResource } from '../../http/list-query.ts';
+import { findById } from '../shared/config-service.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyColumns = Omit<typeof companies.$inferInsert, 'id' | 'type' | 'createdAt' | 'updatedAt'>;
@@ -61,23 +62,17 @@ export function companyAuditFields(row: CompanyColumns): Record<string, unknown>
   };
 }
 
-/** Ids past the integer column's range name no record (and must not reach SQL). */
-export const isStorableId = (id: number) => Number.isInteger(id) && id > 0 && id <= ID_MAX;
+// Where the other modules have always found it.
+export { isStorableId } from '../shared/storable-id.ts';
 
-export async function findCompany(
+/** A company of the type, locked FOR UPDATE when asked. */
+export const findCompany = (
   db: Executor,
   type: CompanyType,
   id: number,
   options: { forUpdate?: boolean } = {},
-): Promise<CompanyRow | undefined> {
-  if (!isStorableId(id)) return undefined;
-  const query = db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.id, id), eq(companies.type, type)));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  return row;
-}
+): Promise<CompanyRow | undefined> =>
+  findById(db, companies, id, { ...options, where: eq(companies.type, type) });
 
 /** Whether another company of the type has this name, ignoring case (names are stored trimmed). */
 export async function companyNameTaken(
@@ -99,24 +94,4 @@ export async function companyNameTaken(
     )
     .limit(1);
   return row !== undefined;
-}
-
-/** One page of companies of a type and the count of all that match. */
-export async function listCompanyRows(
-  db: Executor,
-  type: CompanyType,
-  plan: ListPlan,
-): Promise<{ rows: CompanyRow[]; total: number }> {
-  const where: SQL | undefined = and(eq(companies.type, type), plan.where);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(companies)
-      .where(where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    db.select({ total: count() }).from(companies).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
 }

@@ -1,15 +1,16 @@
 import { type CompanyType, companyBodySchemas, companySchema } from '@dosechain/contract';
 import { configRoutes } from '../shared/config-routes.ts';
-import { createCompany, getCompany, listCompanies, updateCompany } from './service.ts';
+import { companyKinds, createCompany, getCompany, listCompanies, updateCompany } from './service.ts';
 
 /**
- * The routes of one company kind under its path (`/cmos`, `/clinical-sites`, `/imaging-centers`):
- * list, create, read, update. Each kind accepts only its own link field (a CMO has none).
+ * The routes of one company kind under its registry path (`/cmos`, `/clinical-sites`,
+ * `/imaging-centers`): list, create, read, update. Each kind accepts only its own link field
+ * (a CMO has none).
  */
-function companyRoutes(type: CompanyType, path: string) {
+function companyRoutes(type: CompanyType) {
   const bodies = companyBodySchemas(type);
   return configRoutes({
-    path,
+    key: companyKinds[type].key,
     item: companySchema,
     createBody: bodies.create,
     updateBody: bodies.update,
@@ -20,6 +21,6 @@ function companyRoutes(type: CompanyType, path: string) {
   });
 }
 
-export const cmoRoutes = companyRoutes('cmo', '/cmos');
-export const clinicalSiteRoutes = companyRoutes('clinical_site', '/clinical-sites');
-export const imagingCenterRoutes = companyRoutes('imaging_center', '/imaging-centers');
+export const cmoRoutes = companyRoutes('cmo');
+export const clinicalSiteRoutes = companyRoutes('clinical_site');
+export const imagingCenterRoutes = companyRoutes('imaging_center');

@@ -2,21 +2,21 @@ import {
   type AuditEntityType,
   type Company,
   type CompanyType,
+  type ConfigResourceKey,
   type companyCreateBodySchema,
-  companyTypeLabels,
   type companyUpdateBodySchema,
+  configResources,
   type ListQuery,
   type ListResponse,
-  messages,
 } from '@dosechain/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { diffChangeset } from '../../audit/record.ts';
 import { companies } from '../../db/schema.ts';
-import { alreadyUsed, notFound } from '../../http/app-error.ts';
+import { alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import type { ListItem } from '../../http/list-query.ts';
+import { changesNothing, foundOr404, listTable, updateById } from '../shared/config-service.ts';
 import { uniqueName } from '../shared/unique-name.ts';
 import { hasLinks, linkIdsOf, loadLinks, replaceLinks } from './links.ts';
 import {
@@ -25,18 +25,27 @@ import {
   companyList,
   companyNameTaken,
   findCompany,
-  listCompanyRows,
   toCompany,
 } from './queries.ts';
 
 export type CompanyCreateInput = z.output<typeof companyCreateBodySchema>;
 export type CompanyUpdateInput = z.output<typeof companyUpdateBodySchema>;
 
-/** What differs between the company kinds: their label (messages, signature meaning) and audit name. */
-export const companyKinds: Record<CompanyType, { label: string; entityType: AuditEntityType }> = {
-  cmo: { label: companyTypeLabels.cmo, entityType: 'cmos' },
-  clinical_site: { label: companyTypeLabels.clinical_site, entityType: 'clinical-sites' },
-  imaging_center: { label: companyTypeLabels.imaging_center, entityType: 'imaging-centers' },
+/** A company kind as the registry has it: label (messages, signature meaning) and audit name. */
+const kind = (key: ConfigResourceKey) => ({
+  key,
+  label: configResources[key].label.singular,
+  entityType: configResources[key].auditEntityType,
+});
+
+/** What differs between the company kinds: their registry entry, label and audit name. */
+export const companyKinds: Record<
+  CompanyType,
+  { key: ConfigResourceKey; label: string; entityType: AuditEntityType }
+> = {
+  cmo: kind('cmos'),
+  clinical_site: kind('clinical-sites'),
+  imaging_center: kind('imaging-centers'),
 };
 
 /** Empty optional text is stored as NULL. */
@@ -68,15 +77,19 @@ export async function listCompanies(
   type: CompanyType,
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Company>>> {
-  const plan = listPlan(companyList, query);
-  const { rows, total } = await listCompanyRows(ctx.db, type, plan);
-  return listAnswer(plan, rows.map(toCompany), total);
+  return listTable(
+    ctx.db,
+    companyList,
+    query,
+    companies,
+    (rows) => rows.map(toCompany),
+    eq(companies.type, type),
+  );
 }
 
 /** A company of the type; 404 '<label> not found' when there is none with that id and type. */
 export async function getCompany(ctx: ServiceContext, type: CompanyType, id: number): Promise<Company> {
-  const row = await findCompany(ctx.db, type, id);
-  if (!row) throw notFound(messages.notFound(companyKinds[type].label));
+  const row = foundOr404(companyKinds[type].key, await findCompany(ctx.db, type, id));
   return { ...toCompany(row), ...(await loadLinks(ctx.db, type, id)) };
 }
 
@@ -110,41 +123,33 @@ export async function updateCompany(
   id: number,
   input: CompanyUpdateInput,
 ): Promise<Company> {
-  const { label, entityType } = companyKinds[type];
+  const { key, label, entityType } = companyKinds[type];
   // A missing record is a 404 before any signature is asked for.
   await getCompany(ctx, type, id);
   const changes = columnsOf(input);
   return uniqueName(() =>
     auditedMutation(ctx, input, { meaning: `Updated ${label}` }, async (tx, audit) => {
-      const before = await findCompany(tx, type, id, { forUpdate: true });
-      if (!before) throw notFound(messages.notFound(label));
+      const before = foundOr404(key, await findCompany(tx, type, id, { forUpdate: true }));
       const linkIds = linkIdsOf(type, input);
       const linksChanged =
         hasLinks(type) && linkIds ? await replaceLinks(tx, type, id, linkIds, audit) : false;
       const beforeFields = companyAuditFields(before);
-      const fieldsChanged =
-        Object.keys(diffChangeset(beforeFields, companyAuditFields({ ...before, ...changes }))).length > 0;
-      if (!fieldsChanged) {
-        if (linksChanged)
-          await tx.update(companies).set({ updatedAt: sql`now()` }).where(eq(companies.id, id));
+      if (changesNothing(beforeFields, companyAuditFields({ ...before, ...changes }))) {
+        if (linksChanged) await updateById(tx, companies, id, {});
         return { ...toCompany(before), ...(await loadLinks(tx, type, id)) };
       }
       if (changes.name !== undefined && (await companyNameTaken(tx, type, changes.name, id))) {
         throw alreadyUsed('name');
       }
-      const [row] = await tx
-        .update(companies)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(companies.id, id))
-        .returning();
+      const row = await updateById(tx, companies, id, changes);
       await audit({
         entityType,
         entityId: id,
         eventType: 'update',
         before: beforeFields,
-        after: companyAuditFields(row!),
+        after: companyAuditFields(row),
       });
-      return { ...toCompany(row!), ...(await loadLinks(tx, type, id)) };
+      return { ...toCompany(row), ...(await loadLinks(tx, type, id)) };
     }),
   );
 }

@@ -4,7 +4,7 @@ import { createDrug, getDrug, listDrugs, updateDrug } from './service.ts';
 
 /** `/drugs`: list, create, read, update. */
 export const drugRoutes = configRoutes({
-  path: '/drugs',
+  key: 'drugs',
   item: drugSchema,
   createBody: drugCreateBodySchema,
   updateBody: drugUpdateBodySchema,

@@ -2,22 +2,26 @@ import {
   type Drug,
   type drugCreateBodySchema,
   type drugUpdateBodySchema,
-  type ListQuery,
-  type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
 import { drugAvailabilities, drugs, exams } from '../../db/schema.ts';
-import { AppError, alreadyUsed, notFound } from '../../http/app-error.ts';
+import { AppError, alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
+import { defineListResource } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
-import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
+import {
+  changesNothing,
+  findById,
+  foundOr404,
+  labelOf,
+  tableReads,
+  updateById,
+} from '../shared/config-service.ts';
+import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 
 type DrugRow = typeof drugs.$inferSelect;
 
@@ -47,40 +51,10 @@ export const auditFields = (row: Pick<DrugRow, 'name' | 'otherName' | 'active'>)
   otherName: row.otherName ?? null,
   active: row.active,
 });
-const notFoundError = () => notFound(messages.notFound('Drug'));
-const nameTaken = (db: Executor, name: string, exceptId?: number) =>
-  takenIn(db, drugs, { name: drugs.name, id: drugs.id }, name, exceptId);
+const nameTaken = nameCheck(drugs);
 
-async function findDrug(db: Executor, id: number, forUpdate = false) {
-  if (!isStorableId(id)) return undefined;
-  const query = db.select().from(drugs).where(eq(drugs.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
-export async function listDrugs(
-  ctx: ServiceContext,
-  query: ListQuery,
-): Promise<ListResponse<ListItem<Drug>>> {
-  const plan = listPlan(drugList, query);
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(drugs)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db.select({ total: count() }).from(drugs).where(plan.where),
-  ]);
-  return listAnswer(plan, rows.map(toDrug), totals[0]?.total ?? 0);
-}
-
-export async function getDrug(ctx: ServiceContext, id: number): Promise<Drug> {
-  const row = await findDrug(ctx.db, id);
-  if (!row) throw notFoundError();
-  return toDrug(row);
-}
+/** One page of drugs; a drug or 404 'Drug not found'. */
+export const { list: listDrugs, get: getDrug } = tableReads('drugs', drugs, drugList, toDrug);
 
 /** Creates an active drug, signed and audited; names are unique ignoring case. */
 export async function createDrug(
@@ -88,7 +62,7 @@ export async function createDrug(
   input: z.output<typeof drugCreateBodySchema>,
 ): Promise<Drug> {
   return uniqueName(() =>
-    auditedMutation(ctx, input, { meaning: 'Created Drug' }, async (tx, audit) => {
+    auditedMutation(ctx, input, { meaning: `Created ${labelOf('drugs')}` }, async (tx, audit) => {
       if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
       const [row] = await tx
         .insert(drugs)
@@ -131,39 +105,30 @@ export async function updateDrug(
   id: number,
   input: z.output<typeof drugUpdateBodySchema>,
 ): Promise<Drug> {
-  const current = await findDrug(ctx.db, id);
-  if (!current) throw notFoundError();
+  const current = foundOr404('drugs', await findById(ctx.db, drugs, id));
+  const meaning = updateMeaning(labelOf('drugs'), current.active, input.active);
   return uniqueName(() =>
-    auditedMutation(ctx, input, updateMeaning('Drug', current.active, input.active), async (tx, audit) => {
-      const before = await findDrug(tx, id, true);
-      if (!before) throw notFoundError();
+    auditedMutation(ctx, input, meaning, async (tx, audit) => {
+      const before = foundOr404('drugs', await findById(tx, drugs, id, { forUpdate: true }));
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.otherName !== undefined ? { otherName: input.otherName || null } : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
       };
-      if (
-        Object.keys(diffChangeset(auditFields(before), auditFields({ ...before, ...changes }))).length === 0
-      ) {
-        return toDrug(before);
-      }
+      if (changesNothing(auditFields(before), auditFields({ ...before, ...changes }))) return toDrug(before);
       if (before.active && changes.active === false && (await drugInUse(tx, id))) {
         throw drugInUseError(before.name);
       }
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
-      const [row] = await tx
-        .update(drugs)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(drugs.id, id))
-        .returning();
+      const row = await updateById(tx, drugs, id, changes);
       await audit({
         entityType: 'drugs',
         entityId: id,
         eventType: 'update',
         before: auditFields(before),
-        after: auditFields(row!),
+        after: auditFields(row),
       });
-      return toDrug(row!);
+      return toDrug(row);
     }),
   );
 }

@@ -4,7 +4,7 @@ import { createExam, getExam, listExams, updateExam } from './service.ts';
 
 /** `/exams`: list, create, read, update. */
 export const examRoutes = configRoutes({
-  path: '/exams',
+  key: 'exams',
   item: examSchema,
   createBody: examCreateBodySchema,
   updateBody: examUpdateBodySchema,

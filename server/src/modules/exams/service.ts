@@ -9,20 +9,14 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
 import { drugs, exams } from '../../db/schema.ts';
-import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
+import { AppError, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import {
-  defineListResource,
-  type ListItem,
-  listAnswer,
-  listPlan,
-  pageAndTotal,
-} from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
+import { defineListResource, type ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
+import { changesNothing, foundOr404, labelOf, listPage, updateById } from '../shared/config-service.ts';
+import { isStorableId } from '../shared/storable-id.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
 
 export const examList = defineListResource({
@@ -57,7 +51,6 @@ export const auditFields = (exam: Pick<ExamRow, 'name' | 'active'>, drug: Pick<D
   drug: drug.name,
   active: exam.active,
 });
-const notFoundError = () => notFound(messages.notFound('Exam'));
 
 const examNameDrugUnique = (drug: string) =>
   new AppError(409, 'EXAM_NAME_DRUG_UNIQUE', messages.examNameDrugUnique(drug), [
@@ -119,18 +112,14 @@ export async function listExams(
   ctx: ServiceContext,
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Exam>>> {
-  const plan = listPlan(examList, query);
   const select = ctx.db.select({ exam: exams, drug: drugRef }).from(exams).$dynamic();
   const joins = [{ table: drugs, on: eq(drugs.id, exams.drugId) }];
-  const { rows, total } = await pageAndTotal(ctx.db, plan, { select, base: exams, joins });
-  return listAnswer(plan, rows.map(toExam), total);
+  return listPage(ctx.db, examList, query, { select, base: exams, joins }, (rows) => rows.map(toExam));
 }
 
 /** An exam with its drug; 404 'Exam not found'. */
 export async function getExam(ctx: ServiceContext, id: number): Promise<Exam> {
-  const row = await findExam(ctx.db, id);
-  if (!row) throw notFoundError();
-  return toExam(row);
+  return toExam(foundOr404('exams', await findExam(ctx.db, id)));
 }
 
 /** Creates an active exam on an active drug, signed and audited; (name, drug) is unique. */
@@ -139,7 +128,7 @@ export async function createExam(
   input: z.output<typeof examCreateBodySchema>,
 ): Promise<Exam> {
   return uniqueForDrug(ctx.db, input.drugId, () =>
-    auditedMutation(ctx, input, { meaning: 'Created Exam' }, async (tx, audit) => {
+    auditedMutation(ctx, input, { meaning: `Created ${labelOf('exams')}` }, async (tx, audit) => {
       const drug = await lockDrug(tx, input.drugId);
       if (!drug.active) throw examDrugInactive(drug.name);
       if (await nameTakenForDrug(tx, input.name, drug.id)) throw examNameDrugUnique(drug.name);
@@ -164,14 +153,12 @@ export async function updateExam(
   id: number,
   input: z.output<typeof examUpdateBodySchema>,
 ): Promise<Exam> {
-  const current = await findExam(ctx.db, id);
-  if (!current) throw notFoundError();
-  const options = updateMeaning('Exam', current.exam.active, input.active);
+  const current = foundOr404('exams', await findExam(ctx.db, id));
+  const options = updateMeaning(labelOf('exams'), current.exam.active, input.active);
   const drugId = input.drugId ?? current.exam.drugId;
   return uniqueForDrug(ctx.db, drugId, () =>
     auditedMutation(ctx, input, options, async (tx, audit) => {
-      const before = await findExam(tx, id, true);
-      if (!before) throw notFoundError();
+      const before = foundOr404('exams', await findExam(tx, id, true));
       const drug = await lockDrug(tx, input.drugId ?? before.exam.drugId);
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -179,27 +166,19 @@ export async function updateExam(
         ...(input.active !== undefined ? { active: input.active } : {}),
       };
       const after = { ...before.exam, ...changes };
-      if (
-        Object.keys(diffChangeset(auditFields(before.exam, before.drug), auditFields(after, drug))).length ===
-        0
-      ) {
+      if (changesNothing(auditFields(before.exam, before.drug), auditFields(after, drug)))
         return toExam(before);
-      }
       if (after.active && !drug.active) throw examDrugInactive(drug.name);
       if (await nameTakenForDrug(tx, after.name, drug.id, id)) throw examNameDrugUnique(drug.name);
-      const [exam] = await tx
-        .update(exams)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(exams.id, id))
-        .returning();
+      const exam = await updateById(tx, exams, id, changes);
       await audit({
         entityType: 'exams',
         entityId: id,
         eventType: 'update',
         before: auditFields(before.exam, before.drug),
-        after: auditFields(exam!, drug),
+        after: auditFields(exam, drug),
       });
-      return toExam({ exam: exam!, drug });
+      return toExam({ exam: exam, drug });
     }),
   );
 }

@@ -14,7 +14,7 @@ import { fullName } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { groupPermissions, groups, userGroups, users } from '../../db/schema.ts';
 import { defineListResource } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
+import { findById } from '../shared/config-service.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -39,12 +39,9 @@ export function normalizePermissions(input: PermissionsInput | undefined): Permi
   return perms;
 }
 
-export async function findGroup(db: Executor, id: number, forUpdate = false): Promise<GroupRow | undefined> {
-  if (!isStorableId(id)) return undefined;
-  const query = db.select().from(groups).where(eq(groups.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+/** A group's row, locked FOR UPDATE when asked. */
+export const findGroup = (db: Executor, id: number, forUpdate = false): Promise<GroupRow | undefined> =>
+  findById(db, groups, id, { forUpdate });
 
 export interface GroupDetails {
   permissions: Permissions;

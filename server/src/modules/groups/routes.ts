@@ -4,8 +4,7 @@ import { createGroup, getGroup, listGroups, updateGroup } from './service.ts';
 
 /** `/groups`: list, create, read, update (toggle), with staff/admin and userManagement.*. */
 export const groupRoutes = configRoutes({
-  path: '/groups',
-  area: 'userManagement',
+  key: 'groups',
   item: groupSchema,
   createBody: groupCreateBodySchema,
   updateBody: groupUpdateBodySchema,

@@ -7,17 +7,17 @@ import {
   messages,
   type Permissions,
 } from '@dosechain/contract';
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
 import { groups, userGroups, users } from '../../db/schema.ts';
-import { alreadyUsed, notFound, validationFailed } from '../../http/app-error.ts';
+import { alreadyUsed, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import type { ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
-import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
+import { changesNothing, foundOr404, labelOf, listTable, updateById } from '../shared/config-service.ts';
+import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 import { keepingUserManagement, type UserManagementViolation } from '../user-management/administrable.ts';
 import { checkGroupPermissions, groupGrantsBeyond, joiningRefused } from '../user-management/grants.ts';
 import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
@@ -31,8 +31,6 @@ import {
   writePermissions,
 } from './queries.ts';
 
-const notFoundError = () => notFound(messages.notFound('Group'));
-
 /**
  * Whether a new matrix takes away user-management read or update the group had: what can break
  * the invariant on the group's side (a manager's read and update may come from two groups).
@@ -41,8 +39,7 @@ const losesUserManagement = (before: Permissions, after: Permissions) =>
   (before.userManagement.read && !after.userManagement.read) ||
   (before.userManagement.update && !after.userManagement.update);
 
-const nameTaken = (db: Executor, name: string, exceptId?: number) =>
-  takenIn(db, groups, { name: groups.name, id: groups.id }, name, exceptId);
+const nameTaken = nameCheck(groups);
 
 /** The users a body names must all exist; 400 on `userIds` otherwise. */
 async function checkUsersExist(tx: Executor, ids: number[]): Promise<number[]> {
@@ -73,41 +70,21 @@ async function setMembers(tx: Executor, groupId: number, userIds: number[]): Pro
   }
 }
 
-async function groupWithDetails(db: Executor, id: number): Promise<Group> {
-  const row = await findGroup(db, id);
-  if (!row) throw notFoundError();
-  return toGroup(row, (await loadGroupDetails(db, [id])).get(id));
-}
-
 /** One page of groups with their permissions and members. */
-export async function listGroups(
-  ctx: ServiceContext,
-  query: ListQuery,
-): Promise<ListResponse<ListItem<Group>>> {
-  const plan = listPlan(groupList, query);
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(groups)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db.select({ total: count() }).from(groups).where(plan.where),
-  ]);
-  const details = await loadGroupDetails(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return listAnswer(
-    plan,
-    rows.map((r) => toGroup(r, details.get(r.id))),
-    totals[0]?.total ?? 0,
-  );
+export function listGroups(ctx: ServiceContext, query: ListQuery): Promise<ListResponse<ListItem<Group>>> {
+  return listTable(ctx.db, groupList, query, groups, async (rows) => {
+    const details = await loadGroupDetails(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toGroup(r, details.get(r.id)));
+  });
 }
 
-export function getGroup(ctx: ServiceContext, id: number): Promise<Group> {
-  return groupWithDetails(ctx.db, id);
+/** A group with its permissions and members; 404 'Group not found'. */
+export async function getGroup(ctx: ServiceContext, id: number): Promise<Group> {
+  const row = foundOr404('groups', await findGroup(ctx.db, id));
+  return toGroup(row, (await loadGroupDetails(ctx.db, [id])).get(id));
 }
 
 /**
@@ -119,7 +96,7 @@ export async function createGroup(
   input: z.output<typeof groupCreateBodySchema>,
 ): Promise<Group> {
   return uniqueName(() =>
-    auditedMutation(ctx, input, { meaning: 'Created Group' }, async (tx, audit) => {
+    auditedMutation(ctx, input, { meaning: `Created ${labelOf('groups')}` }, async (tx, audit) => {
       if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
       const userIds = await checkUsersExist(tx, input.userIds ?? []);
       const permissions = normalizePermissions(input.permissions);
@@ -153,17 +130,16 @@ export async function updateGroup(
   id: number,
   input: z.output<typeof groupUpdateBodySchema>,
 ): Promise<Group> {
-  const current = await findGroup(ctx.db, id);
-  if (!current) throw notFoundError();
+  const current = foundOr404('groups', await findGroup(ctx.db, id));
+  const meaning = updateMeaning(labelOf('groups'), current.active, input.active);
   return uniqueName(() =>
-    auditedMutation(ctx, input, updateMeaning('Group', current.active, input.active), async (tx, audit) => {
+    auditedMutation(ctx, input, meaning, async (tx, audit) => {
       let cause: UserManagementViolation = 'USER_MANAGEMENT_INVALID_USERS_ASSIGNMENT';
       return keepingUserManagement(
         tx,
         ctx.clock.now(),
         async () => {
-          const before = await findGroup(tx, id, true);
-          if (!before) throw notFoundError();
+          const before = foundOr404('groups', await findGroup(tx, id, true));
           const beforeDetails = (await loadGroupDetails(tx, [id])).get(id)!;
           const changes = {
             ...(input.name !== undefined ? { name: input.name } : {}),
@@ -190,14 +166,8 @@ export async function updateGroup(
           const details = (await loadGroupDetails(tx, [id])).get(id)!;
           const beforeAudit = groupAuditFields(before, beforeDetails);
           const afterAudit = groupAuditFields({ ...before, ...changes }, details);
-          if (Object.keys(diffChangeset(beforeAudit, afterAudit)).length === 0) {
-            return toGroup(before, details);
-          }
-          const [row] = await tx
-            .update(groups)
-            .set({ ...changes, updatedAt: sql`now()` })
-            .where(eq(groups.id, id))
-            .returning();
+          if (changesNothing(beforeAudit, afterAudit)) return toGroup(before, details);
+          const row = await updateById(tx, groups, id, changes);
           await audit({
             entityType: 'groups',
             entityId: id,
@@ -208,11 +178,11 @@ export async function updateGroup(
           await auditMembershipOnOtherSide(
             audit,
             'users',
-            row!.name,
+            row.name,
             beforeDetails.users.map((u) => u.id),
             details.users.map((u) => u.id),
           );
-          return toGroup(row!, details);
+          return toGroup(row, details);
         },
         () => cause,
       );

@@ -1,11 +1,12 @@
 import {
+  type ConfigResourceKey,
+  configResources,
   errorBodySchema,
   idParam,
   type ListQuery,
   type ListResponse,
   listQuerySchema,
   listResponseSchema,
-  STAFF_ADMIN,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,12 +18,10 @@ import type { ListItem } from '../../http/list-query.ts';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const withNotFound = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
 
-/** A configuration resource: its path, schemas and service functions. */
+/** A configuration resource: its registry entry (path and access), schemas and service functions. */
 export interface ConfigResource<T extends { id: number }, C extends z.ZodType, U extends z.ZodType> {
-  /** e.g. `/drugs`; the record is `${path}/:id`. */
-  path: string;
-  /** The permission area its routes need (`config` unless said otherwise, e.g. `userManagement`). */
-  area?: 'config' | 'userManagement';
+  /** Its entry in the contract's `configResources`. */
+  key: ConfigResourceKey;
   item: z.ZodObject;
   createBody: C;
   updateBody: U;
@@ -34,21 +33,20 @@ export interface ConfigResource<T extends { id: number }, C extends z.ZodType, U
 
 /**
  * The four routes of a configuration resource — list, create, read, update (toggling is an
- * update) — with the spec's access: staff/admin with config.read / create / update (or the
- * resource's own area, as groups and users use userManagement).
+ * update) — under the registry entry's path, with its read, create and update requirements.
  */
 export function configRoutes<T extends { id: number }, C extends z.ZodType, U extends z.ZodType>(
   resource: ConfigResource<T, C, U>,
 ) {
-  const { path, item } = resource;
-  const area = resource.area ?? 'config';
+  const { item } = resource;
+  const { path, access } = configResources[resource.key];
   const tags = [path.slice(1)];
   return (app: FastifyInstance, deps: AppDeps): void => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       path,
       {
-        config: { access: { permissions: [`${area}.read`], roles: STAFF_ADMIN } },
+        config: { access: access.read },
         schema: {
           tags,
           querystring: listQuerySchema,
@@ -60,7 +58,7 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
     r.post(
       path,
       {
-        config: { access: { permissions: [`${area}.create`], roles: STAFF_ADMIN } },
+        config: { access: access.create },
         schema: { tags, body: resource.createBody, response: { 201: item, ...withNotFound } },
       },
       async (request, reply) =>
@@ -71,7 +69,7 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
     r.get(
       `${path}/:id`,
       {
-        config: { access: { permissions: [`${area}.read`], roles: STAFF_ADMIN } },
+        config: { access: access.read },
         schema: { tags, params: idParam, response: { 200: item, ...withNotFound } },
       },
       (request) => resource.get(serviceContext(request, deps), request.params.id),
@@ -79,7 +77,7 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
     r.put(
       `${path}/:id`,
       {
-        config: { access: { permissions: [`${area}.update`], roles: STAFF_ADMIN } },
+        config: { access: access.update },
         schema: {
           tags,
           params: idParam,

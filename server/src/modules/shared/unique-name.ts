@@ -19,6 +19,12 @@ export async function nameTaken(
   return row !== undefined;
 }
 
+/** `nameTaken` for a table whose columns are `name` and `id`. */
+export function nameCheck(table: PgTable & { name: AnyPgColumn; id: AnyPgColumn }) {
+  return (db: Executor, name: string, exceptId?: number): Promise<boolean> =>
+    nameTaken(db, table, { name: table.name, id: table.id }, name, exceptId);
+}
+
 /**
  * Runs work whose unique index may answer a race that the check before it could not see, and
  * turns that answer into the caller's error.

@@ -16,8 +16,9 @@ import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { findCompany, isStorableId } from '../companies/queries.ts';
+import { foundOr404 } from '../shared/config-service.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
-import { findStudy, studyNotFound } from './service.ts';
+import { findStudy } from './service.ts';
 
 const sites = alias(companies, 'site');
 const cmos = alias(companies, 'cmo');
@@ -79,9 +80,7 @@ const pairingExists = () =>
   ]);
 
 async function requireStudy(db: Executor, studyId: number) {
-  const study = await findStudy(db, studyId);
-  if (!study) throw studyNotFound();
-  return study;
+  return foundOr404('studies', await findStudy(db, studyId));
 }
 
 async function findPairing(db: Executor, studyId: number, pairingId: number) {

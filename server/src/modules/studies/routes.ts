@@ -23,7 +23,7 @@ import { createStudy, getStudy, listStudies, updateStudy } from './service.ts';
 
 /** `/studies`: list, create, read, update (toggle and distribution list included). */
 const studyRoutes = configRoutes({
-  path: '/studies',
+  key: 'studies',
   item: studySchema,
   createBody: studyCreateBodySchema,
   updateBody: studyUpdateBodySchema,

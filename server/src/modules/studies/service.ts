@@ -1,23 +1,27 @@
-import {
-  type ListQuery,
-  type ListResponse,
-  messages,
-  type Study,
-  type studyCreateBodySchema,
-  type studyUpdateBodySchema,
+import type {
+  ListQuery,
+  ListResponse,
+  Study,
+  studyCreateBodySchema,
+  studyUpdateBodySchema,
 } from '@dosechain/contract';
-import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
 import { studies } from '../../db/schema.ts';
-import { alreadyUsed, notFound } from '../../http/app-error.ts';
+import { alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
+import { defineListResource, type ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
-import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
+import {
+  changesNothing,
+  findById,
+  foundOr404,
+  labelOf,
+  listTable,
+  updateById,
+} from '../shared/config-service.ts';
+import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 import { loadDistributionList, replaceDistributionList } from './distribution-list.ts';
 
 export const studyList = defineListResource({
@@ -48,16 +52,11 @@ export const auditFields = (row: Pick<StudyRow, 'name' | 'sponsor' | 'active'>) 
   sponsor: row.sponsor,
   active: row.active,
 });
-export const studyNotFound = () => notFound(messages.notFound('Study'));
-const nameTaken = (db: Executor, name: string, exceptId?: number) =>
-  takenIn(db, studies, { name: studies.name, id: studies.id }, name, exceptId);
+const nameTaken = nameCheck(studies);
 
-export async function findStudy(db: Executor, id: number, forUpdate = false): Promise<StudyRow | undefined> {
-  if (!isStorableId(id)) return undefined;
-  const query = db.select().from(studies).where(eq(studies.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+/** A study's row, locked FOR UPDATE when asked. */
+export const findStudy = (db: Executor, id: number, forUpdate = false): Promise<StudyRow | undefined> =>
+  findById(db, studies, id, { forUpdate });
 
 const withDistributionList = async (db: Executor, row: StudyRow): Promise<Study> => ({
   ...toStudy(row),
@@ -65,29 +64,13 @@ const withDistributionList = async (db: Executor, row: StudyRow): Promise<Study>
 });
 
 /** One page of studies (without their distribution lists). */
-export async function listStudies(
-  ctx: ServiceContext,
-  query: ListQuery,
-): Promise<ListResponse<ListItem<Study>>> {
-  const plan = listPlan(studyList, query);
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(studies)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db.select({ total: count() }).from(studies).where(plan.where),
-  ]);
-  return listAnswer(plan, rows.map(toStudy), totals[0]?.total ?? 0);
+export function listStudies(ctx: ServiceContext, query: ListQuery): Promise<ListResponse<ListItem<Study>>> {
+  return listTable(ctx.db, studyList, query, studies, (rows) => rows.map(toStudy));
 }
 
 /** A study with its distribution list; 404 'Study not found'. */
 export async function getStudy(ctx: ServiceContext, id: number): Promise<Study> {
-  const row = await findStudy(ctx.db, id);
-  if (!row) throw studyNotFound();
-  return withDistributionList(ctx.db, row);
+  return withDistributionList(ctx.db, foundOr404('studies', await findStudy(ctx.db, id)));
 }
 
 /** Creates an active study (and its distribution list, when sent), signed and audited. */
@@ -96,7 +79,7 @@ export async function createStudy(
   input: z.output<typeof studyCreateBodySchema>,
 ): Promise<Study> {
   return uniqueName(() =>
-    auditedMutation(ctx, input, { meaning: 'Created Study' }, async (tx, audit) => {
+    auditedMutation(ctx, input, { meaning: `Created ${labelOf('studies')}` }, async (tx, audit) => {
       if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
       const [row] = await tx.insert(studies).values({ name: input.name, sponsor: input.sponsor }).returning();
       await audit({ entityType: 'studies', entityId: row!.id, eventType: 'new', after: auditFields(row!) });
@@ -115,12 +98,11 @@ export async function updateStudy(
   id: number,
   input: z.output<typeof studyUpdateBodySchema>,
 ): Promise<Study> {
-  const current = await findStudy(ctx.db, id);
-  if (!current) throw studyNotFound();
+  const current = foundOr404('studies', await findStudy(ctx.db, id));
+  const meaning = updateMeaning(labelOf('studies'), current.active, input.active);
   return uniqueName(() =>
-    auditedMutation(ctx, input, updateMeaning('Study', current.active, input.active), async (tx, audit) => {
-      const before = await findStudy(tx, id, true);
-      if (!before) throw studyNotFound();
+    auditedMutation(ctx, input, meaning, async (tx, audit) => {
+      const before = foundOr404('studies', await findStudy(tx, id, true));
       const listChanged = input.distributionList
         ? await replaceDistributionList(tx, id, input.distributionList, audit)
         : false;
@@ -129,31 +111,20 @@ export async function updateStudy(
         ...(input.sponsor !== undefined ? { sponsor: input.sponsor } : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
       };
-      const fieldsChanged =
-        Object.keys(diffChangeset(auditFields(before), auditFields({ ...before, ...changes }))).length > 0;
-      if (!fieldsChanged) {
+      if (changesNothing(auditFields(before), auditFields({ ...before, ...changes }))) {
         if (!listChanged) return withDistributionList(tx, before);
-        const [touched] = await tx
-          .update(studies)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(studies.id, id))
-          .returning();
-        return withDistributionList(tx, touched!);
+        return withDistributionList(tx, await updateById(tx, studies, id, {}));
       }
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
-      const [row] = await tx
-        .update(studies)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(studies.id, id))
-        .returning();
+      const row = await updateById(tx, studies, id, changes);
       await audit({
         entityType: 'studies',
         entityId: id,
         eventType: 'update',
         before: auditFields(before),
-        after: auditFields(row!),
+        after: auditFields(row),
       });
-      return withDistributionList(tx, row!);
+      return withDistributionList(tx, row);
     }),
   );
 }

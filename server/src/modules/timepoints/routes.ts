@@ -4,7 +4,7 @@ import { createTimepoint, getTimepoint, listTimepoints, updateTimepoint } from '
 
 /** `/timepoints`: list, create, read, rename. */
 export const timepointRoutes = configRoutes({
-  path: '/timepoints',
+  key: 'timepoints',
   item: timepointSchema,
   createBody: timepointCreateBodySchema,
   updateBody: timepointUpdateBodySchema,

@@ -1,24 +1,14 @@
-import {
-  type ListQuery,
-  type ListResponse,
-  messages,
-  type Timepoint,
-  type timepointCreateBodySchema,
-  type timepointUpdateBodySchema,
-} from '@dosechain/contract';
-import { count, eq, sql } from 'drizzle-orm';
+import type { Timepoint, timepointCreateBodySchema, timepointUpdateBodySchema } from '@dosechain/contract';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
 import { timepoints } from '../../db/schema.ts';
-import { alreadyUsed, notFound } from '../../http/app-error.ts';
+import { alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
-import { nameTaken as takenIn, uniqueName } from '../shared/unique-name.ts';
+import { defineListResource } from '../../http/list-query.ts';
+import { findById, foundOr404, labelOf, tableReads, updateById } from '../shared/config-service.ts';
+import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 
-const nameTaken = (db: Executor, name: string, exceptId?: number) =>
-  takenIn(db, timepoints, { name: timepoints.name, id: timepoints.id }, name, exceptId);
+const nameTaken = nameCheck(timepoints);
 
 type TimepointRow = typeof timepoints.$inferSelect;
 
@@ -40,38 +30,13 @@ const toTimepoint = (row: TimepointRow): Timepoint => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const notFoundError = () => notFound(messages.notFound('Timepoint'));
-
-async function findTimepoint(db: Executor, id: number, forUpdate = false) {
-  if (!isStorableId(id)) return undefined;
-  const query = db.select().from(timepoints).where(eq(timepoints.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
-export async function listTimepoints(
-  ctx: ServiceContext,
-  query: ListQuery,
-): Promise<ListResponse<ListItem<Timepoint>>> {
-  const plan = listPlan(timepointList, query);
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select()
-      .from(timepoints)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db.select({ total: count() }).from(timepoints).where(plan.where),
-  ]);
-  return listAnswer(plan, rows.map(toTimepoint), totals[0]?.total ?? 0);
-}
-
-export async function getTimepoint(ctx: ServiceContext, id: number): Promise<Timepoint> {
-  const row = await findTimepoint(ctx.db, id);
-  if (!row) throw notFoundError();
-  return toTimepoint(row);
-}
+/** One page of timepoints; a timepoint or 404 'Timepoint not found'. */
+export const { list: listTimepoints, get: getTimepoint } = tableReads(
+  'timepoints',
+  timepoints,
+  timepointList,
+  toTimepoint,
+);
 
 /** Creates a timepoint, signed and audited; names are unique ignoring case. */
 export async function createTimepoint(
@@ -79,7 +44,7 @@ export async function createTimepoint(
   input: z.output<typeof timepointCreateBodySchema>,
 ): Promise<Timepoint> {
   return uniqueName(() =>
-    auditedMutation(ctx, input, { meaning: 'Created Timepoint' }, async (tx, audit) => {
+    auditedMutation(ctx, input, { meaning: `Created ${labelOf('timepoints')}` }, async (tx, audit) => {
       if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
       const [row] = await tx.insert(timepoints).values({ name: input.name }).returning();
       await audit({
@@ -99,26 +64,21 @@ export async function updateTimepoint(
   id: number,
   input: z.output<typeof timepointUpdateBodySchema>,
 ): Promise<Timepoint> {
-  if (!(await findTimepoint(ctx.db, id))) throw notFoundError();
+  foundOr404('timepoints', await findById(ctx.db, timepoints, id));
   return uniqueName(() =>
-    auditedMutation(ctx, input, { meaning: 'Updated Timepoint' }, async (tx, audit) => {
-      const before = await findTimepoint(tx, id, true);
-      if (!before) throw notFoundError();
+    auditedMutation(ctx, input, { meaning: `Updated ${labelOf('timepoints')}` }, async (tx, audit) => {
+      const before = foundOr404('timepoints', await findById(tx, timepoints, id, { forUpdate: true }));
       if (input.name === undefined || input.name === before.name) return toTimepoint(before);
       if (await nameTaken(tx, input.name, id)) throw alreadyUsed('name');
-      const [row] = await tx
-        .update(timepoints)
-        .set({ name: input.name, updatedAt: sql`now()` })
-        .where(eq(timepoints.id, id))
-        .returning();
+      const row = await updateById(tx, timepoints, id, { name: input.name });
       await audit({
         entityType: 'timepoints',
         entityId: id,
         eventType: 'update',
         before: { name: before.name },
-        after: { name: row!.name },
+        after: { name: row.name },
       });
-      return toTimepoint(row!);
+      return toTimepoint(row);
     }),
   );
 }

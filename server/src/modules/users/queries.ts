@@ -5,7 +5,7 @@ import { fullName, type UserRow } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../db/schema.ts';
 import { defineListResource } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
+import { findById } from '../shared/config-service.ts';
 
 const userFields = {
   id: { column: users.id, type: 'number', key: 'id' },
@@ -56,12 +56,9 @@ export const userListAt = (now: Date) =>
 /** Fields that live on a user's roles or groups: filterable, not sortable. */
 export const joinedListFields = ['role_type', 'company_id', 'group_id'];
 
-export async function findUser(db: Executor, id: number, forUpdate = false): Promise<UserRow | undefined> {
-  if (!isStorableId(id)) return undefined;
-  const query = db.select().from(users).where(eq(users.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+/** A user's row, locked FOR UPDATE when asked. */
+export const findUser = (db: Executor, id: number, forUpdate = false): Promise<UserRow | undefined> =>
+  findById(db, users, id, { forUpdate });
 
 export interface UserDetails {
   roles: Role[];

@@ -15,8 +15,7 @@ import { configRoutes } from '../shared/config-routes.ts';
 import { createUser, getUser, listUsers, unlockUser, updateUser } from './service.ts';
 
 const userResourceRoutes = configRoutes({
-  path: '/users',
-  area: 'userManagement',
+  key: 'users',
   item: userSchema,
   createBody: userCreateBodySchema,
   updateBody: userUpdateBodySchema,

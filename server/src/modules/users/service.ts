@@ -19,11 +19,12 @@ import { isLockedAt, lockLifted } from '../../auth/lockout.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../db/schema.ts';
-import { AppError, alreadyUsed, notFound, validationFailed } from '../../http/app-error.ts';
+import { AppError, alreadyUsed, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
+import { notFoundOf } from '../shared/config-service.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
 import { keepingUserManagement, type ViolationCause } from '../user-management/administrable.ts';
 import { checkAdminFlag, checkJoinedGroups } from '../user-management/grants.ts';
@@ -41,7 +42,7 @@ type CreateInput = z.output<typeof userCreateBodySchema>;
 type UpdateInput = z.output<typeof userUpdateBodySchema>;
 type RoleInput = { type: RoleType; companyId?: number | null };
 
-const notFoundError = () => notFound(messages.notFound('User'));
+const notFoundError = () => notFoundOf('users');
 
 /** Whether another user has this value (username or e-mail), ignoring case like the unique index. */
 async function valueTaken(db: Executor, field: 'username' | 'email', value: string, exceptId?: number) {
