@@ -1,4 +1,9 @@
-import { type AccessRequirement, STAFF_ADMIN } from '@dosechain/contract';
+import {
+  type AccessRequirement,
+  type ConfigResourceKey,
+  configResources,
+  STAFF_ADMIN,
+} from '@dosechain/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { type CompanyKind, companyKinds } from '../components/companies/company-kinds.ts';
 import { dashboardGrid } from '../features/orders/dashboard-view.ts';
@@ -29,24 +34,29 @@ export interface AppRoute {
   menu?: { label: string; section?: MenuSection };
 }
 
-const configRead: AccessRequirement = { permissions: ['config.read'], roles: STAFF_ADMIN };
-const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'], roles: STAFF_ADMIN };
+/** A configuration entity's screens need what reading it needs (the contract's resource registry). */
+const readOf = (key: ConfigResourceKey): AccessRequirement => configResources[key].access.read;
+const menuOf = (key: ConfigResourceKey, section: MenuSection) => ({
+  label: configResources[key].label.plural,
+  section,
+});
 
 type CompanyPages = typeof import('../features/companies/company-pages.tsx');
 const companyPages = () => import('../features/companies/company-pages.tsx');
 
 /** A company kind's list (in the Config menu) and detail routes. */
 function companyRoutes(kind: CompanyKind, list: keyof CompanyPages, detail: keyof CompanyPages): AppRoute[] {
+  const key = kind.resource;
   return [
     {
       path: kind.route,
-      requirement: configRead,
+      requirement: readOf(key),
       page: lazyPage(() => companyPages().then((m) => ({ default: m[list] }))),
-      menu: { label: kind.title, section: 'Config' },
+      menu: menuOf(key, 'Config'),
     },
     {
       path: `${kind.route}/:id`,
-      requirement: configRead,
+      requirement: readOf(key),
       page: lazyPage(() => companyPages().then((m) => ({ default: m[detail] }))),
     },
   ];
@@ -128,31 +138,31 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/config/timepoints',
-    requirement: configRead,
+    requirement: readOf('timepoints'),
     page: lazyPage(() => import('../features/timepoints/timepoints-page.tsx')),
-    menu: { label: 'Timepoints', section: 'Config' },
+    menu: menuOf('timepoints', 'Config'),
   },
   {
     path: '/config/drugs',
-    requirement: configRead,
+    requirement: readOf('drugs'),
     page: lazyPage(() => import('../features/drugs/drugs-page.tsx')),
-    menu: { label: 'Drugs', section: 'Config' },
+    menu: menuOf('drugs', 'Config'),
   },
   {
     path: '/config/exams',
-    requirement: configRead,
+    requirement: readOf('exams'),
     page: lazyPage(() => import('./pages/exams-page.tsx')),
-    menu: { label: 'Exams', section: 'Config' },
+    menu: menuOf('exams', 'Config'),
   },
   {
     path: '/config/studies',
-    requirement: configRead,
+    requirement: readOf('studies'),
     page: lazyPage(() => import('../features/studies/studies-page.tsx')),
-    menu: { label: 'Studies', section: 'Config' },
+    menu: menuOf('studies', 'Config'),
   },
   {
     path: '/config/studies/:id',
-    requirement: configRead,
+    requirement: readOf('studies'),
     page: lazyPage(() => import('../features/studies/study-detail-page.tsx')),
   },
   ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
@@ -178,15 +188,15 @@ export const appRoutes: AppRoute[] = [
   // User Management.
   {
     path: '/user-management/groups',
-    requirement: userManagementRead,
+    requirement: readOf('groups'),
     page: lazyPage(() => import('../features/groups/groups-page.tsx')),
-    menu: { label: 'Groups', section: 'User Management' },
+    menu: menuOf('groups', 'User Management'),
   },
   {
     path: '/user-management/users',
-    requirement: userManagementRead,
+    requirement: readOf('users'),
     page: lazyPage(() => import('../features/users/users-page.tsx')),
-    menu: { label: 'Users', section: 'User Management' },
+    menu: menuOf('users', 'User Management'),
   },
 ];
 

@@ -1,8 +1,16 @@
-import { type CheckInUseEntity, type CompanyType, companyTypeLabels } from '@dosechain/contract';
+import {
+  type CheckInUseEntity,
+  type CompanyType,
+  type ConfigResourceKey,
+  companyTypeLabels,
+  configResources,
+} from '@dosechain/contract';
 
 /** What differs between the company screens: names, paths and the API resource. */
 export interface CompanyKind {
   type: CompanyType;
+  /** Its entry in the contract's resource registry (path, labels, access). */
+  resource: ConfigResourceKey;
   /** Singular, as in 'Add CMO' and 'CMO not found'. */
   label: string;
   /** The list page's title. */
@@ -26,19 +34,21 @@ export interface CompanyKind {
 export const companyKinds: Record<CompanyType, CompanyKind> = {
   cmo: {
     type: 'cmo',
+    resource: 'cmos',
     label: companyTypeLabels.cmo,
-    title: 'CMOs',
+    title: configResources.cmos.label.plural,
     route: '/config/cmos',
-    api: '/cmos',
-    uniqueEntity: 'cmo',
+    api: configResources.cmos.path,
+    uniqueEntity: configResources.cmos.checkInUse!,
   },
   clinical_site: {
     type: 'clinical_site',
+    resource: 'clinical-sites',
     label: companyTypeLabels.clinical_site,
-    title: 'Clinical Sites',
+    title: configResources['clinical-sites'].label.plural,
     route: '/config/clinical-sites',
-    api: '/clinical-sites',
-    uniqueEntity: 'clinical-site',
+    api: configResources['clinical-sites'].path,
+    uniqueEntity: configResources['clinical-sites'].checkInUse!,
     link: {
       field: 'imagingCenterIds',
       answer: 'imagingCenters',
@@ -49,11 +59,12 @@ export const companyKinds: Record<CompanyType, CompanyKind> = {
   },
   imaging_center: {
     type: 'imaging_center',
+    resource: 'imaging-centers',
     label: companyTypeLabels.imaging_center,
-    title: 'Imaging Centers',
+    title: configResources['imaging-centers'].label.plural,
     route: '/config/imaging-centers',
-    api: '/imaging-centers',
-    uniqueEntity: 'imaging-center',
+    api: configResources['imaging-centers'].path,
+    uniqueEntity: configResources['imaging-centers'].checkInUse!,
     link: {
       field: 'clinicalSiteIds',
       answer: 'clinicalSites',

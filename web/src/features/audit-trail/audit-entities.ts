@@ -2,7 +2,9 @@ import {
   type AccessRequirement,
   type AuditEntityType,
   type Availability,
+  auditReadRequirements,
   type Company,
+  configResources,
   type Drug,
   type Exam,
   type Group,
@@ -39,12 +41,14 @@ export interface AuditRecord {
   id: number;
 }
 
-const configRead: AccessRequirement = { permissions: ['config.read'] };
-const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'] };
 const statusLabel = { active: 'Status' };
 
-/** Keeps each descriptor's row type while the list holds them side by side. */
-const entity = <T extends AuditRecord>(descriptor: AuditEntity<T>) => descriptor as unknown as AuditEntity;
+/**
+ * Keeps each descriptor's row type while the list holds them side by side; the read requirement
+ * is the contract's, the same the server checks (`auditReadRequirements`).
+ */
+const entity = <T extends AuditRecord>(descriptor: Omit<AuditEntity<T>, 'requirement'>) =>
+  ({ ...descriptor, requirement: auditReadRequirements[descriptor.entityType] }) as unknown as AuditEntity;
 
 const companyColumns: DataTableColumn<Company>[] = [
   { field: 'name', header: 'Name', value: (c) => c.name },
@@ -52,13 +56,12 @@ const companyColumns: DataTableColumn<Company>[] = [
   { field: 'country', header: 'Country', value: (c) => c.address?.country },
   createdColumn(),
 ];
-const company = (entityType: AuditEntityType, label: string, resource: string) =>
+const company = (entityType: 'cmos' | 'clinical-sites' | 'imaging-centers', label: string) =>
   entity<Company>({
     entityType,
     label,
-    resource,
+    resource: configResources[entityType].path,
     columns: companyColumns,
-    requirement: configRead,
     recordName: (c) => c.name,
     fieldLabels: { phoneNumber: 'Phone' },
   });
@@ -84,50 +87,46 @@ export const auditEntities: AuditEntity[] = [
       activeColumn(),
       createdColumn(),
     ],
-    requirement: { permissions: ['cmoManufactureAvailability.read'] },
     recordName: (a) => `${a.drug?.name ?? ''} (${a.cmo?.name ?? ''}) #${a.id}`,
     fieldLabels: { ...statusLabel, cmo: 'CMO' },
   }),
-  company('clinical-sites', 'Clinical Site', '/clinical-sites'),
-  company('cmos', 'CMO', '/cmos'),
+  company('clinical-sites', 'Clinical Site'),
+  company('cmos', 'CMO'),
   entity<Drug>({
     entityType: 'drugs',
     label: 'Drugs',
-    resource: '/drugs',
+    resource: configResources.drugs.path,
     columns: [
       { field: 'name', header: 'Name', value: (d) => d.name },
       { field: 'other_name', header: 'Other name', value: (d) => d.otherName },
       activeColumn(),
       createdColumn(),
     ],
-    requirement: configRead,
     recordName: (d) => d.name,
     fieldLabels: statusLabel,
   }),
   entity<Exam>({
     entityType: 'exams',
     label: 'Exams',
-    resource: '/exams',
+    resource: configResources.exams.path,
     columns: [
       { field: 'name', header: 'Name', value: (e) => e.name },
       { field: 'drug_name', header: 'Drug', value: (e) => e.drug?.name },
       activeColumn(),
       createdColumn(),
     ],
-    requirement: configRead,
     recordName: (e) => `${e.name} (${e.drug?.name ?? ''})`,
     fieldLabels: statusLabel,
   }),
   entity<Group>({
     entityType: 'groups',
     label: 'Groups',
-    resource: '/groups',
+    resource: configResources.groups.path,
     columns: [{ field: 'name', header: 'Name', value: (g) => g.name }, activeColumn(), createdColumn()],
-    requirement: userManagementRead,
     recordName: (g) => g.name,
     fieldLabels: statusLabel,
   }),
-  company('imaging-centers', 'Imaging Center', '/imaging-centers'),
+  company('imaging-centers', 'Imaging Center'),
   entity<Order>({
     entityType: 'orders',
     label: 'Orders',
@@ -146,36 +145,33 @@ export const auditEntities: AuditEntity[] = [
       },
       createdColumn(),
     ],
-    requirement: { permissions: ['order.read'] },
     recordName: (o) => `Order ${o.number}`,
     fieldLabels: { cmo: 'CMO', timePoint: 'Timepoint', subjectId: 'Subject' },
   }),
   entity<Study>({
     entityType: 'studies',
     label: 'Studies',
-    resource: '/studies',
+    resource: configResources.studies.path,
     columns: [
       { field: 'name', header: 'Name', value: (s) => s.name },
       { field: 'sponsor', header: 'Sponsor', value: (s) => s.sponsor },
       activeColumn(),
       createdColumn(),
     ],
-    requirement: configRead,
     recordName: (s) => s.name,
     fieldLabels: statusLabel,
   }),
   entity<Timepoint>({
     entityType: 'timepoints',
     label: 'Timepoints',
-    resource: '/timepoints',
+    resource: configResources.timepoints.path,
     columns: [{ field: 'name', header: 'Name', value: (t) => t.name }, createdColumn()],
-    requirement: configRead,
     recordName: (t) => t.name,
   }),
   entity<User>({
     entityType: 'users',
     label: 'Users',
-    resource: '/users',
+    resource: configResources.users.path,
     columns: [
       { field: 'username', header: 'Username', value: (u) => u.username },
       { field: 'full_name', header: 'Full name', value: (u) => u.fullName },
@@ -183,7 +179,6 @@ export const auditEntities: AuditEntity[] = [
       activeColumn(),
       createdColumn(),
     ],
-    requirement: userManagementRead,
     recordName: (u) => `${u.fullName} (${u.username})`,
     fieldLabels: {
       ...statusLabel,
