@@ -54,7 +54,7 @@ export function OrderActionDialog({
   const [initial] = useState(() =>
     action === 'accept' ? defaultProjectedDelivery(order.calibrationDatetime, zone, new Date()) : undefined,
   );
-  const { control, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
+  const { control, schema, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
     date: initial?.date ?? null,
     time: initial?.time ?? null,
     timezone: zone,
@@ -96,6 +96,7 @@ export function OrderActionDialog({
       title={`${rule.label} Order #${order.number}`}
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={submit}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}
