@@ -51,9 +51,16 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <AuthProvider>{children}</AuthProvider>
         </ApiProvider>
       </QueryClientProvider>
-      {/* Bottom right: at the top right they lay over the user menu and, on a scrolled form such
-          as Place order, over the calendar the user is working with (issue 18). */}
-      <ToastContainer position="bottom-right" autoClose={5000} newestOnTop />
+      {/* Top centre, within the 64 px app bar's empty middle: a band no page content shows in.
+          At the top right they lay over the user menu and Place order's calendar, at the bottom
+          right over a scrolled grid's pager and a tall dialog's Save (issue 18). */}
+      <ToastContainer
+        position="top-center"
+        autoClose={5000}
+        newestOnTop
+        style={{ top: 4 }}
+        toastStyle={{ minHeight: 56 }}
+      />
     </ThemeProvider>
   );
 }

@@ -22,6 +22,7 @@ import {
   useState,
 } from 'react';
 import { type Control, type FieldValues, useFormState } from 'react-hook-form';
+import type { z } from 'zod';
 import { useFormIssues } from './form-issues.ts';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -43,12 +44,14 @@ function DirtyProbe<T extends FieldValues, C, O extends FieldValues>({
 /** Beside a disabled Save: the fields still missing or wrong, by their labels. */
 function MissingFields<T extends FieldValues, C, O extends FieldValues>({
   control,
+  schema,
   form,
 }: {
   control: Control<T, C, O>;
+  schema: z.ZodType;
   form: RefObject<HTMLFormElement | null>;
 }) {
-  const issues = useFormIssues(control, form);
+  const issues = useFormIssues(control, schema, form);
   if (issues.length === 0) return null;
   const labels = [...new Set(issues.map((i) => i.label))];
   return (
@@ -99,6 +102,7 @@ export function FormDialog<T extends FieldValues, C, O extends FieldValues>({
   isValid,
   isSubmitting,
   control,
+  schema,
   submitLabel = 'Save',
   loading = false,
   maxWidth = 'sm',
@@ -109,14 +113,20 @@ export function FormDialog<T extends FieldValues, C, O extends FieldValues>({
   onSubmit: FormEventHandler<HTMLFormElement>;
   isValid: boolean;
   isSubmitting: boolean;
-  /** The dialog's form: for the unsaved-input question and the missing fields. */
-  control?: Control<T, C, O>;
   submitLabel?: string;
   /** Edit dialogs load the current record first. */
   loading?: boolean;
   maxWidth?: DialogProps['maxWidth'];
   children: ReactNode;
-}) {
+} & (
+  | {
+      /** The dialog's form: for the unsaved-input question and the missing fields. */
+      control: Control<T, C, O>;
+      /** The schema the form is validated with, run over its values to name the missing fields. */
+      schema: z.ZodType;
+    }
+  | { control?: undefined; schema?: undefined }
+)) {
   const titleId = useId();
   const dirty = useRef(false);
   const form = useRef<HTMLFormElement>(null);
@@ -148,8 +158,8 @@ export function FormDialog<T extends FieldValues, C, O extends FieldValues>({
           )}
         </DialogContent>
         <DialogActions>
-          {control && !isValid && !loading && !isSubmitting && (
-            <MissingFields control={control} form={form} />
+          {control && schema && !isValid && !loading && !isSubmitting && (
+            <MissingFields control={control} schema={schema} form={form} />
           )}
           <Button onClick={onClose}>Cancel</Button>
           <SubmitButton isValid={isValid && !loading} isSubmitting={isSubmitting}>

@@ -1,23 +1,11 @@
 import { type RefObject, useEffect, useState } from 'react';
-import { type Control, type FieldErrors, type FieldValues, useWatch } from 'react-hook-form';
+import { type Control, type FieldValues, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 
 export interface FormIssue {
   name: string;
   label: string;
   message: string;
-}
-
-/** The leaf errors of a resolver's answer, by dotted path (`address.country`, `roles.0.companyId`). */
-export function flattenErrors(errors: FieldErrors, prefix = ''): { name: string; message: string }[] {
-  const out: { name: string; message: string }[] = [];
-  for (const [key, value] of Object.entries(errors ?? {})) {
-    if (!value || typeof value !== 'object') continue;
-    const name = prefix ? `${prefix}.${key}` : key;
-    const message = (value as { message?: unknown }).message;
-    if (typeof message === 'string' && message !== '') out.push({ name, message });
-    else out.push(...flattenErrors(value as FieldErrors, name));
-  }
-  return out;
 }
 
 /** The text a user sees as a field's label, without the required mark. */
@@ -39,40 +27,48 @@ export function fieldElement(form: Element | null, name: string): Element | null
 }
 
 /**
- * What keeps a form from being saved, field by field with its label: the form's own resolver run
- * over the current values, without marking any field (an untouched field stays uncoloured).
- * Labels are read from the fields in `form`, so they are the ones the user sees.
+ * A schema's issues by dotted path, the first of each path only (as the form's resolver keeps
+ * them), in the schema's order.
+ */
+export function schemaIssues(issues: readonly z.core.$ZodIssue[]): { name: string; message: string }[] {
+  const byPath = new Map<string, string>();
+  for (const issue of issues) {
+    const name = issue.path.map(String).join('.');
+    if (!byPath.has(name)) byPath.set(name, issue.message);
+  }
+  return [...byPath].map(([name, message]) => ({ name, message }));
+}
+
+/**
+ * What keeps a form from being saved, field by field with its label: the schema the form is
+ * validated with, run over the current values, without marking any field (an untouched field
+ * stays uncoloured). Labels are read from the fields in `form`, so they are the ones the user sees.
  */
 export function useFormIssues<T extends FieldValues, C, O extends FieldValues>(
   control: Control<T, C, O>,
+  schema: z.ZodType,
   form: RefObject<Element | null>,
 ): FormIssue[] {
   const values = useWatch({ control });
   const [issues, setIssues] = useState<FormIssue[]>([]);
   useEffect(() => {
-    const resolver = control._options.resolver;
-    if (!resolver) return;
     let current = true;
-    void Promise.resolve(
-      resolver(values as T, control._options.context, {
-        fields: {},
-        shouldUseNativeValidation: false,
-        criteriaMode: 'firstError',
-        names: undefined,
-      }),
-    ).then((result) => {
+    // Async: a refinement may be (the resolver parses asynchronously too).
+    void schema.safeParseAsync(values).then((result) => {
       if (!current) return;
       setIssues(
-        flattenErrors(result.errors).map(({ name, message }) => ({
-          name,
-          message,
-          label: fieldLabel(fieldElement(form.current, name)) ?? name,
-        })),
+        result.success
+          ? []
+          : schemaIssues(result.error.issues).map(({ name, message }) => ({
+              name,
+              message,
+              label: fieldLabel(fieldElement(form.current, name)) ?? name,
+            })),
       );
     });
     return () => {
       current = false;
     };
-  }, [control, values, form]);
+  }, [schema, values, form]);
   return issues;
 }

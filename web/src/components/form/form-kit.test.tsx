@@ -3,8 +3,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { pickerErrorText, toIsoValue } from './date-fields.tsx';
-import { flattenErrors } from './form-issues.ts';
+import { schemaIssues } from './form-issues.ts';
 import { lookupItems, lookupTotal, truncationNote } from './lookup-search.tsx';
 import { PositiveNumberField, positiveNumberError, unitLabel } from './positive-number-field.tsx';
 import { zoneWithOffset } from './timezone.ts';
@@ -50,14 +51,18 @@ describe('form kit rules', () => {
     expect(messages.invalidDate).not.toContain('invalidValue');
   });
 
-  it('lists nested form errors by dotted path', () => {
-    expect(
-      flattenErrors({
-        timezone: { type: 'custom', message: 'Required' },
-        address: { country: { type: 'custom', message: 'Required' } },
-        roles: [{ companyId: { type: 'custom', message: 'Required' } }],
-      } as never),
-    ).toEqual([
+  it('lists nested form errors by dotted path, the first of each', () => {
+    const schema = z.object({
+      timezone: z
+        .string()
+        .min(1, 'Required')
+        .regex(/^[A-Z]/, 'Not a zone'),
+      address: z.object({ country: z.string().min(1, 'Required') }),
+      roles: z.array(z.object({ companyId: z.number('Required').min(2, 'Too small') })),
+    });
+    const parsed = schema.safeParse({ timezone: '', address: { country: '' }, roles: [{}] });
+    expect(parsed.success).toBe(false);
+    expect(schemaIssues(parsed.error?.issues ?? [])).toEqual([
       { name: 'timezone', message: 'Required' },
       { name: 'address.country', message: 'Required' },
       { name: 'roles.0.companyId', message: 'Required' },

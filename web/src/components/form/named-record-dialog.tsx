@@ -42,7 +42,7 @@ export function NamedRecordDialog<S extends z.ZodRawShape>({
   /** The fields after the name. */
   children?: (control: Control<SignedInput<S>, unknown, SignedOutput<S>>) => ReactNode;
 }) {
-  const { control, handleSubmit, formState, setError } = useSignedForm(schema, defaults);
+  const { control, schema: formSchema, handleSubmit, formState, setError } = useSignedForm(schema, defaults);
   // The same control; TypeScript cannot relate a generic form's submitted values to its own.
   const fieldsControl = control as unknown as Control<SignedInput<S>>;
   const name = useWatch({ control, name: 'name' as Path<SignedInput<S>> }) as string | undefined;
@@ -60,6 +60,7 @@ export function NamedRecordDialog<S extends z.ZodRawShape>({
       title={`${id === undefined ? 'Add' : 'Edit'} ${entity}`}
       onClose={onClose}
       control={control}
+      schema={formSchema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid && !nameInUse}
       isSubmitting={formState.isSubmitting}

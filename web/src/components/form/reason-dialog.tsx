@@ -69,6 +69,7 @@ export function ReasonDialog({
       title={title}
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

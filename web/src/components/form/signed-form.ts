@@ -23,7 +23,8 @@ export const emptySignature = { reasonForChange: '', electronicSignature: '' };
 
 /**
  * A react-hook-form form of the contract's fields plus reason and e-signature, validated on
- * change with the contract's messages.
+ * change with the contract's messages; with it the schema it is validated with (a dialog names
+ * the missing fields by it).
  */
 export function useSignedForm<S extends z.ZodRawShape>(
   fields: z.ZodObject<S>,
@@ -31,9 +32,10 @@ export function useSignedForm<S extends z.ZodRawShape>(
 ) {
   const eSignature = useESignatureRequired();
   const schema = useMemo(() => withSignature(fields, eSignature), [fields, eSignature]);
-  return useForm<SignedInput<S>, unknown, SignedOutput<S>>({
+  const form = useForm<SignedInput<S>, unknown, SignedOutput<S>>({
     mode: 'onChange',
     resolver: zodResolver(schema) as unknown as Resolver<SignedInput<S>, unknown, SignedOutput<S>>,
     defaultValues: { ...defaultValues, ...emptySignature } as DefaultValues<SignedInput<S>>,
   });
+  return { ...form, schema };
 }

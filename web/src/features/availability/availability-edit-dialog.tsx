@@ -50,7 +50,13 @@ export function AvailabilityEditDialog({
       }),
     [availability.validFrom],
   );
-  const { control, handleSubmit, formState, setError } = useSignedForm(schema, {
+  const {
+    control,
+    schema: formSchema,
+    handleSubmit,
+    formState,
+    setError,
+  } = useSignedForm(schema, {
     validUntil: availability.validUntil,
   });
   const onSubmit = useRecordSubmit({
@@ -68,6 +74,7 @@ export function AvailabilityEditDialog({
       title={`Edit Availability #${availability.id}`}
       onClose={onClose}
       control={control}
+      schema={formSchema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

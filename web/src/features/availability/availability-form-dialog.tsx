@@ -20,6 +20,7 @@ import {
   type AvailabilityFormValues,
   availabilityFormFieldNames,
   availabilityFormResolver,
+  availabilityFormRules,
   emptyAvailabilityForm,
   toCreateBody,
 } from './availability-form-model.ts';
@@ -41,6 +42,10 @@ export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
   const cmoZone = useRef<string | undefined>(undefined);
   const resolver = useMemo(
     () => availabilityFormResolver(eSignature, () => todayIn(cmoZone.current)),
+    [eSignature],
+  );
+  const schema = useMemo(
+    () => availabilityFormRules(eSignature, () => todayIn(cmoZone.current)),
     [eSignature],
   );
   const { control, handleSubmit, formState, setError, trigger, getValues } = useForm<AvailabilityFormValues>({
@@ -76,6 +81,7 @@ export function AvailabilityFormDialog({ onClose }: { onClose: () => void }) {
       title="Add Availability"
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

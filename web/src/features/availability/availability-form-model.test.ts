@@ -4,6 +4,7 @@ import {
   type AvailabilityFormValues,
   availabilityFormIssues,
   availabilityFormResolver,
+  availabilityFormRules,
   availabilityFormSchema,
   emptyAvailabilityForm,
   toCreateBody,
@@ -83,5 +84,15 @@ describe('the add availability form', () => {
     expect(result.errors.drugId?.message).toBe(messages.required);
     const ok = await resolve(filled(), undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(ok.errors).toEqual({});
+  });
+
+  it('names the same problems as one schema, for the list of what is missing', async () => {
+    const rules = availabilityFormRules(true, () => today);
+    const partial = { ...emptyAvailabilityForm(today), frequency: 'Monthly', monthlyDays: '0' };
+    const parsed = await rules.safeParseAsync(partial);
+    const at = (path: string) => parsed.error?.issues.find((i) => i.path.join('.') === path)?.message;
+    expect(at('monthlyDays')).toBe(messages.monthlyDays);
+    expect(at('drugId')).toBe(messages.required);
+    expect((await rules.safeParseAsync(filled())).success).toBe(true);
   });
 });

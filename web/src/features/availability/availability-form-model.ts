@@ -116,6 +116,23 @@ export function availabilityFormResolver(
   };
 }
 
+/**
+ * The same validation as one schema: the dialog runs it over the values to name what is still
+ * missing. A field keeps its schema message first, as with the resolver.
+ */
+export function availabilityFormRules(eSignature: boolean, today: () => string): z.ZodType {
+  const fields = availabilityFormSchema(eSignature);
+  return z.unknown().superRefine((values, ctx) => {
+    const parsed = fields.safeParse(values);
+    for (const { path, message } of parsed.success ? [] : parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', path, message });
+    }
+    for (const { path, message } of availabilityFormIssues(values as Partial<FieldValues>, today())) {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+  });
+}
+
 /** What the add form holds (and submits: nothing is transformed). */
 export type AvailabilityFormValues = z.output<ReturnType<typeof availabilityFormSchema>>;
 

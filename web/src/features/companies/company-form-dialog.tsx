@@ -49,7 +49,7 @@ export function CompanyFormDialog({
   onClose: () => void;
 }) {
   const existing = useCompany(kind, id);
-  const { control, handleSubmit, formState, reset, setError, watch } = useSignedForm(
+  const { control, schema, handleSubmit, formState, reset, setError, watch } = useSignedForm(
     companyFormFieldsSchema,
     emptyCompanyForm,
   );
@@ -76,6 +76,7 @@ export function CompanyFormDialog({
       title={`${id === undefined ? 'Add' : 'Edit'} ${kind.label}`}
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid && !nameInUse}
       isSubmitting={formState.isSubmitting}

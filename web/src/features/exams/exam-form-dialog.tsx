@@ -15,7 +15,7 @@ const fields = ['name', 'drugId', 'reasonForChange', 'electronicSignature'];
  * (EXAM_NAME_DRUG_UNIQUE, EXAM_DRUG_INACTIVE) are shown with its message.
  */
 export function ExamFormDialog({ exam, onClose }: { exam?: Exam; onClose: () => void }) {
-  const { control, handleSubmit, formState, setError } = useSignedForm(examFieldsSchema, {
+  const { control, schema, handleSubmit, formState, setError } = useSignedForm(examFieldsSchema, {
     name: exam?.name ?? '',
     drugId: exam?.drug.id,
   });
@@ -33,6 +33,7 @@ export function ExamFormDialog({ exam, onClose }: { exam?: Exam; onClose: () => 
       title={exam ? 'Edit Exam' : 'Add Exam'}
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

@@ -51,7 +51,7 @@ export function OrderActionDialog({
       ? defaultProjectedDelivery(order.calibrationDatetime, zone, new Date())
       : undefined,
   );
-  const { control, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
+  const { control, schema, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
     date: initial?.date ?? null,
     time: initial?.time ?? null,
     timezone: zone,
@@ -93,6 +93,7 @@ export function OrderActionDialog({
       title={`${rule.label} Order #${order.number}`}
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={submit}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

@@ -28,9 +28,9 @@ function fakeApi(onPut: (body: unknown) => unknown) {
 }
 
 /** The editor in a data router (its leave guard needs one), with a second page to leave to. */
-function renderEditor(api: HttpClient, onDone = vi.fn()) {
+function renderEditor(api: HttpClient, onDone = vi.fn(), list = saved) {
   const router = createMemoryRouter([
-    { path: '/', element: <DistributionListEditor studyId={7} saved={saved} onDone={onDone} /> },
+    { path: '/', element: <DistributionListEditor studyId={7} saved={list} onDone={onDone} /> },
     { path: '/elsewhere', element: <p>Elsewhere</p> },
   ]);
   render(
@@ -170,5 +170,26 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
     const again = await screen.findByRole('dialog', { name: messages.emailListDiscardTitle });
     fireEvent.click(within(again).getByRole('button', { name: 'Discard' }));
     expect(onDone).toHaveBeenCalled();
+  });
+
+  it('brings the rows back into view after a page change, not leaving the screen at the pager', {
+    timeout: 60_000,
+  }, async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      const long = Array.from({ length: 30 }, (_, i) => ({ ...saved[0]!, name: `Person ${i + 1}` }));
+      renderEditor(fakeApi(vi.fn()), vi.fn(), long);
+      expect(await screen.findByText('Rows 1–25 of 30')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+      const row26 = await screen.findByRole('group', { name: 'Row 26' });
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]?.contains(row26)).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = scrollIntoView;
+    }
   });
 });

@@ -12,12 +12,11 @@ import {
   DialogContentText,
   DialogTitle,
   LinearProgress,
-  Pagination,
   Paper,
   Stack,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../../api/http-client.ts';
 import { CsvImportButton } from './csv-import-button.tsx';
 import { DistributionConfirmDialog } from './distribution-confirm-dialog.tsx';
@@ -30,12 +29,11 @@ import {
   rowBlocks,
 } from './distribution-editor-state.ts';
 import { listKey, type RowField, rowFieldOf, toEntries, toRows } from './distribution-form.ts';
+import { DistributionPager, LIST_TOP_MARGIN, pageWindow, ROWS_PER_PAGE } from './distribution-pager.tsx';
 import { DistributionRowFields } from './distribution-row-fields.tsx';
 import { useSaveDistributionList } from './study-api.ts';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
-/** Rows on one page of the editor: a page renders in a blink whatever the list's length. */
-export const ROWS_PER_PAGE = 25;
 /** Import warnings listed; the rest are on their rows ("Go to first error"). */
 const PROBLEMS_LISTED = 10;
 
@@ -59,10 +57,9 @@ export function DistributionListEditor({
   const changed = useMemo(() => listKey(rows) !== savedKey, [rows, savedKey]);
   const blocking = useMemo(() => rows.flatMap((r, i) => (rowBlocks(r) ? [i] : [])), [rows]);
   const [page, setPage] = useState(0);
-  const pageCount = Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE));
-  const currentPage = Math.min(page, pageCount - 1);
-  const first = currentPage * ROWS_PER_PAGE;
+  const { first } = pageWindow(rows.length, page);
   const pageRows = rows.slice(first, first + ROWS_PER_PAGE);
+  const listTop = useRef<HTMLDivElement>(null);
   const [focus, setFocus] = useState<{ key: number; field: RowField } | null>(null);
   const [importing, setImporting] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
@@ -171,26 +168,13 @@ export function DistributionListEditor({
           </Typography>
         </Paper>
       ) : (
-        <Stack spacing={1}>
+        <Stack spacing={1} ref={listTop} sx={{ scrollMarginTop: LIST_TOP_MARGIN }}>
           {pageRows.map((row, i) => (
             <DistributionRowFields key={row.key} row={row} number={first + i + 1} dispatch={dispatch} />
           ))}
         </Stack>
       )}
-      {rows.length > ROWS_PER_PAGE && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-          <Typography variant="body2" color="text.secondary">
-            Rows {first + 1}–{first + pageRows.length} of {rows.length}
-          </Typography>
-          <Pagination
-            aria-label="Pages of rows"
-            count={pageCount}
-            page={currentPage + 1}
-            onChange={(_, p) => setPage(p - 1)}
-            siblingCount={1}
-          />
-        </Stack>
-      )}
+      <DistributionPager total={rows.length} page={page} onPage={setPage} top={listTop} />
       <Stack
         direction="row"
         spacing={1}

@@ -27,7 +27,7 @@ export function PairingFormDialog({ studyId, onClose }: { studyId: number; onClo
   const api = useApi();
   const queryClient = useQueryClient();
   const resource = pairingsResource(studyId);
-  const { control, handleSubmit, formState, setError } = useSignedForm(pairingFieldsSchema, {});
+  const { control, schema, handleSubmit, formState, setError } = useSignedForm(pairingFieldsSchema, {});
   const create = useMutation({
     mutationFn: (body: SignedOutput<typeof pairingFieldsSchema.shape>) =>
       api<Pairing>('POST', resource, { body }),
@@ -52,6 +52,7 @@ export function PairingFormDialog({ studyId, onClose }: { studyId: number; onClo
       title="Add Pairing"
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}

@@ -106,6 +106,7 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
       title={user ? 'Edit User' : 'Add User'}
       onClose={onClose}
       control={control}
+      schema={schema}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid && !usernameInUse && !emailInUse}
       isSubmitting={formState.isSubmitting}
