@@ -8,6 +8,7 @@ import { useAuditKey } from './audit/chain.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { operationDoc } from './http/openapi-operation.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
@@ -112,7 +113,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The zod schemas as JSON Schema, and each operation's id, summary and access (openapi-operation.ts).
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
+      if (!input.url.startsWith(API_PREFIX)) return transformed;
+      const doc = operationDoc(String(method), input.url, input.route.config?.access);
+      const own = transformed.schema as Record<string, unknown>;
+      return { ...transformed, schema: { ...doc, ...own } as typeof transformed.schema };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

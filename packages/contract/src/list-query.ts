@@ -31,12 +31,32 @@ export const filterSchema: z.ZodType<Filter> = z.union([z.array(filterNodeSchema
 
 /** The query string of every list endpoint (API contract, Lists). `filter` is JSON text. */
 export const listQuerySchema = z.strictObject({
-  filter: inputString().max(10_000).optional(),
-  sort: inputString().max(500).optional(),
-  fields: inputString().max(1000).optional(),
-  search: inputString().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(limits.pageSizeMax).default(limits.pageSizeDefault),
+  filter: inputString()
+    .max(10_000)
+    .optional()
+    .describe(
+      'JSON: a list of conditions that must all hold, or a tree. A condition is {"field","op","value"}, e.g. [{"field":"status","op":"in","value":["pending","accepted"]}]; a tree combines them with {"and":[…]}, {"or":[…]}, {"not":{…}}. Ops: eq, in, contains, startswith, ilike, lt, le, gt, ge. Fields are the resource\'s filterable names in snake_case (created_at, status, study_id, active, name, …); an unknown field or op is 400 VALIDATION_FAILED on filter.',
+    ),
+  sort: inputString()
+    .max(500)
+    .optional()
+    .describe('Fields to sort by, comma-separated, each with a leading - for descending: -created_at,name.'),
+  fields: inputString()
+    .max(1000)
+    .optional()
+    .describe('Comma-separated fields to answer per item (id is always included); all when absent.'),
+  search: inputString()
+    .max(200)
+    .optional()
+    .describe("Text matched (contains, any case) against the resource's search fields, e.g. names."),
+  page: z.coerce.number().int().min(1).default(1).describe('1-based page number.'),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.pageSizeMax)
+    .default(limits.pageSizeDefault)
+    .describe(`Items per page, 1–${limits.pageSizeMax} (default ${limits.pageSizeDefault}).`),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

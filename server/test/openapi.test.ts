@@ -1,0 +1,70 @@
+/**
+ * Issue 20: the OpenAPI document names and describes every operation — an operationId (unique),
+ * a summary, who may call it (from the access the route declares) — marks public routes as
+ * needing no token, and documents the list grammar.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationIdOf, summaryOf } from '../src/http/openapi-operation.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string; description?: string }[];
+}
+
+let t: TestApp;
+let operations: { key: string; op: Operation }[];
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+  );
+});
+afterAll(() => t.close());
+
+describe('the OpenAPI document', () => {
+  it('gives every operation a unique operationId, a summary and its access', () => {
+    expect(operations.length).toBeGreaterThan(60);
+    const missing = operations.filter(({ op }) => !op.operationId || !op.summary || !op.description);
+    expect(missing.map((o) => o.key)).toEqual([]);
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const place = operations.find((o) => o.key === 'POST /api/v1/orders')!.op;
+    expect(place).toMatchObject({ operationId: 'postOrders', summary: 'Create order' });
+    expect(place.description).toContain('order.create');
+  });
+
+  it('marks the public routes as needing no token, and only them', () => {
+    const open = operations.filter(({ op }) => Array.isArray(op.security) && op.security.length === 0);
+    expect(open.map((o) => o.key).sort()).toEqual(
+      expect.arrayContaining(['POST /api/v1/auth/login', 'GET /api/v1/health', 'GET /api/v1/ready']),
+    );
+    for (const { op } of open) expect(op.description).toContain('public');
+    const me = operations.find((o) => o.key === 'GET /api/v1/users/me')!.op;
+    expect(me.security).toBeUndefined();
+  });
+
+  it('documents the list grammar on list routes', () => {
+    const list = operations.find((o) => o.key === 'GET /api/v1/orders')!.op;
+    const filter = list.parameters?.find((p) => p.name === 'filter');
+    expect(filter?.description).toMatch(/"field","op","value"/);
+    expect(list.parameters?.find((p) => p.name === 'sort')?.description).toMatch(/descending/);
+  });
+});
+
+describe('operation names', () => {
+  it('reads the id and summary off the method and path', () => {
+    expect(operationIdOf('GET', '/api/v1/drug-availabilities/:id')).toBe('getDrugAvailabilitiesId');
+    expect(summaryOf('GET', '/api/v1/drugs')).toBe('List drugs');
+    expect(summaryOf('POST', '/api/v1/studies')).toBe('Create study');
+    expect(summaryOf('GET', '/api/v1/clinical-sites/:id')).toBe('Get clinical site');
+    expect(summaryOf('PUT', '/api/v1/users/:id')).toBe('Update user');
+    expect(summaryOf('POST', '/api/v1/orders/status-batch')).toBe('POST orders status batch');
+  });
+});
