@@ -12,11 +12,13 @@ import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
+import { createMetrics } from './metrics/instruments.ts';
+import { registerMetricsRoute, registerRequestTiming } from './metrics/route.ts';
 import { apiModules } from './modules/index.ts';
 import { safeError } from './safe-error.ts';
 import { safeRequest } from './safe-request.ts';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'mailer'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'metrics'> {
   logger?: FastifyServerOptions['logger'];
   /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
@@ -79,7 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lifecycle', { shuttingDown: false });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', () => mailDispatcher.stop());
-  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher };
+  const metrics = createMetrics(baseDeps.db);
+  registerRequestTiming(app, metrics);
+  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, metrics };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -120,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get(`${API_PREFIX}/openapi.json`, { config: { access: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),
   );
+  if (deps.config.metricsToken) registerMetricsRoute(app, metrics, deps.config.metricsToken);
   for (const mod of apiModules) await app.register((scope) => mod(scope, deps), { prefix: API_PREFIX });
 
   await registerWebApp(app, deps.config.webDist);
