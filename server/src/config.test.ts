@@ -136,3 +136,14 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });
+
+describe('retention', () => {
+  it('keeps sent mail 90 days (0: forever) and runs hourly by default', () => {
+    expect(loadConfig(base)).toMatchObject({ mailRetentionDays: 90, retentionIntervalMinutes: 60 });
+    expect(loadConfig({ ...base, MAIL_RETENTION_DAYS: '0' }).mailRetentionDays).toBe(0);
+    expect(() => loadConfig({ ...base, MAIL_RETENTION_DAYS: '-1' })).toThrow(/MAIL_RETENTION_DAYS/);
+    expect(() => loadConfig({ ...base, RETENTION_INTERVAL_MINUTES: '0' })).toThrow(
+      /RETENTION_INTERVAL_MINUTES/,
+    );
+  });
+});
