@@ -13,14 +13,19 @@ import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
+import { createMetrics } from './metrics/instruments.ts';
+import { registerMetricsRoute, registerRequestTiming } from './metrics/route.ts';
 import { apiModules } from './modules/index.ts';
+import { RetentionJob } from './retention/job.ts';
 import { safeError } from './safe-error.ts';
 import { safeRequest } from './safe-request.ts';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'mailer'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'metrics'> {
   logger?: FastifyServerOptions['logger'];
   /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
+  /** The retention job's interval (default: RETENTION_INTERVAL_MINUTES; 0: off, `app.retention.runOnce` only). */
+  retention?: { intervalMs?: number };
   /** Told of every route as it is registered (the authorization matrix test reads the route table off it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -31,6 +36,8 @@ declare module 'fastify' {
     mailDispatcher: MailDispatcher;
     /** Set when a graceful shutdown begins (http/shutdown.ts): /ready answers 503 from then on. */
     lifecycle: { shuttingDown: boolean };
+    /** Deletes expired tokens, keys and old sent mail; started when the app is ready, stopped when it closes. */
+    retention: RetentionJob;
   }
 }
 
@@ -52,7 +59,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Builds the whole HTTP application on the given database; tests call this with their own. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { logger, mail, onRoute, ...baseDeps } = options;
+  const { logger, mail, retention: retentionOptions, onRoute, ...baseDeps } = options;
   // The app's audit rows are chained with the configured key (decision 015).
   useAuditKey(baseDeps.config.auditKey);
   const app = Fastify({
@@ -80,7 +87,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lifecycle', { shuttingDown: false });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', () => mailDispatcher.stop());
-  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher };
+  const { retentionIntervalMinutes, mailRetentionDays } = baseDeps.config;
+  const retention = new RetentionJob({
+    db: baseDeps.db,
+    clock: baseDeps.clock,
+    log: app.log,
+    intervalMs:
+      retentionOptions?.intervalMs ??
+      (retentionIntervalMinutes === undefined ? undefined : retentionIntervalMinutes * 60_000),
+    mailRetentionDays,
+  });
+  app.decorate('retention', retention);
+  app.addHook('onReady', async () => retention.start());
+  app.addHook('onClose', () => retention.stop());
+  const metrics = createMetrics(baseDeps.db);
+  registerRequestTiming(app, metrics);
+  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, metrics };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -129,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get(`${API_PREFIX}/openapi.json`, { config: { access: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),
   );
+  if (deps.config.metricsToken) registerMetricsRoute(app, metrics, deps.config.metricsToken);
   for (const mod of apiModules) await app.register((scope) => mod(scope, deps), { prefix: API_PREFIX });
 
   await registerWebApp(app, deps.config.webDist);

@@ -128,3 +128,22 @@ describe('SHUTDOWN_DELAY_SECONDS', () => {
     expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: 'soon' })).toThrow(/SHUTDOWN_DELAY_SECONDS/);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is off by default and takes 16 characters or more', () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'm'.repeat(16) }).metricsToken).toBe('m'.repeat(16));
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
+describe('retention', () => {
+  it('keeps sent mail 90 days (0: forever) and runs hourly by default', () => {
+    expect(loadConfig(base)).toMatchObject({ mailRetentionDays: 90, retentionIntervalMinutes: 60 });
+    expect(loadConfig({ ...base, MAIL_RETENTION_DAYS: '0' }).mailRetentionDays).toBe(0);
+    expect(() => loadConfig({ ...base, MAIL_RETENTION_DAYS: '-1' })).toThrow(/MAIL_RETENTION_DAYS/);
+    expect(() => loadConfig({ ...base, RETENTION_INTERVAL_MINUTES: '0' })).toThrow(
+      /RETENTION_INTERVAL_MINUTES/,
+    );
+  });
+});

@@ -78,6 +78,9 @@ const envSchema = z.object({
   GIT_COMMIT: z.string().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
 });
 
@@ -117,6 +120,12 @@ export interface AppConfig {
   shutdownDelaySeconds?: number;
   /** The deployed commit (GIT_COMMIT), reported by /ready; "unknown" when not set. */
   commit?: string;
+  /** The bearer token of GET /metrics; without it the route does not exist. */
+  metricsToken?: string;
+  /** Sent outbox rows are deleted this many days after sending (0: kept); 90 when absent. */
+  mailRetentionDays?: number;
+  /** How often the retention job runs, in minutes; 60 when absent. */
+  retentionIntervalMinutes?: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -186,6 +195,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     commit: e.GIT_COMMIT ?? 'unknown',
+    metricsToken: e.METRICS_TOKEN,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    retentionIntervalMinutes: e.RETENTION_INTERVAL_MINUTES,
   };
 }
 

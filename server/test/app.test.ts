@@ -70,7 +70,15 @@ describe('access declarations', () => {
     const Fastify = (await import('fastify')).default;
     const { registerAccessControl } = await import('../src/http/access.ts');
     const bare = Fastify();
-    registerAccessControl(bare, { db: t.db, config: t.config, clock: t.clock, mailer: { wake() {} } });
+    const { createMetrics } = await import('../src/metrics/instruments.ts');
+    const deps = {
+      db: t.db,
+      config: t.config,
+      clock: t.clock,
+      mailer: { wake() {} },
+      metrics: createMetrics(t.db),
+    };
+    registerAccessControl(bare, deps);
     expect(() => bare.get('/api/v1/undeclared', () => 'x')).toThrow(/declares no access requirement/);
     await bare.close();
   });

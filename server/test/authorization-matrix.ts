@@ -66,6 +66,12 @@ const anyOrderAction = [L, Y, Y, Y, Y, Y, N, Y, Y, Y, N] as const satisfies Matr
 /** orderCancel.create: site and imaging users (and admin). */
 const cancelAction = [L, Y, N, N, Y, Y, N, N, Y, N, N] as const satisfies MatrixRow;
 
+/**
+ * Prometheus's scrape: only METRICS_TOKEN opens it, never a user's token (outside /api/v1 and
+ * the permission system), so every column is refused.
+ */
+const metricsScrape = [L, L, L, L, L, L, L, L, L, L, L] as const satisfies MatrixRow;
+
 /** A configuration resource's list, create, read and update (section 6: staff/admin only). */
 const configResource = (path: string, read: MatrixRow, write: MatrixRow) => ({
   [`GET /api/v1/${path}`]: read,
@@ -87,6 +93,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/app-config': publicRoute,
   'GET /api/v1/health': publicRoute,
   'GET /api/v1/ready': publicRoute,
+  // Metrics (issue 20): METRICS_TOKEN only; the test apps set one, so the route is registered.
+  'GET /metrics': metricsScrape,
 
   // Login and recovery: public (section 2 access rules; api-contract authentication).
   'POST /api/v1/auth/login': publicRoute,

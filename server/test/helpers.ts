@@ -35,6 +35,9 @@ export class TestClock implements Clock {
 /** The audit chain's key in tests (pass it as AUDIT_KEY to a command or server started on a test database). */
 export const TEST_AUDIT_KEY = 'test-audit-key-0123456789abcdef-0123456789';
 
+/** The bearer token of GET /metrics in tests. */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -57,6 +60,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimitPerMinute: 1000,
     webDist: '/nonexistent',
     publicUrl: 'http://dosechain.test',
+    // Set, so /metrics is registered and the route table (matrix, fuzz) includes it.
+    metricsToken: TEST_METRICS_TOKEN,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { AppMetrics } from '../metrics/instruments.ts';
 import { principalOf } from './access.ts';
 import type { AppDeps } from './deps.ts';
 
@@ -14,6 +15,8 @@ export interface ServiceContext {
   config: AppConfig;
   /** The request's log (security events: a lock after failed e-signatures). */
   log: FastifyBaseLogger;
+  /** The app's counters (order placements, lockouts); absent where a service runs outside the app. */
+  metrics?: AppMetrics;
 }
 
 export function serviceContext(request: FastifyRequest, deps: AppDeps): ServiceContext {
@@ -23,5 +26,6 @@ export function serviceContext(request: FastifyRequest, deps: AppDeps): ServiceC
     clock: deps.clock,
     config: deps.config,
     log: request.log,
+    metrics: deps.metrics,
   };
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { AppMetrics } from '../metrics/instruments.ts';
 
 /** The mail outbox's dispatcher as features see it. */
 export interface Mailer {
@@ -14,4 +15,5 @@ export interface AppDeps {
   config: AppConfig;
   clock: Clock;
   mailer: Mailer;
+  metrics: AppMetrics;
 }

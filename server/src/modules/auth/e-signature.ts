@@ -49,7 +49,7 @@ async function checkWithPassword(ctx: ServiceContext, signature: string, nowMs: 
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.user.id));
   // Locked while this request waited: the lock ended the session.
   if (!user || isLockedAt(user, now)) throw unauthenticated();
-  const auth = { db: ctx.db, clock: ctx.clock, config: ctx.config, log: ctx.log };
+  const auth = { db: ctx.db, clock: ctx.clock, config: ctx.config, log: ctx.log, metrics: ctx.metrics };
   try {
     await claimPasswordAttempt(auth, user);
   } catch (err) {

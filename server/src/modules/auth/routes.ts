@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { meAfterLogin } from '../me/service.ts';
 import { resetPasswordWithToken } from '../password-recovery/service.ts';
@@ -25,6 +26,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     clock: deps.clock,
     config: deps.config,
     log: request.log,
+    metrics: deps.metrics,
   });
   // Credentials are guessed per IP: every call that takes a password or token is rate-limited.
   const limited = {
@@ -44,7 +46,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       },
     },
     async (request) => {
-      const { user, tokens } = await login(ctx(request), request.body);
+      const { user, tokens } = await login(ctx(request), request.body).catch((err: unknown) => {
+        if (err instanceof AppError) deps.metrics.loginFailures.inc({ reason: err.code });
+        throw err;
+      });
       if (request.query.includeUser !== 'true') return tokens;
       return { ...tokens, user: await meAfterLogin(deps.db, user) };
     },

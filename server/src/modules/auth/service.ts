@@ -11,6 +11,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationFailed } from '../../http/app-error.ts';
+import type { AppMetrics } from '../../metrics/instruments.ts';
 import { isLastUsableManager, lockUserManagement } from '../user-management/administrable.ts';
 import {
   issueRefreshToken,
@@ -26,6 +27,8 @@ export interface AuthContext {
   clock: Clock;
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** The app's counters (lockouts); absent where a service runs outside the app. */
+  metrics?: AppMetrics;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -117,61 +120,66 @@ export async function recordFailedPassword(ctx: AuthContext, user: UserRow): Pro
     .returning({ count: users.failedLoginCount });
   if (below) return { locked: false, lockedUntil: null, remaining: limit - below.count };
 
-  return ctx.db.transaction(async (tx) => {
-    await lockUserManagement(tx);
-    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-    if (!row) return { locked: false, lockedUntil: null, remaining: limit };
-    if (isLockedAt(row, now)) return { locked: true, lockedUntil: row.lockedUntil, remaining: 0 };
-    const count = (row.lockedOut ? 0 : row.failedLoginCount) + 1;
-    const counted = {
-      failedLoginCount: count,
-      lockedOut: false,
-      lockedUntil: null,
-      lastFailedLoginAt: now,
-      updatedAt: now,
-    };
-    if (count < limit) {
-      await tx.update(users).set(counted).where(eq(users.id, row.id));
-      return { locked: false, lockedUntil: null, remaining: limit - count };
-    }
-    if (await isLastUsableManager(tx, row.id, now)) {
-      await tx.update(users).set(counted).where(eq(users.id, row.id));
-      // Once per run of failures: the one that would have locked. Those after it are paced.
-      if (count === limit) {
-        await recordAudit(tx, selfActor(row), {
-          entityType: 'users',
-          entityId: row.id,
-          eventType: 'update',
-          changeset: { failedLoginCount: [count - 1, count] },
-          reason: `Not locked after ${limit} failed logins: the last user manager. One attempt a minute instead`,
-        });
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<FailedPasswordOutcome & { lockedNow?: true }> => {
+      await lockUserManagement(tx);
+      const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      if (!row) return { locked: false, lockedUntil: null, remaining: limit };
+      if (isLockedAt(row, now)) return { locked: true, lockedUntil: row.lockedUntil, remaining: 0 };
+      const count = (row.lockedOut ? 0 : row.failedLoginCount) + 1;
+      const counted = {
+        failedLoginCount: count,
+        lockedOut: false,
+        lockedUntil: null,
+        lastFailedLoginAt: now,
+        updatedAt: now,
+      };
+      if (count < limit) {
+        await tx.update(users).set(counted).where(eq(users.id, row.id));
+        return { locked: false, lockedUntil: null, remaining: limit - count };
       }
+      if (await isLastUsableManager(tx, row.id, now)) {
+        await tx.update(users).set(counted).where(eq(users.id, row.id));
+        // Once per run of failures: the one that would have locked. Those after it are paced.
+        if (count === limit) {
+          await recordAudit(tx, selfActor(row), {
+            entityType: 'users',
+            entityId: row.id,
+            eventType: 'update',
+            changeset: { failedLoginCount: [count - 1, count] },
+            reason: `Not locked after ${limit} failed logins: the last user manager. One attempt a minute instead`,
+          });
+        }
+        ctx.log.warn(
+          { event: 'user.lock_refused', userId: row.id, failedLoginCount: count },
+          'lock refused: the account is the last user manager; password attempts are paced instead',
+        );
+        return { locked: false, lockedUntil: null, remaining: 0 };
+      }
+      const lockedUntil = lockEndFrom(now, ctx.config.lockoutMinutes);
+      await tx
+        .update(users)
+        .set({ ...counted, lockedOut: true, lockedUntil })
+        .where(eq(users.id, row.id));
+      await revokeUserSessions(tx, row.id, now);
+      await recordAudit(tx, selfActor(row), {
+        entityType: 'users',
+        entityId: row.id,
+        eventType: 'update',
+        before: { lockedOut: false, lockedUntil: null },
+        after: { lockedOut: true, lockedUntil },
+        reason: `Locked after ${limit} failed logins`,
+      });
       ctx.log.warn(
-        { event: 'user.lock_refused', userId: row.id, failedLoginCount: count },
-        'lock refused: the account is the last user manager; password attempts are paced instead',
+        { event: 'user.locked', userId: row.id, lockedUntil: lockedUntil?.toISOString() ?? null },
+        'account locked after consecutive failed logins',
       );
-      return { locked: false, lockedUntil: null, remaining: 0 };
-    }
-    const lockedUntil = lockEndFrom(now, ctx.config.lockoutMinutes);
-    await tx
-      .update(users)
-      .set({ ...counted, lockedOut: true, lockedUntil })
-      .where(eq(users.id, row.id));
-    await revokeUserSessions(tx, row.id, now);
-    await recordAudit(tx, selfActor(row), {
-      entityType: 'users',
-      entityId: row.id,
-      eventType: 'update',
-      before: { lockedOut: false, lockedUntil: null },
-      after: { lockedOut: true, lockedUntil },
-      reason: `Locked after ${limit} failed logins`,
-    });
-    ctx.log.warn(
-      { event: 'user.locked', userId: row.id, lockedUntil: lockedUntil?.toISOString() ?? null },
-      'account locked after consecutive failed logins',
-    );
-    return { locked: true, lockedUntil, remaining: 0 };
-  });
+      return { locked: true, lockedUntil, remaining: 0, lockedNow: true };
+    },
+  );
+  // Counted once the lock has committed; a failure on an account locked already is not a lockout.
+  if (outcome.lockedNow) ctx.metrics?.lockouts.inc();
+  return { locked: outcome.locked, lockedUntil: outcome.lockedUntil, remaining: outcome.remaining };
 }
 
 /**

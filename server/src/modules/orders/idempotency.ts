@@ -45,7 +45,7 @@ const reused = () =>
   ]);
 
 /** The instant before which a key no longer answers. */
-const expiry = (now: Date) => new Date(now.getTime() - limits.idempotencyKeyHours * 3_600_000);
+export const keyExpiry = (now: Date) => new Date(now.getTime() - limits.idempotencyKeyHours * 3_600_000);
 
 const ofKey = (p: IdempotentPlacement) =>
   and(eq(idempotencyKeys.userId, p.userId), eq(idempotencyKeys.key, p.key));
@@ -69,7 +69,7 @@ export async function earlierAnswer(
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, answer: idempotencyKeys.answer })
     .from(idempotencyKeys)
-    .where(and(ofKey(p), sql`${idempotencyKeys.createdAt} >= ${expiry(now).toISOString()}::timestamptz`));
+    .where(and(ofKey(p), sql`${idempotencyKeys.createdAt} >= ${keyExpiry(now).toISOString()}::timestamptz`));
   return storedAnswer(p, row);
 }
 
@@ -92,7 +92,7 @@ export async function claimKey(tx: Executor, p: IdempotentPlacement, now: Date):
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
       set: { requestHash: p.requestHash, answer: null, createdAt: now },
-      setWhere: lt(idempotencyKeys.createdAt, expiry(now)),
+      setWhere: lt(idempotencyKeys.createdAt, keyExpiry(now)),
     })
     .returning({ userId: idempotencyKeys.userId });
   if (claimed) return;

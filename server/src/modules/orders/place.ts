@@ -109,7 +109,10 @@ export async function placeOrder(
   const earlier = idempotent && (await earlierAnswer(ctx.db, idempotent, ctx.clock.now()));
   if (earlier) return { answer: earlier, replayed: true };
   try {
-    return { answer: await placeNew(ctx, input, idempotent), replayed: false };
+    const answer = await placeNew(ctx, input, idempotent);
+    // Counted after the placement's transaction committed; a replay places nothing.
+    ctx.metrics?.orderPlacements.inc();
+    return { answer, replayed: false };
   } catch (err) {
     if (err instanceof AlreadyPlaced) return { answer: err.answer, replayed: true };
     throw err;
