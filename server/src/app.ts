@@ -3,7 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { useAuditKey } from './audit/chain.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
@@ -135,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
+    // Schemas with an id in the contract (`.meta({ id })`) become components, referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
     // The zod schemas as JSON Schema, and each operation's id, summary and access (openapi-operation.ts).
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);

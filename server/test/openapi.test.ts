@@ -17,11 +17,14 @@ interface Operation {
 
 let t: TestApp;
 let operations: { key: string; op: Operation }[];
+let document: { components?: { schemas?: Record<string, unknown> } };
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
+    components?: { schemas?: Record<string, unknown> };
   };
+  document = doc;
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
   );
@@ -55,6 +58,18 @@ describe('the OpenAPI document', () => {
     const filter = list.parameters?.find((p) => p.name === 'filter');
     expect(filter?.description).toMatch(/"field","op","value"/);
     expect(list.parameters?.find((p) => p.name === 'sort')?.description).toMatch(/descending/);
+  });
+});
+
+describe('the OpenAPI components', () => {
+  it('holds the entities and the error body once, referenced from the operations', () => {
+    const names = Object.keys(document.components?.schemas ?? {});
+    for (const name of ['Order', 'Drug', 'Study', 'Company', 'User', 'Group', 'Availability', 'ErrorBody']) {
+      expect(names).toContain(name);
+    }
+    const text = JSON.stringify(operations.find((o) => o.key === 'GET /api/v1/orders/{id}')?.op);
+    expect(text).toContain('#/components/schemas/Order');
+    expect(text).toContain('#/components/schemas/ErrorBody');
   });
 });
 

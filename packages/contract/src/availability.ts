@@ -184,25 +184,29 @@ export const availabilityUpdateBodySchema = z
   });
 export type AvailabilityUpdateBody = z.input<typeof availabilityUpdateBodySchema>;
 
-export const availabilitySchema = z.object({
-  id: z.number().int(),
-  drug: namedRefSchema.extend({ active: z.boolean() }),
-  cmo: namedRefSchema.extend({ timezone: z.string() }),
-  doses: z.number().int(),
-  activityUnit: z.enum(activityUnits),
-  validFrom: z.string(),
-  validUntil: z.string(),
-  frequency: z.enum(availabilityFrequencies),
-  repeat: z.object({
-    every: z.number().int(),
-    on: z.union([z.array(z.enum(weekdayCodes)), z.array(z.number().int()), monthlyOrdinalSchema]).nullable(),
-  }),
-  startTime: z.string(),
-  endTime: z.string(),
-  active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const availabilitySchema = z
+  .object({
+    id: z.number().int(),
+    drug: namedRefSchema.extend({ active: z.boolean() }),
+    cmo: namedRefSchema.extend({ timezone: z.string() }),
+    doses: z.number().int(),
+    activityUnit: z.enum(activityUnits),
+    validFrom: z.string(),
+    validUntil: z.string(),
+    frequency: z.enum(availabilityFrequencies),
+    repeat: z.object({
+      every: z.number().int(),
+      on: z
+        .union([z.array(z.enum(weekdayCodes)), z.array(z.number().int()), monthlyOrdinalSchema])
+        .nullable(),
+    }),
+    startTime: z.string(),
+    endTime: z.string(),
+    active: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Availability' });
 export type Availability = z.infer<typeof availabilitySchema>;
 
 /**

@@ -69,18 +69,20 @@ export const addressOutSchema = z.object({
   zipCode: z.string().nullable(),
 });
 
-export const companySchema = z.object({
-  id: z.number().int(),
-  type: z.enum(companyTypes),
-  name: z.string(),
-  phoneNumber: z.string().nullable(),
-  timezone: z.string(),
-  address: addressOutSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** On a clinical site: its linked imaging centers. */
-  imagingCenters: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
-  /** On an imaging center: its linked clinical sites. */
-  clinicalSites: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
-});
+export const companySchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(companyTypes),
+    name: z.string(),
+    phoneNumber: z.string().nullable(),
+    timezone: z.string(),
+    address: addressOutSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** On a clinical site: its linked imaging centers. */
+    imagingCenters: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+    /** On an imaging center: its linked clinical sites. */
+    clinicalSites: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
+  })
+  .meta({ id: 'Company' });
 export type Company = z.infer<typeof companySchema>;

@@ -17,12 +17,14 @@ export const drugUpdateBodySchema = drugFieldsSchema
   .extend({ ...mutationMeta, active: z.boolean().optional() });
 export type DrugUpdateBody = z.input<typeof drugUpdateBodySchema>;
 
-export const drugSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  otherName: z.string().nullable(),
-  active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const drugSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    otherName: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Drug' });
 export type Drug = z.infer<typeof drugSchema>;

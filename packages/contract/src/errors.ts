@@ -34,13 +34,17 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const fieldErrorSchema = z.object({ code: z.string(), message: z.string(), parameter: z.string() });
+export const fieldErrorSchema = z
+  .object({ code: z.string(), message: z.string(), parameter: z.string() })
+  .meta({ id: 'FieldError' });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** The one error body every failed API call answers with. */
-export const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  errors: z.array(fieldErrorSchema),
-});
+export const errorBodySchema = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    errors: z.array(fieldErrorSchema),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

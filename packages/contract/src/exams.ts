@@ -20,12 +20,14 @@ export const examUpdateBodySchema = examFieldsSchema
   .extend({ ...mutationMeta, active: z.boolean().optional() });
 export type ExamUpdateBody = z.input<typeof examUpdateBodySchema>;
 
-export const examSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  drug: namedRefSchema.extend({ active: z.boolean() }),
-  active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const examSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    drug: namedRefSchema.extend({ active: z.boolean() }),
+    active: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Exam' });
 export type Exam = z.infer<typeof examSchema>;

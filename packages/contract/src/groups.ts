@@ -74,15 +74,17 @@ export const groupMemberSchema = z.object({
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
-export const groupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  active: z.boolean(),
-  permissions: permissionsSchema,
-  users: z.array(groupMemberSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const groupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    active: z.boolean(),
+    permissions: permissionsSchema,
+    users: z.array(groupMemberSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Group' });
 export type Group = z.infer<typeof groupSchema>;
 
 /** The user-management permission whose holders keep the system administrable (docs/decisions/010). */

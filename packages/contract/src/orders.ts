@@ -71,32 +71,34 @@ export const orderImagingCenterSchema = namedRefSchema.extend({
 });
 
 /** An order (spec section 3) with its references resolved to names. */
-export const orderSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  status: z.enum(orderStatuses),
-  study: namedRefSchema,
-  site: namedRefSchema.extend({ timezone: z.string() }),
-  exam: namedRefSchema,
-  drug: namedRefSchema,
-  cmo: namedRefSchema.extend({ timezone: z.string() }),
-  timePoint: namedRefSchema,
-  imagingCenter: orderImagingCenterSchema,
-  subjectId: z.string(),
-  calibrationDatetime: z.string(),
-  projectedDelivery: z.string().nullable(),
-  acceptedAt: z.string().nullable(),
-  rejectedAt: z.string().nullable(),
-  canceledAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  cancelationReason: z.string().nullable(),
-  additionalNotes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
-  coordinatorUsers: z.array(contactUserSchema).optional(),
-});
+export const orderSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.number().int(),
+    status: z.enum(orderStatuses),
+    study: namedRefSchema,
+    site: namedRefSchema.extend({ timezone: z.string() }),
+    exam: namedRefSchema,
+    drug: namedRefSchema,
+    cmo: namedRefSchema.extend({ timezone: z.string() }),
+    timePoint: namedRefSchema,
+    imagingCenter: orderImagingCenterSchema,
+    subjectId: z.string(),
+    calibrationDatetime: z.string(),
+    projectedDelivery: z.string().nullable(),
+    acceptedAt: z.string().nullable(),
+    rejectedAt: z.string().nullable(),
+    canceledAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    rejectionReason: z.string().nullable(),
+    cancelationReason: z.string().nullable(),
+    additionalNotes: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
+    coordinatorUsers: z.array(contactUserSchema).optional(),
+  })
+  .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 
 /** GET /order-statuses. */

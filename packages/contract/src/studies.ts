@@ -64,16 +64,18 @@ export const distributionEntrySchema = z.object({
 });
 export type DistributionEntry = z.infer<typeof distributionEntrySchema>;
 
-export const studySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  sponsor: z.string(),
-  active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Answered by `GET /studies/{id}` and by changes, not by the list. */
-  distributionList: z.array(distributionEntrySchema).optional(),
-});
+export const studySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    sponsor: z.string(),
+    active: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Answered by `GET /studies/{id}` and by changes, not by the list. */
+    distributionList: z.array(distributionEntrySchema).optional(),
+  })
+  .meta({ id: 'Study' });
 export type Study = z.infer<typeof studySchema>;
 
 /** A study's pairing: which CMO makes the exam's drug for one site. */

@@ -11,10 +11,12 @@ export type TimepointCreateBody = z.input<typeof timepointCreateBodySchema>;
 export const timepointUpdateBodySchema = timepointFieldsSchema.partial().extend(mutationMeta);
 export type TimepointUpdateBody = z.input<typeof timepointUpdateBodySchema>;
 
-export const timepointSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const timepointSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Timepoint' });
 export type Timepoint = z.infer<typeof timepointSchema>;

@@ -105,27 +105,29 @@ export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
 export const userUnlockBodySchema = z.strictObject(requiredReasonMeta);
 export type UserUnlockBody = z.input<typeof userUnlockBodySchema>;
 
-export const userSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  commonName: z.string().nullable(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  isStaff: z.boolean(),
-  isAdmin: z.boolean(),
-  active: z.boolean(),
-  lockedOut: z.boolean(),
-  imagingCenterContact: z.boolean(),
-  siteCoordinator: z.boolean(),
-  primaryInvestigator: z.boolean(),
-  groups: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
-  roles: z.array(roleSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    commonName: z.string().nullable(),
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    isStaff: z.boolean(),
+    isAdmin: z.boolean(),
+    active: z.boolean(),
+    lockedOut: z.boolean(),
+    imagingCenterContact: z.boolean(),
+    siteCoordinator: z.boolean(),
+    primaryInvestigator: z.boolean(),
+    groups: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
+    roles: z.array(roleSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 /** A role as people read it: "CMO — Isotope Labs Boston", or "Staff". */
