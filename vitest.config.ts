@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Server suites run on embedded PGlite always, and once more on PostgreSQL when CI provides one.
@@ -19,6 +20,10 @@ const serverSuite = (name: string, db: 'pglite' | 'pg') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: a single worker on the 2-core
+    // CI machine, idle while a file waits on PostgreSQL, a child server or a timer. Two files at
+    // once there; one fewer than the cores where there are more.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
