@@ -156,6 +156,9 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
   page,
   request,
 }) => {
+  // Two signed actions in two roles, each checked in the grid and on the detail page: over a
+  // minute on a loaded 2-core machine (CI saw 66 s), like the lifecycle test above.
+  test.setTimeout(120_000);
   const rejected = await placeByApi(request, SUBJECTS.rejected);
   const canceled = await placeByApi(request, SUBJECTS.canceled);
 
