@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './availability.ts';
 export * from './check-in-use.ts';
 export * from './companies.ts';
+export * from './decay.ts';
 export * from './drugs.ts';
 export * from './errors.ts';
 export * from './exams.ts';
