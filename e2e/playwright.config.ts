@@ -3,24 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './chromium.ts';
+import { serverDataDir, serverPort, workerServerIndex } from './servers.ts';
 
-// The config is evaluated by the runner and again by each worker: pick the port and the fresh
-// data directory once and hand them down through the environment.
+// The config is evaluated by the runner and again by each worker: pick the base port and the
+// fresh data directory once and hand them down through the environment.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'dosechain-e2e-'));
-const port = Number(process.env.E2E_PORT);
+// Two spec files at once, each worker with its own server and database (servers.ts): a spec
+// spends much of its time waiting on the browser or the server, so two fill the 2-core machine.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 export default defineConfig({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${serverPort(workerServerIndex())}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -28,19 +31,19 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'npx tsx ../server/src/main.ts',
-    url: `http://127.0.0.1:${port}/api/v1/health`,
+    url: `http://127.0.0.1:${serverPort(index)}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort(index)),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: serverDataDir(index),
       // Recovery mails link to the address the browser uses.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://127.0.0.1:${serverPort(index)}`,
       LOG_LEVEL: 'warn',
       INIT_CWD: path.resolve(import.meta.dirname, '..'),
     },
-  },
+  })),
 });
