@@ -24,6 +24,8 @@ export const messages = {
   invalidTime: 'Enter a valid time (HH:mm)',
   /** A positive-number field holds digits only: a decimal or a sign is refused, never rewritten. */
   wholeNumber: 'Enter a whole number, digits only (no decimals)',
+  /** A decimal field holds digits and at most one decimal point. */
+  decimalNumber: 'Enter a number: digits with at most one decimal point',
   pickWeekday: 'Pick at least one day',
   // a dialog with unsaved input asks before it is dropped (issue 18); the spec gives no texts
   discardTitle: 'Discard unsaved changes?',

@@ -1,28 +1,57 @@
-import type { AuditEntityType } from './audit.ts';
-import type { CheckInUseEntity } from './check-in-use.ts';
+import type { z } from 'zod';
+import { companyBodySchemas, companySchema } from './companies.ts';
+import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from './drugs.ts';
+import { examCreateBodySchema, examSchema, examUpdateBodySchema } from './exams.ts';
+import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from './groups.ts';
 import { type AccessRequirement, type PermissionArea, STAFF_ADMIN } from './permissions.ts';
+import { studyCreateBodySchema, studySchema, studyUpdateBodySchema } from './studies.ts';
+import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from './timepoints.ts';
+import { userCreateBodySchema, userSchema, userUpdateBodySchema } from './users.ts';
 
-/** The configuration entities: each has list, create, read and update routes under its own path. */
+// A configuration entity's own file (its schemas) is exported here, beside its entry, rather
+// than from index.ts: adding an entity is its file and its entry (docs/how-to/add-config-entity.md).
+export * from './companies.ts';
+export * from './drugs.ts';
+export * from './exams.ts';
+export * from './groups.ts';
+export * from './studies.ts';
+export * from './timepoints.ts';
+export * from './users.ts';
+
+/**
+ * The configuration entities, in the order the menu shows them (spec section 2: Timepoints,
+ * Drugs, Exams, Studies, Clinical Sites, Imaging Centers, CMOs; then Groups, Users). Each has
+ * list, create, read and update routes under its own path, a screen, an audit entity type and
+ * a history, all named by its key.
+ */
 export const configResourceKeys = [
-  'drugs',
   'timepoints',
+  'drugs',
   'exams',
   'studies',
-  'cmos',
   'clinical-sites',
   'imaging-centers',
+  'cmos',
   'groups',
   'users',
-] as const satisfies readonly AuditEntityType[];
+] as const;
 export type ConfigResourceKey = (typeof configResourceKeys)[number];
+
+/** The request and answer schemas of an entity's routes. */
+export interface ConfigResourceSchemas {
+  /** A record as its routes answer it (a list answers its items, or only the fields asked for). */
+  item: z.ZodObject;
+  /** The body of `POST <path>`. */
+  create: z.ZodType;
+  /** The body of `PUT <path>/{id}`: a partial update (and the toggle, where it has one). */
+  update: z.ZodType;
+}
 
 /** One configuration entity as data: where it lives, what it is called and who may do what with it. */
 export interface ConfigResourceEntry {
-  /** The API path of its list; a record is `${path}/:id`. */
+  /** The API path of its list (`/<key>`); a record is `${path}/:id`. */
   path: `/${string}`;
-  /** The audit trail's entity type of its records. */
-  auditEntityType: AuditEntityType;
-  /** As messages and signatures write it ('Drug not found', 'Created Drug') and as lists title it. */
+  /** As messages and signatures write it ('Drug not found', 'Created Drug') and as lists and the menu title it. */
   label: { singular: string; plural: string };
   /** What its routes need (spec section 6: configuration and user management are staff/admin only). */
   access: { read: AccessRequirement; create: AccessRequirement; update: AccessRequirement };
@@ -32,8 +61,12 @@ export interface ConfigResourceEntry {
   uniqueNameIgnoringCase: boolean;
   /** Whether it can be inactivated and activated again (`active`). */
   toggleable: boolean;
-  /** Its entity in `GET /check-in-use`, where the forms check a value there. */
-  checkInUse?: CheckInUseEntity;
+  /**
+   * Its entity in `GET /check-in-use`, where the forms check a value there (singular, kebab-case:
+   * `drug`, `clinical-site`). Typed so that each entry keeps its literal.
+   */
+  checkInUse?: Lowercase<string>;
+  schemas: ConfigResourceSchemas;
 }
 
 /** The read, create and update requirements of a permission area, staff/admin only. */
@@ -50,90 +83,98 @@ const userManagement = staffAdminAccess('userManagement');
 const configRead: AccessRequirement = { permissions: ['config.read'] };
 const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'] };
 
-/** Every configuration entity, keyed by its audit entity type (its path's name). */
-export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
-  drugs: {
-    path: '/drugs',
-    auditEntityType: 'drugs',
-    label: { singular: 'Drug', plural: 'Drugs' },
-    access: config,
-    auditRead: configRead,
-    uniqueNameIgnoringCase: true,
-    toggleable: true,
-    checkInUse: 'drug',
-  },
+const companySchemas = (type: Parameters<typeof companyBodySchemas>[0]) => {
+  const bodies = companyBodySchemas(type);
+  return { item: companySchema, create: bodies.create, update: bodies.update };
+};
+
+/**
+ * Every configuration entity, by its key: its path's name, its audit entity type, its screen's
+ * path name. The server registers its routes, the web app its screen, menu item and audit-trail
+ * choice, and the tests their cases from here.
+ */
+export const configResources = {
   timepoints: {
     path: '/timepoints',
-    auditEntityType: 'timepoints',
     label: { singular: 'Timepoint', plural: 'Timepoints' },
     access: config,
     auditRead: configRead,
     uniqueNameIgnoringCase: true,
     toggleable: false,
     checkInUse: 'timepoint',
+    schemas: { item: timepointSchema, create: timepointCreateBodySchema, update: timepointUpdateBodySchema },
+  },
+  drugs: {
+    path: '/drugs',
+    label: { singular: 'Drug', plural: 'Drugs' },
+    access: config,
+    auditRead: configRead,
+    uniqueNameIgnoringCase: true,
+    toggleable: true,
+    checkInUse: 'drug',
+    schemas: { item: drugSchema, create: drugCreateBodySchema, update: drugUpdateBodySchema },
   },
   exams: {
     path: '/exams',
-    auditEntityType: 'exams',
     label: { singular: 'Exam', plural: 'Exams' },
     access: config,
     auditRead: configRead,
     uniqueNameIgnoringCase: false,
     toggleable: true,
+    schemas: { item: examSchema, create: examCreateBodySchema, update: examUpdateBodySchema },
   },
   studies: {
     path: '/studies',
-    auditEntityType: 'studies',
     label: { singular: 'Study', plural: 'Studies' },
     access: config,
     auditRead: configRead,
     uniqueNameIgnoringCase: true,
     toggleable: true,
     checkInUse: 'study',
-  },
-  cmos: {
-    path: '/cmos',
-    auditEntityType: 'cmos',
-    label: { singular: 'CMO', plural: 'CMOs' },
-    access: config,
-    auditRead: configRead,
-    uniqueNameIgnoringCase: true,
-    toggleable: false,
-    checkInUse: 'cmo',
+    schemas: { item: studySchema, create: studyCreateBodySchema, update: studyUpdateBodySchema },
   },
   'clinical-sites': {
     path: '/clinical-sites',
-    auditEntityType: 'clinical-sites',
     label: { singular: 'Clinical Site', plural: 'Clinical Sites' },
     access: config,
     auditRead: configRead,
     uniqueNameIgnoringCase: true,
     toggleable: false,
     checkInUse: 'clinical-site',
+    schemas: companySchemas('clinical_site'),
   },
   'imaging-centers': {
     path: '/imaging-centers',
-    auditEntityType: 'imaging-centers',
     label: { singular: 'Imaging Center', plural: 'Imaging Centers' },
     access: config,
     auditRead: configRead,
     uniqueNameIgnoringCase: true,
     toggleable: false,
     checkInUse: 'imaging-center',
+    schemas: companySchemas('imaging_center'),
+  },
+  cmos: {
+    path: '/cmos',
+    label: { singular: 'CMO', plural: 'CMOs' },
+    access: config,
+    auditRead: configRead,
+    uniqueNameIgnoringCase: true,
+    toggleable: false,
+    checkInUse: 'cmo',
+    schemas: companySchemas('cmo'),
   },
   groups: {
     path: '/groups',
-    auditEntityType: 'groups',
     label: { singular: 'Group', plural: 'Groups' },
     access: userManagement,
     auditRead: userManagementRead,
     uniqueNameIgnoringCase: true,
     toggleable: true,
     checkInUse: 'group',
+    schemas: { item: groupSchema, create: groupCreateBodySchema, update: groupUpdateBodySchema },
   },
   users: {
     path: '/users',
-    auditEntityType: 'users',
     label: { singular: 'User', plural: 'Users' },
     access: userManagement,
     auditRead: userManagementRead,
@@ -141,15 +182,41 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
     uniqueNameIgnoringCase: false,
     toggleable: true,
     checkInUse: 'user',
+    schemas: { item: userSchema, create: userCreateBodySchema, update: userUpdateBodySchema },
   },
-};
+} satisfies Record<ConfigResourceKey, ConfigResourceEntry>;
+
+/** The entry of a key, typed as any entry (the registry's own type keeps each entry's schemas). */
+export const configResourceOf = (key: ConfigResourceKey): ConfigResourceEntry => configResources[key];
+
+/** The schemas of an entity's routes, each with its own type. */
+export type ConfigSchemas<K extends ConfigResourceKey> = (typeof configResources)[K]['schemas'];
+/** A record of the entity, as its routes answer it. */
+export type ConfigItem<K extends ConfigResourceKey> = z.infer<ConfigSchemas<K>['item']>;
+/** The create body of the entity as its route has parsed it. */
+export type ConfigCreateInput<K extends ConfigResourceKey> = z.output<ConfigSchemas<K>['create']>;
+/** The update body of the entity as its route has parsed it. */
+export type ConfigUpdateInput<K extends ConfigResourceKey> = z.output<ConfigSchemas<K>['update']>;
+
+type CheckInUseOf<E> = E extends { checkInUse: infer C extends string } ? C : never;
+/** An entity of `GET /check-in-use`: those the registry's entries name. */
+export type CheckInUseEntity = CheckInUseOf<(typeof configResources)[ConfigResourceKey]>;
+
+/** The entities `GET /check-in-use` answers for, from the registry (api-contract: Authentication and session). */
+export const checkInUseEntities: readonly CheckInUseEntity[] = configResourceKeys.flatMap((key) => {
+  const entity = configResourceOf(key).checkInUse;
+  return entity ? [entity as CheckInUseEntity] : [];
+});
 
 /**
  * What reading one record's history needs, per audit entity type, besides the audit trail
  * route's `auditTrail.read` and staff/admin (spec: Audit trail): the configuration entities'
  * from their entries, and the two records that are not configuration.
  */
-export const auditReadRequirements: Record<AuditEntityType, AccessRequirement> = {
+export const auditReadRequirements: Record<
+  ConfigResourceKey | 'drug-availabilities' | 'orders',
+  AccessRequirement
+> = {
   ...(Object.fromEntries(configResourceKeys.map((key) => [key, configResources[key].auditRead])) as Record<
     ConfigResourceKey,
     AccessRequirement
@@ -160,5 +227,5 @@ export const auditReadRequirements: Record<AuditEntityType, AccessRequirement> =
 
 /** The configuration entity whose `GET /check-in-use` entity this is, if any. */
 export function configResourceOfCheckInUse(entity: CheckInUseEntity): ConfigResourceEntry | undefined {
-  return configResourceKeys.map((key) => configResources[key]).find((r) => r.checkInUse === entity);
+  return configResourceKeys.map(configResourceOf).find((r) => r.checkInUse === entity);
 }

@@ -1,6 +1,8 @@
 import {
+  type ConfigCreateInput,
   type ConfigResourceKey,
-  configResources,
+  type ConfigUpdateInput,
+  configResourceOf,
   errorBodySchema,
   idParam,
   type ListQuery,
@@ -10,36 +12,58 @@ import {
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { type ServiceContext, serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import type { ListItem } from '../../http/list-query.ts';
+import type { CheckedFields } from './unique-name.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 const withNotFound = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
 
-/** A configuration resource: its registry entry (path and access), schemas and service functions. */
-export interface ConfigResource<T extends { id: number }, C extends z.ZodType, U extends z.ZodType> {
+/**
+ * A configuration entity's server side: its service functions, and what the registry entry
+ * cannot say. Its path, access and schemas come from the entry (`configResources[key]`).
+ */
+export interface ConfigResource<
+  K extends ConfigResourceKey = ConfigResourceKey,
+  T extends { id: number } = { id: number },
+> {
   /** Its entry in the contract's `configResources`. */
-  key: ConfigResourceKey;
-  item: z.ZodObject;
-  createBody: C;
-  updateBody: U;
+  key: K;
   list: (ctx: ServiceContext, query: ListQuery) => Promise<ListResponse<ListItem<T>>>;
   get: (ctx: ServiceContext, id: number) => Promise<T>;
-  create: (ctx: ServiceContext, input: z.output<C>) => Promise<T>;
-  update: (ctx: ServiceContext, id: number, input: z.output<U>) => Promise<T>;
+  create: (ctx: ServiceContext, input: ConfigCreateInput<K>) => Promise<T>;
+  update: (ctx: ServiceContext, id: number, input: ConfigUpdateInput<K>) => Promise<T>;
+  /**
+   * Where `GET /check-in-use` finds the values of the entry's `checkInUse` entity (its table,
+   * column and id), per field; needed when the entry names one.
+   */
+  unique?: CheckedFields;
+  /** Its routes besides the four (a study's pairings, a user's unlock). */
+  moreRoutes?: (app: FastifyInstance, deps: AppDeps) => void;
+}
+
+/**
+ * A configuration entity's server side, the default export of `modules/<key>/resource.ts`
+ * (`config-resources.ts` finds it there by the key). Typed by the registry's schemas.
+ */
+export function defineConfigResource<K extends ConfigResourceKey, T extends { id: number }>(
+  resource: ConfigResource<K, T>,
+): ConfigResource<K, T> {
+  return resource;
 }
 
 /**
  * The four routes of a configuration resource — list, create, read, update (toggling is an
- * update) — under the registry entry's path, with its read, create and update requirements.
+ * update) — under the registry entry's path, with its read, create and update requirements and
+ * its schemas; then the resource's own routes.
  */
-export function configRoutes<T extends { id: number }, C extends z.ZodType, U extends z.ZodType>(
-  resource: ConfigResource<T, C, U>,
+export function configRoutes<K extends ConfigResourceKey, T extends { id: number }>(
+  resource: ConfigResource<K, T>,
 ) {
-  const { item } = resource;
-  const { path, access } = configResources[resource.key];
+  // As any entry: the routes validate with the schemas; the service functions are typed by them.
+  const { path, access, schemas } = configResourceOf(resource.key);
+  const item = schemas.item;
   const tags = [path.slice(1)];
   return (app: FastifyInstance, deps: AppDeps): void => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -59,12 +83,12 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
       path,
       {
         config: { access: access.create },
-        schema: { tags, body: resource.createBody, response: { 201: item, ...withNotFound } },
+        schema: { tags, body: schemas.create, response: { 201: item, ...withNotFound } },
       },
       async (request, reply) =>
         reply
           .status(201)
-          .send(await resource.create(serviceContext(request, deps), request.body as z.output<C>)),
+          .send(await resource.create(serviceContext(request, deps), request.body as ConfigCreateInput<K>)),
     );
     r.get(
       `${path}/:id`,
@@ -81,12 +105,17 @@ export function configRoutes<T extends { id: number }, C extends z.ZodType, U ex
         schema: {
           tags,
           params: idParam,
-          body: resource.updateBody,
+          body: schemas.update,
           response: { 200: item, ...withNotFound },
         },
       },
       (request) =>
-        resource.update(serviceContext(request, deps), request.params.id, request.body as z.output<U>),
+        resource.update(
+          serviceContext(request, deps),
+          request.params.id,
+          request.body as ConfigUpdateInput<K>,
+        ),
     );
+    resource.moreRoutes?.(app, deps);
   };
 }

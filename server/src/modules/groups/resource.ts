@@ -1,0 +1,14 @@
+import { groups } from '../../db/schema.ts';
+import { defineConfigResource } from '../shared/config-routes.ts';
+import { uniqueNameOf } from '../shared/unique-name.ts';
+import { createGroup, getGroup, listGroups, updateGroup } from './service.ts';
+
+/** `/groups`: list, create, read, update (toggle), with staff/admin and userManagement.*. */
+export default defineConfigResource({
+  key: 'groups',
+  list: listGroups,
+  get: getGroup,
+  create: createGroup,
+  update: updateGroup,
+  unique: uniqueNameOf(groups),
+});

@@ -1,0 +1,14 @@
+import { timepoints } from '../../db/schema.ts';
+import { defineConfigResource } from '../shared/config-routes.ts';
+import { uniqueNameOf } from '../shared/unique-name.ts';
+import { createTimepoint, getTimepoint, listTimepoints, updateTimepoint } from './service.ts';
+
+/** `/timepoints`: list, create, read, rename. */
+export default defineConfigResource({
+  key: 'timepoints',
+  list: listTimepoints,
+  get: getTimepoint,
+  create: createTimepoint,
+  update: updateTimepoint,
+  unique: uniqueNameOf(timepoints),
+});
