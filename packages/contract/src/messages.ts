@@ -17,6 +17,9 @@ export const messages = {
   invalidCountry: 'Invalid country code',
   alreadyUsed: 'This value is already used',
   minValue: (n: number) => `Min value is ${n}`,
+  // a decimal field's range and precision (a number stored exactly, e.g. a half-life)
+  greaterThanZero: 'Must be greater than 0',
+  maxDecimals: (n: number) => `At most ${n} decimal places`,
   maxValue: (n: number) => `Max value is ${n}`,
   invalidValue: 'invalidValue',
   // what a picker's 'invalidValue' reads as under the field (issue 18)
