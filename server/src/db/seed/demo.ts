@@ -26,6 +26,7 @@ import {
   users,
 } from '../schema.ts';
 import { seedDemoOrdering } from './demo-ordering.ts';
+import { addReferenceRadionuclides } from './reference-data.ts';
 import { auditSeededAccounts, seededEntry } from './seed-audit.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -380,6 +381,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       .insert(timepoints)
       .values(demoTimepoints.map((name) => ({ name })))
       .returning();
+    await addReferenceRadionuclides(tx, actor);
     const drugRows = await tx.insert(drugs).values(demoDrugs).returning();
     const drugNamed = (name: string) => drugRows.find((d) => d.name === name)!;
     const examRows = await tx
