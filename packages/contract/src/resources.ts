@@ -1,20 +1,10 @@
-import type { z } from 'zod';
-import { companyBodySchemas, companySchema } from './companies.ts';
-import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from './drugs.ts';
-import { examCreateBodySchema, examSchema, examUpdateBodySchema } from './exams.ts';
-import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from './groups.ts';
 import { type AccessRequirement, type PermissionArea, STAFF_ADMIN } from './permissions.ts';
-import {
-  radionuclideCreateBodySchema,
-  radionuclideSchema,
-  radionuclideUpdateBodySchema,
-} from './radionuclides.ts';
-import { studyCreateBodySchema, studySchema, studyUpdateBodySchema } from './studies.ts';
-import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from './timepoints.ts';
-import { userCreateBodySchema, userSchema, userUpdateBodySchema } from './users.ts';
 
 // A configuration entity's own file (its schemas) is exported here, beside its entry, rather
 // than from index.ts: adding an entity is its file and its entry (docs/how-to/add-config-entity.md).
+// Only re-exported, never used here: the registry stays free of schemas, so the web app's
+// first download (its routes and menu read the registry) does not carry them (the package is
+// side-effect free, so a bundle keeps only the schemas a screen uses).
 export * from './companies.ts';
 export * from './drugs.ts';
 export * from './exams.ts';
@@ -45,16 +35,6 @@ export const configResourceKeys = [
 ] as const;
 export type ConfigResourceKey = (typeof configResourceKeys)[number];
 
-/** The request and answer schemas of an entity's routes. */
-export interface ConfigResourceSchemas {
-  /** A record as its routes answer it (a list answers its items, or only the fields asked for). */
-  item: z.ZodObject;
-  /** The body of `POST <path>`. */
-  create: z.ZodType;
-  /** The body of `PUT <path>/{id}`: a partial update (and the toggle, where it has one). */
-  update: z.ZodType;
-}
-
 /** One configuration entity as data: where it lives, what it is called and who may do what with it. */
 export interface ConfigResourceEntry {
   /** The API path of its list (`/<key>`); a record is `${path}/:id`. */
@@ -74,7 +54,6 @@ export interface ConfigResourceEntry {
    * `drug`, `clinical-site`). Typed so that each entry keeps its literal.
    */
   checkInUse?: Lowercase<string>;
-  schemas: ConfigResourceSchemas;
 }
 
 /** The read, create and update requirements of a permission area, staff/admin only. */
@@ -91,11 +70,6 @@ const userManagement = staffAdminAccess('userManagement');
 const configRead: AccessRequirement = { permissions: ['config.read'] };
 const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'] };
 
-const companySchemas = (type: Parameters<typeof companyBodySchemas>[0]) => {
-  const bodies = companyBodySchemas(type);
-  return { item: companySchema, create: bodies.create, update: bodies.update };
-};
-
 /**
  * Every configuration entity, by its key: its path's name, its audit entity type, its screen's
  * path name. The server registers its routes, the web app its screen, menu item and audit-trail
@@ -110,7 +84,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: false,
     checkInUse: 'timepoint',
-    schemas: { item: timepointSchema, create: timepointCreateBodySchema, update: timepointUpdateBodySchema },
   },
   drugs: {
     path: '/drugs',
@@ -120,7 +93,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: true,
     checkInUse: 'drug',
-    schemas: { item: drugSchema, create: drugCreateBodySchema, update: drugUpdateBodySchema },
   },
   radionuclides: {
     path: '/radionuclides',
@@ -130,11 +102,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: true,
     checkInUse: 'radionuclide',
-    schemas: {
-      item: radionuclideSchema,
-      create: radionuclideCreateBodySchema,
-      update: radionuclideUpdateBodySchema,
-    },
   },
   exams: {
     path: '/exams',
@@ -143,7 +110,6 @@ export const configResources = {
     auditRead: configRead,
     uniqueNameIgnoringCase: false,
     toggleable: true,
-    schemas: { item: examSchema, create: examCreateBodySchema, update: examUpdateBodySchema },
   },
   studies: {
     path: '/studies',
@@ -153,7 +119,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: true,
     checkInUse: 'study',
-    schemas: { item: studySchema, create: studyCreateBodySchema, update: studyUpdateBodySchema },
   },
   'clinical-sites': {
     path: '/clinical-sites',
@@ -163,7 +128,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: false,
     checkInUse: 'clinical-site',
-    schemas: companySchemas('clinical_site'),
   },
   'imaging-centers': {
     path: '/imaging-centers',
@@ -173,7 +137,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: false,
     checkInUse: 'imaging-center',
-    schemas: companySchemas('imaging_center'),
   },
   cmos: {
     path: '/cmos',
@@ -183,7 +146,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: false,
     checkInUse: 'cmo',
-    schemas: companySchemas('cmo'),
   },
   groups: {
     path: '/groups',
@@ -193,7 +155,6 @@ export const configResources = {
     uniqueNameIgnoringCase: true,
     toggleable: true,
     checkInUse: 'group',
-    schemas: { item: groupSchema, create: groupCreateBodySchema, update: groupUpdateBodySchema },
   },
   users: {
     path: '/users',
@@ -204,21 +165,11 @@ export const configResources = {
     uniqueNameIgnoringCase: false,
     toggleable: true,
     checkInUse: 'user',
-    schemas: { item: userSchema, create: userCreateBodySchema, update: userUpdateBodySchema },
   },
 } satisfies Record<ConfigResourceKey, ConfigResourceEntry>;
 
-/** The entry of a key, typed as any entry (the registry's own type keeps each entry's schemas). */
+/** The entry of a key, typed as any entry (the registry's own type keeps each entry's literals). */
 export const configResourceOf = (key: ConfigResourceKey): ConfigResourceEntry => configResources[key];
-
-/** The schemas of an entity's routes, each with its own type. */
-export type ConfigSchemas<K extends ConfigResourceKey> = (typeof configResources)[K]['schemas'];
-/** A record of the entity, as its routes answer it. */
-export type ConfigItem<K extends ConfigResourceKey> = z.infer<ConfigSchemas<K>['item']>;
-/** The create body of the entity as its route has parsed it. */
-export type ConfigCreateInput<K extends ConfigResourceKey> = z.output<ConfigSchemas<K>['create']>;
-/** The update body of the entity as its route has parsed it. */
-export type ConfigUpdateInput<K extends ConfigResourceKey> = z.output<ConfigSchemas<K>['update']>;
 
 type CheckInUseOf<E> = E extends { checkInUse: infer C extends string } ? C : never;
 /** An entity of `GET /check-in-use`: those the registry's entries name. */

@@ -1,5 +1,4 @@
 import {
-  type ConfigItem,
   type ConfigResourceKey,
   configResourceOf,
   type NamedRef,
@@ -44,18 +43,18 @@ export type ConfigField<T> = FieldBase<T> &
       }
   );
 
-/** A configuration entity's screen, as data: the rest comes from its registry entry. */
-export interface ConfigPageDescription<K extends ConfigResourceKey> {
-  key: K;
+type Item = { id: number; name?: string; active?: boolean };
+
+/** A configuration entity's screen, as data (`T`: its record): the rest comes from its registry entry. */
+export interface ConfigPageDescription<T extends Item> {
+  key: ConfigResourceKey;
   /** The list's columns (stable: declared once, at module level). */
-  columns: DataTableColumn<ConfigItem<K>>[];
+  columns: DataTableColumn<T>[];
   /** The contract's editable fields of the entity (its create body without reason and signature). */
   schema: z.ZodObject;
   /** The form's fields after the name, in order. */
-  fields?: ConfigField<ConfigItem<K>>[];
+  fields?: ConfigField<T>[];
 }
-
-type Item = { id: number; name?: string; active?: boolean };
 
 /** What a field starts with: the record's value, or nothing on Add. */
 function initialValue<T>(field: ConfigField<T>, record: T | undefined): unknown {
@@ -102,19 +101,19 @@ function FormField<T>({
  * The add/edit dialog of a configuration entity: its name (checked for uniqueness where the
  * registry names a `/check-in-use` entity), the described fields, then reason and e-signature.
  */
-export function ConfigFormDialog<K extends ConfigResourceKey>({
+export function ConfigFormDialog<T extends Item>({
   description,
   record,
   onClose,
 }: {
-  description: ConfigPageDescription<K>;
-  record?: ConfigItem<K>;
+  description: ConfigPageDescription<T>;
+  record?: T;
   onClose: () => void;
 }) {
   const entry = configResourceOf(description.key);
   const fields = description.fields ?? [];
   const defaults = Object.fromEntries([
-    ['name', (record as Item | undefined)?.name ?? ''],
+    ['name', record?.name ?? ''],
     ...fields.map((f) => [f.name, initialValue(f, record)]),
   ]);
   return (
@@ -123,7 +122,7 @@ export function ConfigFormDialog<K extends ConfigResourceKey>({
       resource={entry.path}
       checkInUse={entry.checkInUse as Parameters<typeof NamedRecordDialog>[0]['checkInUse']}
       schema={description.schema}
-      id={(record as Item | undefined)?.id}
+      id={record?.id}
       defaults={defaults}
       onClose={onClose}
     >
@@ -147,18 +146,18 @@ const areaOf = (key: ConfigResourceKey) =>
  * title, Add, Edit and the active toggle from its registry entry, its columns and form from the
  * description (declared once, at module level).
  */
-export function ConfigResourcePage<K extends ConfigResourceKey>({
+export function ConfigResourcePage<T extends Item>({
   description,
 }: {
-  description: ConfigPageDescription<K>;
+  description: ConfigPageDescription<T>;
 }) {
   const entry = configResourceOf(description.key);
   return (
-    <ConfigListPage<ConfigItem<K> & Item>
+    <ConfigListPage<T>
       title={entry.label.plural}
       entity={entry.label.singular}
       resource={entry.path}
-      columns={description.columns as DataTableColumn<ConfigItem<K> & Item>[]}
+      columns={description.columns}
       toggleable={entry.toggleable}
       permissionArea={areaOf(description.key)}
       renderForm={(record, close) => (

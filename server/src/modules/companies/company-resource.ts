@@ -1,4 +1,4 @@
-import type { CompanyType } from '@dosechain/contract';
+import { type CompanyType, companyBodySchemas, companySchema } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
@@ -10,8 +10,10 @@ import { companyKinds, createCompany, getCompany, listCompanies, updateCompany }
  * (a CMO has none: the registry's schemas) and checks its names among its own kind.
  */
 export function companyResource(type: CompanyType) {
+  const bodies = companyBodySchemas(type);
   return defineConfigResource({
     key: companyKinds[type].key,
+    schemas: { item: companySchema, create: bodies.create, update: bodies.update },
     list: (ctx, query) => listCompanies(ctx, type, query),
     get: (ctx, id) => getCompany(ctx, type, id),
     create: (ctx, input) => createCompany(ctx, type, input),

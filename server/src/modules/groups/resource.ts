@@ -1,3 +1,4 @@
+import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from '@dosechain/contract';
 import { groups } from '../../db/schema.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';
@@ -6,6 +7,7 @@ import { createGroup, getGroup, listGroups, updateGroup } from './service.ts';
 /** `/groups`: list, create, read, update (toggle), with staff/admin and userManagement.*. */
 export default defineConfigResource({
   key: 'groups',
+  schemas: { item: groupSchema, create: groupCreateBodySchema, update: groupUpdateBodySchema },
   list: listGroups,
   get: getGroup,
   create: createGroup,

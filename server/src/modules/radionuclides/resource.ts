@@ -1,11 +1,13 @@
 import {
-  type ConfigCreateInput,
-  type ConfigUpdateInput,
   formatHalfLife,
   halfLifeUnits,
   type Radionuclide,
+  radionuclideCreateBodySchema,
+  radionuclideSchema,
+  radionuclideUpdateBodySchema,
 } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { radionuclides } from '../../db/schema.ts';
 import { alreadyUsed } from '../../http/app-error.ts';
@@ -79,7 +81,7 @@ export const { list: listRadionuclides, get: getRadionuclide } = tableReads(
 /** Creates an active radionuclide, signed and audited; names are unique ignoring case. */
 export async function createRadionuclide(
   ctx: ServiceContext,
-  input: ConfigCreateInput<'radionuclides'>,
+  input: z.output<typeof radionuclideCreateBodySchema>,
 ): Promise<Radionuclide> {
   return uniqueName(() =>
     auditedMutation(ctx, input, { meaning: `Created ${labelOf('radionuclides')}` }, async (tx, audit) => {
@@ -103,7 +105,7 @@ export async function createRadionuclide(
 export async function updateRadionuclide(
   ctx: ServiceContext,
   id: number,
-  input: ConfigUpdateInput<'radionuclides'>,
+  input: z.output<typeof radionuclideUpdateBodySchema>,
 ): Promise<Radionuclide> {
   const current = foundOr404('radionuclides', await findById(ctx.db, radionuclides, id));
   const meaning = updateMeaning(labelOf('radionuclides'), current.active, input.active);
@@ -137,6 +139,11 @@ export async function updateRadionuclide(
 /** `/radionuclides`: list, create, read, update (toggle). */
 export default defineConfigResource({
   key: 'radionuclides',
+  schemas: {
+    item: radionuclideSchema,
+    create: radionuclideCreateBodySchema,
+    update: radionuclideUpdateBodySchema,
+  },
   list: listRadionuclides,
   get: getRadionuclide,
   create: createRadionuclide,

@@ -1,7 +1,5 @@
 import {
-  type ConfigCreateInput,
   type ConfigResourceKey,
-  type ConfigUpdateInput,
   configResourceOf,
   errorBodySchema,
   idParam,
@@ -12,6 +10,7 @@ import {
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { type ServiceContext, serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import type { ListItem } from '../../http/list-query.ts';
@@ -21,19 +20,22 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const withNotFound = { ...errors, 404: errorBodySchema, 409: errorBodySchema };
 
 /**
- * A configuration entity's server side: its service functions, and what the registry entry
- * cannot say. Its path, access and schemas come from the entry (`configResources[key]`).
+ * A configuration entity's server side: its schemas and service functions, and what the
+ * registry entry does not say. Its path and access come from the entry (`configResources[key]`).
  */
 export interface ConfigResource<
-  K extends ConfigResourceKey = ConfigResourceKey,
+  C extends z.ZodType = z.ZodType,
+  U extends z.ZodType = z.ZodType,
   T extends { id: number } = { id: number },
 > {
   /** Its entry in the contract's `configResources`. */
-  key: K;
+  key: ConfigResourceKey;
+  /** The contract's schemas of its routes: the item answered, the create and update bodies. */
+  schemas: { item: z.ZodObject; create: C; update: U };
   list: (ctx: ServiceContext, query: ListQuery) => Promise<ListResponse<ListItem<T>>>;
   get: (ctx: ServiceContext, id: number) => Promise<T>;
-  create: (ctx: ServiceContext, input: ConfigCreateInput<K>) => Promise<T>;
-  update: (ctx: ServiceContext, id: number, input: ConfigUpdateInput<K>) => Promise<T>;
+  create: (ctx: ServiceContext, input: z.output<C>) => Promise<T>;
+  update: (ctx: ServiceContext, id: number, input: z.output<U>) => Promise<T>;
   /**
    * Where `GET /check-in-use` finds the values of the entry's `checkInUse` entity (its table,
    * column and id), per field; needed when the entry names one.
@@ -45,24 +47,25 @@ export interface ConfigResource<
 
 /**
  * A configuration entity's server side, the default export of `modules/<key>/resource.ts`
- * (`config-resources.ts` finds it there by the key). Typed by the registry's schemas.
+ * (`config-resources.ts` finds it there by the key). The service functions are typed by the
+ * schemas.
  */
-export function defineConfigResource<K extends ConfigResourceKey, T extends { id: number }>(
-  resource: ConfigResource<K, T>,
-): ConfigResource<K, T> {
+export function defineConfigResource<C extends z.ZodType, U extends z.ZodType, T extends { id: number }>(
+  resource: ConfigResource<C, U, T>,
+): ConfigResource<C, U, T> {
   return resource;
 }
 
 /**
  * The four routes of a configuration resource — list, create, read, update (toggling is an
- * update) — under the registry entry's path, with its read, create and update requirements and
- * its schemas; then the resource's own routes.
+ * update) — under the registry entry's path, with its read, create and update requirements, and
+ * the resource's schemas; then its own routes.
  */
-export function configRoutes<K extends ConfigResourceKey, T extends { id: number }>(
-  resource: ConfigResource<K, T>,
+export function configRoutes<C extends z.ZodType, U extends z.ZodType, T extends { id: number }>(
+  resource: ConfigResource<C, U, T>,
 ) {
-  // As any entry: the routes validate with the schemas; the service functions are typed by them.
-  const { path, access, schemas } = configResourceOf(resource.key);
+  const { path, access } = configResourceOf(resource.key);
+  const { schemas } = resource;
   const item = schemas.item;
   const tags = [path.slice(1)];
   return (app: FastifyInstance, deps: AppDeps): void => {
@@ -88,7 +91,7 @@ export function configRoutes<K extends ConfigResourceKey, T extends { id: number
       async (request, reply) =>
         reply
           .status(201)
-          .send(await resource.create(serviceContext(request, deps), request.body as ConfigCreateInput<K>)),
+          .send(await resource.create(serviceContext(request, deps), request.body as z.output<C>)),
     );
     r.get(
       `${path}/:id`,
@@ -110,11 +113,7 @@ export function configRoutes<K extends ConfigResourceKey, T extends { id: number
         },
       },
       (request) =>
-        resource.update(
-          serviceContext(request, deps),
-          request.params.id,
-          request.body as ConfigUpdateInput<K>,
-        ),
+        resource.update(serviceContext(request, deps), request.params.id, request.body as z.output<U>),
     );
     resource.moreRoutes?.(app, deps);
   };

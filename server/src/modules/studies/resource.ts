@@ -8,6 +8,9 @@ import {
   pairingParams,
   pairingSchema,
   STAFF_ADMIN,
+  studyCreateBodySchema,
+  studySchema,
+  studyUpdateBodySchema,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -83,6 +86,7 @@ function pairingRoutes(app: FastifyInstance, deps: AppDeps): void {
 /** `/studies`: list, create, read, update (toggle and distribution list included), and its pairings. */
 export default defineConfigResource({
   key: 'studies',
+  schemas: { item: studySchema, create: studyCreateBodySchema, update: studyUpdateBodySchema },
   list: listStudies,
   get: getStudy,
   create: createStudy,

@@ -1,3 +1,4 @@
+import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from '@dosechain/contract';
 import { timepoints } from '../../db/schema.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';
@@ -6,6 +7,7 @@ import { createTimepoint, getTimepoint, listTimepoints, updateTimepoint } from '
 /** `/timepoints`: list, create, read, rename. */
 export default defineConfigResource({
   key: 'timepoints',
+  schemas: { item: timepointSchema, create: timepointCreateBodySchema, update: timepointUpdateBodySchema },
   list: listTimepoints,
   get: getTimepoint,
   create: createTimepoint,

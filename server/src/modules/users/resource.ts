@@ -1,4 +1,12 @@
-import { errorBodySchema, idParam, STAFF_ADMIN, userSchema, userUnlockBodySchema } from '@dosechain/contract';
+import {
+  errorBodySchema,
+  idParam,
+  STAFF_ADMIN,
+  userCreateBodySchema,
+  userSchema,
+  userUnlockBodySchema,
+  userUpdateBodySchema,
+} from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema.ts';
@@ -34,6 +42,7 @@ function unlockRoute(app: FastifyInstance, deps: AppDeps): void {
 /** `/users`: list, create, read, update (toggle), and `PUT /users/{id}/unlock`. */
 export default defineConfigResource({
   key: 'users',
+  schemas: { item: userSchema, create: userCreateBodySchema, update: userUpdateBodySchema },
   list: listUsers,
   get: getUser,
   create: createUser,

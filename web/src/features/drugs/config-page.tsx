@@ -1,8 +1,8 @@
-import { drugFieldsSchema } from '@dosechain/contract';
+import { type Drug, drugFieldsSchema } from '@dosechain/contract';
 import { type ConfigPageDescription, ConfigResourcePage } from '../../components/config-resource-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 
-const drugs: ConfigPageDescription<'drugs'> = {
+const drugs: ConfigPageDescription<Drug> = {
   key: 'drugs',
   columns: [
     { field: 'name', header: 'Name', value: (d) => d.name },

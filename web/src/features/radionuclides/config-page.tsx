@@ -2,12 +2,13 @@ import {
   formatHalfLife,
   halfLifeUnitLabels,
   halfLifeUnits,
+  type Radionuclide,
   radionuclideFieldsSchema,
 } from '@dosechain/contract';
 import { type ConfigPageDescription, ConfigResourcePage } from '../../components/config-resource-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 
-const radionuclides: ConfigPageDescription<'radionuclides'> = {
+const radionuclides: ConfigPageDescription<Radionuclide> = {
   key: 'radionuclides',
   columns: [
     { field: 'name', header: 'Name', value: (r) => r.name },

@@ -1,8 +1,8 @@
-import { timepointFieldsSchema } from '@dosechain/contract';
+import { type Timepoint, timepointFieldsSchema } from '@dosechain/contract';
 import { type ConfigPageDescription, ConfigResourcePage } from '../../components/config-resource-page.tsx';
 import { createdColumn } from '../../components/data-table/common-columns.ts';
 
-const timepoints: ConfigPageDescription<'timepoints'> = {
+const timepoints: ConfigPageDescription<Timepoint> = {
   key: 'timepoints',
   columns: [{ field: 'name', header: 'Name', value: (tp) => tp.name }, createdColumn()],
   schema: timepointFieldsSchema,
