@@ -131,3 +131,119 @@ describe('radionuclides', () => {
     expect((await post({ name: 'Sr-89', halfLife: 50.57, halfLifeUnit: 'd' }, 'cmo')).statusCode).toBe(403);
   });
 });
+
+describe('a drug and its radionuclide', () => {
+  const drugPost = (payload: object) =>
+    t.request('staff', { method: 'POST', url: '/api/v1/drugs', payload: { ...payload, ...signed } });
+  const drugPut = (id: number, payload: object) =>
+    t.request('admin', { method: 'PUT', url: `/api/v1/drugs/${id}`, payload: { ...payload, ...signed } });
+  const drugTrail = (id: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'drugs'), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.id));
+  const idOf = async (name: string) =>
+    (await t.db.select().from(radionuclides).where(eq(radionuclides.name, name)))[0]!.id;
+
+  it('names the demo drugs’ radionuclides', async () => {
+    const res = await t.request('staff', { method: 'GET', url: '/api/v1/drugs?sort=name&size=100' });
+    const byName = Object.fromEntries(
+      res
+        .json()
+        .items.map((d: { name: string; radionuclide: { name: string } | null }) => [
+          d.name,
+          d.radionuclide?.name,
+        ]),
+    );
+    expect(byName).toMatchObject({
+      'Fludeoxyglucose F18': 'F-18',
+      'Florbetapir F18': 'F-18',
+      'Gallium Ga68 PSMA-11': 'Ga-68',
+      'Technetium Tc99m Sestamibi': 'Tc-99m',
+    });
+  });
+
+  it('creates a drug with its radionuclide, audited by name; changes and removes it', async () => {
+    const cu64 = await idOf('Cu-64');
+    const created = await drugPost({
+      name: 'Copper Cu64 Dotatate',
+      otherName: 'Detectnet',
+      radionuclideId: cu64,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const drug = created.json();
+    expect(drug.radionuclide).toEqual({ id: cu64, name: 'Cu-64', active: true });
+    expect(
+      (await t.request('staff', { method: 'GET', url: `/api/v1/drugs/${drug.id}` })).json().radionuclide,
+    ).toEqual(drug.radionuclide);
+    const filter = encodeURIComponent(
+      JSON.stringify([{ field: 'radionuclide_name', op: 'eq', value: 'Cu-64' }]),
+    );
+    const listed = await t.request('staff', { method: 'GET', url: `/api/v1/drugs?filter=${filter}` });
+    expect(listed.json().items.map((d: { name: string }) => d.name)).toEqual(['Copper Cu64 Dotatate']);
+
+    expect((await drugPut(drug.id, { radionuclideId: await idOf('Ga-68') })).json().radionuclide.name).toBe(
+      'Ga-68',
+    );
+    const removed = await drugPut(drug.id, { radionuclideId: null, reasonForChange: 'Data entry error' });
+    expect(removed.json().radionuclide).toBeNull();
+    const trail = await drugTrail(drug.id);
+    expect(trail.map((a) => a.changeset)).toEqual([
+      {
+        name: [null, 'Copper Cu64 Dotatate'],
+        otherName: [null, 'Detectnet'],
+        radionuclide: [null, 'Cu-64'],
+        active: [null, true],
+      },
+      { radionuclide: ['Cu-64', 'Ga-68'] },
+      { radionuclide: ['Ga-68', null] },
+    ]);
+    // A drug that is not radioactive has none.
+    expect((await drugPost({ name: 'Regadenoson' })).json().radionuclide).toBeNull();
+  });
+
+  it('refuses a radionuclide that does not exist (400 on the field) or is inactive (409)', async () => {
+    const missing = await drugPost({ name: 'Nowhere', radionuclideId: 999_999 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([
+      expect.objectContaining({ parameter: 'radionuclideId', message: 'Radionuclide not found' }),
+    ]);
+    const tooBig = await drugPost({ name: 'Nowhere', radionuclideId: 2 ** 31 });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errors[0]).toMatchObject({ parameter: 'radionuclideId' });
+
+    const { id } = (await post({ name: 'Sm-153', halfLife: 46.284, halfLifeUnit: 'h' })).json();
+    await put(id, { active: false, reasonForChange: 'Not stocked' });
+    const inactive = await drugPost({ name: 'Samarium Sm153 Lexidronam', radionuclideId: id });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json()).toMatchObject({
+      code: 'RADIONUCLIDE_INACTIVE',
+      message: "Radionuclide Sm-153 is inactive, an active Drug can't use it",
+      errors: [expect.objectContaining({ parameter: 'radionuclideId' })],
+    });
+  });
+
+  it('refuses to inactivate a radionuclide an active drug uses, and allows it once the drug is inactive', async () => {
+    const { id } = (await post({ name: 'Ra-223', halfLife: 11.43, halfLifeUnit: 'd' })).json();
+    const drug = (
+      await drugPost({ name: 'Radium Ra223 Dichloride', otherName: 'Xofigo', radionuclideId: id })
+    ).json();
+    const refused = await put(id, { active: false, reasonForChange: 'Not stocked' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'RADIONUCLIDE_IN_USE',
+      message: "You can't inactivate Radionuclide Ra-223 because it's in use",
+    });
+    expect((await t.db.select().from(radionuclides).where(eq(radionuclides.id, id)))[0]!.active).toBe(true);
+    // F-18 too: the demo's FDG uses it.
+    expect((await put(await idOf('F-18'), { active: false, reasonForChange: 'Test' })).statusCode).toBe(409);
+
+    await drugPut(drug.id, { active: false, reasonForChange: 'Withdrawn' });
+    expect((await put(id, { active: false, reasonForChange: 'Not stocked' })).json().active).toBe(false);
+    // The drug cannot be activated again while its radionuclide is inactive.
+    const reactivate = await drugPut(drug.id, { active: true });
+    expect(reactivate.statusCode).toBe(409);
+    expect(reactivate.json().code).toBe('RADIONUCLIDE_INACTIVE');
+  });
+});

@@ -97,6 +97,7 @@ describe('the demo seed', () => {
     expect((await row('drugs', fdg!.id)).changeset).toEqual({
       name: [null, 'Fludeoxyglucose F18'],
       otherName: [null, 'FDG'],
+      radionuclide: [null, 'F-18'],
       active: [null, true],
     });
     const [site] = await t.db.select().from(users).where(eq(users.username, 'site'));

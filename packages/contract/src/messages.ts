@@ -75,6 +75,9 @@ export const messages = {
 
   // configuration (spec section 8)
   drugInUse: (drug: string) => `You can't inactivate Drug ${drug} because it's in use`,
+  // a drug's radionuclide (not in the spec: written as the drug's and exam's texts are)
+  radionuclideInUse: (name: string) => `You can't inactivate Radionuclide ${name} because it's in use`,
+  radionuclideInactive: (name: string) => `Radionuclide ${name} is inactive, an active Drug can't use it`,
   examNameDrugUnique: (drug: string) => `An Exam with this name already exists for Drug ${drug}`,
   examDrugInactive: (drug: string) => `Drug ${drug} is inactive, an Exam can't be created or activated on it`,
   errorCreatingExam: 'Error creating Exam',

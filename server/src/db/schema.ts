@@ -283,22 +283,6 @@ export const timepoints = pgTable(
 );
 
 /** Radiopharmaceuticals; inactive drugs can no longer be used for new exams or availability. */
-export const drugs = pgTable(
-  'drugs',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    name: text().notNull(),
-    otherName: text('other_name'),
-    active: boolean().notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('drugs_name_key').on(sql`lower(${t.name})`),
-    index('drugs_created_idx').on(t.createdAt),
-  ],
-);
-
 export const halfLifeUnitEnum = pgEnum('half_life_unit', halfLifeUnits);
 
 /**
@@ -320,6 +304,26 @@ export const radionuclides = pgTable(
     uniqueIndex('radionuclides_name_key').on(sql`lower(${t.name})`),
     index('radionuclides_created_idx').on(t.createdAt),
     check('radionuclides_half_life_positive', sql`${t.halfLife} > 0`),
+  ],
+);
+
+/** A drug, with the radionuclide it carries (none for a drug that is not radioactive). */
+export const drugs = pgTable(
+  'drugs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    otherName: text('other_name'),
+    radionuclideId: integer('radionuclide_id').references(() => radionuclides.id),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('drugs_name_key').on(sql`lower(${t.name})`),
+    index('drugs_created_idx').on(t.createdAt),
+    // The in-use check of a radionuclide's inactivation.
+    index('drugs_radionuclide_idx').on(t.radionuclideId),
   ],
 );
 

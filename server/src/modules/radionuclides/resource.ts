@@ -1,16 +1,18 @@
 import {
   formatHalfLife,
   halfLifeUnits,
+  messages,
   type Radionuclide,
   radionuclideCreateBodySchema,
   radionuclideSchema,
   radionuclideUpdateBodySchema,
 } from '@dosechain/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { radionuclides } from '../../db/schema.ts';
-import { alreadyUsed } from '../../http/app-error.ts';
+import type { Executor } from '../../db/client.ts';
+import { drugs, radionuclides } from '../../db/schema.ts';
+import { AppError, alreadyUsed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
@@ -101,7 +103,25 @@ export async function createRadionuclide(
   );
 }
 
-/** Edits or toggles a radionuclide, signed and audited; inactivation needs a reason. */
+/**
+ * Whether an active drug uses the radionuclide, so that it cannot be inactivated. The share lock
+ * a drug takes on its radionuclide orders this check against a concurrent drug change.
+ */
+async function usedByActiveDrug(tx: Executor, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: drugs.id })
+    .from(drugs)
+    .where(and(eq(drugs.radionuclideId, id), eq(drugs.active, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+const inUse = (name: string) => new AppError(409, 'RADIONUCLIDE_IN_USE', messages.radionuclideInUse(name));
+
+/**
+ * Edits or toggles a radionuclide, signed and audited. Inactivation needs a reason and is
+ * refused while an active drug uses it (RADIONUCLIDE_IN_USE).
+ */
 export async function updateRadionuclide(
   ctx: ServiceContext,
   id: number,
@@ -121,6 +141,9 @@ export async function updateRadionuclide(
       const after = { ...before, ...changes };
       if (changesNothing(radionuclideAuditFields(before), radionuclideAuditFields(after))) {
         return toRadionuclide(before);
+      }
+      if (before.active && changes.active === false && (await usedByActiveDrug(tx, id))) {
+        throw inUse(before.name);
       }
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
       const row = await updateById(tx, radionuclides, id, changes);
