@@ -53,7 +53,7 @@ export async function loadConfigResource(key: string): Promise<ConfigResource> {
   return resource;
 }
 
-/** The server side of the given entries (by default every registry entry), in their order. */
+/** The server side of the given registry entries, in their order. */
 export function loadConfigResources(keys: readonly string[]): Promise<ConfigResource[]> {
   return Promise.all(keys.map(loadConfigResource));
 }

@@ -1,8 +1,8 @@
 import {
+  type CheckInUseEntity,
   type ConfigResourceKey,
   configResourceOf,
   type NamedRef,
-  type PermissionArea,
 } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import type { Control, FieldValues, Path } from 'react-hook-form';
@@ -120,7 +120,7 @@ export function ConfigFormDialog<T extends Item>({
     <NamedRecordDialog
       entity={entry.label.singular}
       resource={entry.path}
-      checkInUse={entry.checkInUse as Parameters<typeof NamedRecordDialog>[0]['checkInUse']}
+      checkInUse={entry.checkInUse as CheckInUseEntity | undefined}
       schema={description.schema}
       id={record?.id}
       defaults={defaults}
@@ -139,7 +139,7 @@ export function ConfigFormDialog<T extends Item>({
 
 /** The permission area whose create/update govern the screen's Add, Edit and toggle. */
 const areaOf = (key: ConfigResourceKey) =>
-  configResourceOf(key).access.read.permissions?.[0]?.split('.')[0] as PermissionArea as ConfigPermissionArea;
+  configResourceOf(key).access.read.permissions?.[0]?.split('.')[0] as ConfigPermissionArea;
 
 /**
  * The list screen of a configuration entity (what its `config-page.tsx` exports by default):
