@@ -6,6 +6,7 @@ import { type AppConfig, loadConfig } from './config.ts';
 import { openDatabase, pgliteDir } from './db/client.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap.ts';
 import { isSeeded, seedDemo } from './db/seed/demo.ts';
+import { seedReferenceData } from './db/seed/reference-data.ts';
 import { drainAndClose } from './http/shutdown.ts';
 
 let config: AppConfig;
@@ -34,10 +35,13 @@ try {
   // advisory lock (db/migrate-pg.ts), so instances starting together on an empty database seed once.
   await database.migrate(async () => {
     await checkAuditKey(database.db, keyBytes(config.auditKey));
-    if (await isSeeded(database.db)) return;
-    if (config.seedDemo) await seedDemo(database.db, systemClock.now());
-    else
-      bootstrapNote = await bootstrapAdmin(database.db, config.dataDir, process.env.INITIAL_ADMIN_PASSWORD);
+    if (!(await isSeeded(database.db))) {
+      if (config.seedDemo) await seedDemo(database.db, systemClock.now());
+      else
+        bootstrapNote = await bootstrapAdmin(database.db, config.dataDir, process.env.INITIAL_ADMIN_PASSWORD);
+    }
+    // On every start: what a database of an earlier version lacks (the demo seed has added it).
+    await seedReferenceData(database.db);
   });
 } catch (err) {
   console.error((err as Error).message);

@@ -21,6 +21,8 @@
  * allowed call is refused (400/404) before it can change anything.
  */
 
+import { configResourceKeys, configResources, type Permission } from '@dosechain/contract';
+
 export type Outcome = 'allowed' | 'forbidden' | 'unauthenticated';
 export const matrixColumns = [
   'anonymous',
@@ -73,12 +75,47 @@ const cancelAction = [L, Y, N, N, Y, Y, N, N, Y, N, N] as const satisfies Matrix
 const metricsScrape = [L, L, L, L, L, L, L, L, L, L, L] as const satisfies MatrixRow;
 
 /** A configuration resource's list, create, read and update (section 6: staff/admin only). */
-const configResource = (path: string, read: MatrixRow, write: MatrixRow) => ({
+const configResource = (path: string, read: MatrixRow, create: MatrixRow, update = create) => ({
   [`GET /api/v1/${path}`]: read,
-  [`POST /api/v1/${path}`]: write,
+  [`POST /api/v1/${path}`]: create,
   [`GET /api/v1/${path}/:id`]: read,
-  [`PUT /api/v1/${path}/:id`]: write,
+  [`PUT /api/v1/${path}/:id`]: update,
 });
+
+/**
+ * Who holds each permission a configuration entity may need, from section 6 and the demo
+ * groups: configuration and user management are staff/admin only; staff's group reads both and
+ * writes configuration, only admin's group writes user management. A registry entry needing
+ * another permission has no row here, and its routes fail by name below.
+ */
+const rowOfPermission: Partial<Record<Permission, MatrixRow>> = {
+  'config.read': staffAdmin,
+  'config.create': staffAdmin,
+  'config.update': staffAdmin,
+  'userManagement.read': staffAdmin,
+  'userManagement.create': adminOnly,
+  'userManagement.update': adminOnly,
+};
+
+/** The row of a route that needs exactly this one permission (and staff/admin), if the table has it. */
+function rowOf(requirement: { permissions?: readonly Permission[]; roles?: readonly string[] }) {
+  const [permission, ...more] = requirement.permissions ?? [];
+  const staffAdminOnly = requirement.roles?.join() === 'staff,admin';
+  return permission && more.length === 0 && staffAdminOnly ? rowOfPermission[permission] : undefined;
+}
+
+/**
+ * The four routes of every configuration entity of the contract's registry, each row from the
+ * permission its entry asks for. Missing rows (an unknown permission) are left out, so the
+ * entity's routes fail "has a row for every registered route" by name.
+ */
+const configEntities = Object.fromEntries(
+  configResourceKeys.flatMap((key) => {
+    const { access } = configResources[key];
+    const [read, create, update] = [rowOf(access.read), rowOf(access.create), rowOf(access.update)];
+    return read && create && update ? Object.entries(configResource(key, read, create, update)) : [];
+  }),
+) as Record<string, MatrixRow>;
 
 /** Every registered route. A HEAD route answers as its GET and is covered by the GET row. */
 export const authorizationMatrix: Record<string, MatrixRow> = {
@@ -126,21 +163,13 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // Availability (staff/admin, cmoManufactureAvailability read / create / update).
   ...configResource('drug-availabilities', staffAdmin, staffAdmin),
 
-  // Configuration (staff/admin, config read / create / update).
-  ...configResource('timepoints', staffAdmin, staffAdmin),
-  ...configResource('drugs', staffAdmin, staffAdmin),
-  ...configResource('exams', staffAdmin, staffAdmin),
-  ...configResource('studies', staffAdmin, staffAdmin),
-  ...configResource('cmos', staffAdmin, staffAdmin),
-  ...configResource('clinical-sites', staffAdmin, staffAdmin),
-  ...configResource('imaging-centers', staffAdmin, staffAdmin),
+  // Configuration and user management (staff/admin): every entity of the registry.
+  ...configEntities,
   'GET /api/v1/studies/:id/pairings': staffAdmin,
   'POST /api/v1/studies/:id/pairings': staffAdmin,
   'DELETE /api/v1/studies/:id/pairings/:pairingId': staffAdmin,
 
   // User management (staff/admin; staff's group only reads it).
-  ...configResource('groups', staffAdmin, adminOnly),
-  ...configResource('users', staffAdmin, adminOnly),
   'PUT /api/v1/users/:id/unlock': adminOnly,
 
   // Audit trail (staff/admin, auditTrail.read).

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/password.ts';
 import { companies, groupPermissions, groups, roles, userGroups, users } from '../src/db/schema.ts';
+import { exampleOf, nextTag, refsOf } from './config-examples.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -48,42 +49,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signed = { electronicSignature: DEMO_PASSWORD };
-const company = {
-  phoneNumber: null,
-  timezone: 'UTC',
-  address: { line_1: '1 Main St', city: 'Town', country: 'US' },
-};
 
-/** Each configuration resource with a valid create body and a harmless update body. */
-const resources: { path: string; create: () => object; update: object }[] = [
-  { path: '/timepoints', create: () => ({ name: `Tp ${Math.random()}` }), update: { name: 'Tp renamed' } },
-  { path: '/drugs', create: () => ({ name: `Drug ${Math.random()}` }), update: { otherName: 'x' } },
-  {
-    path: '/exams',
-    create: () => ({ name: `Exam ${Math.random()}`, drugId: 1 }),
-    update: { name: 'Exam renamed' },
-  },
-  {
-    path: '/studies',
-    create: () => ({ name: `Study ${Math.random()}`, sponsor: 'S' }),
-    update: { sponsor: 'T' },
-  },
-  {
-    path: '/cmos',
-    create: () => ({ name: `Cmo ${Math.random()}`, ...company }),
-    update: { timezone: 'UTC' },
-  },
-  {
-    path: '/clinical-sites',
-    create: () => ({ name: `Site ${Math.random()}`, ...company }),
-    update: { timezone: 'UTC' },
-  },
-  {
-    path: '/imaging-centers',
-    create: () => ({ name: `Ic ${Math.random()}`, ...company }),
-    update: { timezone: 'UTC' },
-  },
-];
+/**
+ * Every registry entity under config.*, each with a valid create body and a harmless update
+ * body from its example (config-examples.ts); an entity without one fails by name.
+ */
+const configAreaKeys = configResourceKeys.filter((key) =>
+  configResources[key].access.read.permissions?.includes('config.read'),
+);
 
 const call = (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.request(user, {
@@ -92,43 +65,40 @@ const call = (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload
     ...(payload ? { payload: { ...payload, ...signed } } : {}),
   });
 
-/** The registry's entities under config.*: each needs a case above, or this names it. */
-const configAreaPaths = configResourceKeys
-  .map((key) => configResources[key])
-  .filter((entry) => entry.access.read.permissions?.includes('config.read'))
-  .map((entry) => entry.path);
-
 describe('configuration permissions: staff/admin with config.read / create / update', () => {
-  it.each(configAreaPaths)('%s has a case here', (path) => {
-    expect(resources.map((r) => r.path)).toContain(path);
-  });
-
-  for (const r of resources) {
-    it(`${r.path}: read needs config.read, create config.create, update config.update`, async () => {
-      const created = await call('admin', 'POST', r.path, r.create());
-      expect(created.statusCode).toBe(201);
+  it.each(configAreaKeys)(
+    '%s: read needs config.read, create config.create, update config.update',
+    async (key) => {
+      const example = exampleOf(key);
+      const refs = refsOf(t.db);
+      const path = configResources[key].path;
+      const create = async () => example.create(refs, nextTag('perm'));
+      const createdTag = nextTag('perm');
+      const created = await call('admin', 'POST', path, await example.create(refs, createdTag));
+      expect(created.statusCode, created.body).toBe(201);
       const id = created.json().id;
+      const update = await example.update(refs, createdTag);
 
       for (const user of ['reader', 'creator', 'editor']) {
-        expect((await call(user, 'GET', r.path)).statusCode).toBe(200);
-        expect((await call(user, 'GET', `${r.path}/${id}`)).statusCode).toBe(200);
+        expect((await call(user, 'GET', path)).statusCode).toBe(200);
+        expect((await call(user, 'GET', `${path}/${id}`)).statusCode).toBe(200);
       }
-      expect((await call('reader', 'POST', r.path, r.create())).statusCode).toBe(403);
-      expect((await call('editor', 'POST', r.path, r.create())).statusCode).toBe(403);
-      expect((await call('creator', 'POST', r.path, r.create())).statusCode).toBe(201);
+      expect((await call('reader', 'POST', path, await create())).statusCode).toBe(403);
+      expect((await call('editor', 'POST', path, await create())).statusCode).toBe(403);
+      expect((await call('creator', 'POST', path, await create())).statusCode).toBe(201);
 
-      expect((await call('reader', 'PUT', `${r.path}/${id}`, r.update)).statusCode).toBe(403);
-      expect((await call('creator', 'PUT', `${r.path}/${id}`, r.update)).statusCode).toBe(403);
-      expect((await call('editor', 'PUT', `${r.path}/${id}`, r.update)).statusCode).toBe(200);
+      expect((await call('reader', 'PUT', `${path}/${id}`, update)).statusCode).toBe(403);
+      expect((await call('creator', 'PUT', `${path}/${id}`, update)).statusCode).toBe(403);
+      expect((await call('editor', 'PUT', `${path}/${id}`, update)).statusCode).toBe(200);
 
       // Configuration is for staff and admin only, whatever a company user's groups grant.
-      expect((await call('cmo-configurer', 'GET', r.path)).statusCode).toBe(403);
-      expect((await call('cmo-configurer', 'POST', r.path, r.create())).statusCode).toBe(403);
-      expect((await call('cmo-configurer', 'PUT', `${r.path}/${id}`, r.update)).statusCode).toBe(403);
+      expect((await call('cmo-configurer', 'GET', path)).statusCode).toBe(403);
+      expect((await call('cmo-configurer', 'POST', path, await create())).statusCode).toBe(403);
+      expect((await call('cmo-configurer', 'PUT', `${path}/${id}`, update)).statusCode).toBe(403);
       // And nothing without a login.
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1${r.path}` })).statusCode).toBe(401);
-    });
-  }
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1${path}` })).statusCode).toBe(401);
+    },
+  );
 
   it('pairings: listing needs config.read, adding config.create, deleting config.update', async () => {
     const [site] = await t.db.select().from(companies).where(eq(companies.type, 'clinical_site'));

@@ -62,7 +62,14 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the production build', () => {
       body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
     });
     expect(res.status, server.output()).toBe(200);
-    expect(await res.json()).toHaveProperty('accessToken');
+    const { accessToken } = (await res.json()) as { accessToken: string };
+    expect(accessToken).toBeTruthy();
+    // The configuration entities' modules are found by their registry keys, in the bundle too.
+    const timepoints = await fetch(`${server.api}/timepoints`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(timepoints.status, await timepoints.clone().text()).toBe(200);
+    expect(((await timepoints.json()) as { total: number }).total).toBeGreaterThan(0);
     // Readiness reads the migrations' journal and the server's version from beside the code.
     const ready = await fetch(`${server.api}/ready`);
     expect(ready.status, await ready.clone().text()).toBe(200);

@@ -15,11 +15,13 @@ import {
   exams,
   groups,
   orders,
+  radionuclides,
   studies,
   timepoints,
   users,
 } from '../src/db/schema.ts';
 import { bootstrapAdmin } from '../src/db/seed/bootstrap.ts';
+import { referenceRadionuclides, seedReferenceData } from '../src/db/seed/reference-data.ts';
 import { buildTestApp, freshDatabase, type TestApp } from './helpers.ts';
 
 /** How many times the audit rows carry: one for rows of one transaction (now() is its start). */
@@ -52,7 +54,13 @@ describe('the demo seed', () => {
 
   it('writes one `new` row by the system for every record it creates, and no other row', async () => {
     const ids = async (
-      table: typeof drugs | typeof exams | typeof studies | typeof timepoints | typeof groups,
+      table:
+        | typeof drugs
+        | typeof radionuclides
+        | typeof exams
+        | typeof studies
+        | typeof timepoints
+        | typeof groups,
     ) => (await t.db.select({ id: table.id }).from(table)).map((r) => r.id);
     const expected = [
       ...(await t.db.select({ id: companies.id, type: companies.type }).from(companies)).map(
@@ -60,6 +68,7 @@ describe('the demo seed', () => {
       ),
       ...(await ids(timepoints)).map((id) => `timepoints/${id}`),
       ...(await ids(drugs)).map((id) => `drugs/${id}`),
+      ...(await ids(radionuclides)).map((id) => `radionuclides/${id}`),
       ...(await ids(exams)).map((id) => `exams/${id}`),
       ...(await ids(studies)).map((id) => `studies/${id}`),
       ...(await ids(groups)).map((id) => `groups/${id}`),
@@ -71,7 +80,7 @@ describe('the demo seed', () => {
     ];
     const rows = await t.db.select().from(auditLog).orderBy(asc(auditLog.id));
     expect(rows.map((r) => `${r.entityType}/${r.entityId}`).sort()).toEqual(expected.sort());
-    expect(rows.length).toBe(54);
+    expect(rows.length).toBe(65);
     for (const row of rows) expect(row).toMatchObject(system('System (demo data)'));
     expect(await distinctIssuedAt(t.db)).toBe(1);
   });
@@ -88,6 +97,7 @@ describe('the demo seed', () => {
     expect((await row('drugs', fdg!.id)).changeset).toEqual({
       name: [null, 'Fludeoxyglucose F18'],
       otherName: [null, 'FDG'],
+      radionuclide: [null, 'F-18'],
       active: [null, true],
     });
     const [site] = await t.db.select().from(users).where(eq(users.username, 'site'));
@@ -164,5 +174,46 @@ describe('the first start without demo data', () => {
     expect(text).not.toContain('$argon2');
     // In the seed's transaction: the rows' time is the transaction's.
     expect(await distinctIssuedAt(database.db)).toBe(1);
+  });
+});
+
+describe('the reference data every start adds where it is missing', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('gives a production database the radionuclides once, each with its `new` row by the system', async () => {
+    await bootstrapAdmin(database.db, '/nonexistent', 'First-Start-Secret-9');
+    const mark = (await database.db.select().from(auditLog)).length;
+    await seedReferenceData(database.db);
+    const rows = await database.db.select().from(radionuclides).orderBy(asc(radionuclides.id));
+    expect(rows.map((r) => [r.name, r.halfLife, r.halfLifeUnit])).toEqual(
+      referenceRadionuclides.map((r) => [r.name, r.halfLife, r.halfLifeUnit]),
+    );
+    expect(rows.find((r) => r.name === 'Tc-99m')).toMatchObject({
+      halfLife: 6.0058,
+      halfLifeUnit: 'h',
+      active: true,
+    });
+    const audit = (await database.db.select().from(auditLog).orderBy(asc(auditLog.id))).slice(mark);
+    expect(audit.map((a) => `${a.entityType}/${a.entityId}`)).toEqual(
+      rows.map((r) => `radionuclides/${r.id}`),
+    );
+    for (const row of audit) expect(row).toMatchObject(system('System (reference data)'));
+    expect(audit[0]!.changeset).toEqual({
+      name: [null, 'F-18'],
+      halfLife: [null, '109.77 min'],
+      active: [null, true],
+    });
+
+    // A later start adds nothing, whatever was changed since.
+    await database.db.update(radionuclides).set({ active: false }).where(eq(radionuclides.name, 'Ac-225'));
+    await seedReferenceData(database.db);
+    expect(await database.db.select().from(radionuclides)).toHaveLength(referenceRadionuclides.length);
+    expect((await database.db.select().from(auditLog)).length).toBe(mark + referenceRadionuclides.length);
   });
 });

@@ -1,22 +1,14 @@
 import { z } from 'zod';
+import { configResourceKeys } from './resources.ts';
 
 export const auditEventTypes = ['new', 'update', 'delete', 'added', 'removed'] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 
-/** Entity types of the audit trail, named by their API path. */
-export const auditEntityTypes = [
-  'drug-availabilities',
-  'clinical-sites',
-  'cmos',
-  'drugs',
-  'exams',
-  'groups',
-  'imaging-centers',
-  'orders',
-  'studies',
-  'timepoints',
-  'users',
-] as const;
+/**
+ * Entity types of the audit trail, named by their API path: every configuration entity (the
+ * registry's keys) and the two records that are not configuration.
+ */
+export const auditEntityTypes = [...configResourceKeys, 'drug-availabilities', 'orders'] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 export const changesetEntrySchema = z.object({

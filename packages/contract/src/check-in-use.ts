@@ -1,20 +1,9 @@
 import { z } from 'zod';
+import { type CheckInUseEntity, checkInUseEntities } from './resources.ts';
 import { inputString } from './text.ts';
 
-export const checkInUseEntities = [
-  'drug',
-  'group',
-  'user',
-  'study',
-  'timepoint',
-  'cmo',
-  'clinical-site',
-  'imaging-center',
-] as const;
-export type CheckInUseEntity = (typeof checkInUseEntities)[number];
-
 export const checkInUseQuerySchema = z.strictObject({
-  entity: z.enum(checkInUseEntities),
+  entity: z.enum(checkInUseEntities as [CheckInUseEntity, ...CheckInUseEntity[]]),
   field: z.enum(['name', 'username', 'email']),
   value: inputString().max(300),
   excludeId: z.coerce.number().int().positive().optional(),

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.ts';
+import { ID_MAX, namedRefSchema, optionalText, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
+import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 
 export const drugFieldsSchema = z.strictObject({
   name: requiredText(limits.nameMax),
   otherName: optionalText(limits.nameMax),
+  /** Its radionuclide (an active one); none (null) for a drug that is not radioactive. */
+  radionuclideId: z.number().int().positive().max(ID_MAX, messages.invalidValue).nullish(),
 });
 
 export const drugCreateBodySchema = drugFieldsSchema.extend(mutationMeta);
@@ -22,6 +25,7 @@ export const drugSchema = z
     id: z.number().int(),
     name: z.string(),
     otherName: z.string().nullable(),
+    radionuclide: namedRefSchema.extend({ active: z.boolean() }).nullable(),
     active: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

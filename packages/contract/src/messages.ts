@@ -17,6 +17,9 @@ export const messages = {
   invalidCountry: 'Invalid country code',
   alreadyUsed: 'This value is already used',
   minValue: (n: number) => `Min value is ${n}`,
+  // a decimal field's range and precision (a number stored exactly, e.g. a half-life)
+  greaterThanZero: 'Must be greater than 0',
+  maxDecimals: (n: number) => `At most ${n} decimal places`,
   maxValue: (n: number) => `Max value is ${n}`,
   invalidValue: 'invalidValue',
   // what a picker's 'invalidValue' reads as under the field (issue 18)
@@ -24,6 +27,8 @@ export const messages = {
   invalidTime: 'Enter a valid time (HH:mm)',
   /** A positive-number field holds digits only: a decimal or a sign is refused, never rewritten. */
   wholeNumber: 'Enter a whole number, digits only (no decimals)',
+  /** A decimal field holds digits and at most one decimal point. */
+  decimalNumber: 'Enter a number: digits with at most one decimal point',
   pickWeekday: 'Pick at least one day',
   // a dialog with unsaved input asks before it is dropped (issue 18); the spec gives no texts
   discardTitle: 'Discard unsaved changes?',
@@ -70,6 +75,9 @@ export const messages = {
 
   // configuration (spec section 8)
   drugInUse: (drug: string) => `You can't inactivate Drug ${drug} because it's in use`,
+  // a drug's radionuclide (not in the spec: written as the drug's and exam's texts are)
+  radionuclideInUse: (name: string) => `You can't inactivate Radionuclide ${name} because it's in use`,
+  radionuclideInactive: (name: string) => `Radionuclide ${name} is inactive, an active Drug can't use it`,
   examNameDrugUnique: (drug: string) => `An Exam with this name already exists for Drug ${drug}`,
   examDrugInactive: (drug: string) => `Drug ${drug} is inactive, an Exam can't be created or activated on it`,
   errorCreatingExam: 'Error creating Exam',

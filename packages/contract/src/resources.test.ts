@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { auditEntityTypes } from './audit.ts';
-import { checkInUseEntities } from './check-in-use.ts';
 import { messages } from './messages.ts';
 import { areaActions, type PermissionAction, type PermissionArea, STAFF_ADMIN } from './permissions.ts';
 import {
   auditReadRequirements,
+  checkInUseEntities,
   configResourceKeys,
+  configResourceOf,
   configResourceOfCheckInUse,
   configResources,
 } from './resources.ts';
@@ -13,9 +14,8 @@ import { companyTypeLabels } from './roles.ts';
 
 describe('configuration resources', () => {
   it.each(configResourceKeys)('%s is named by its path, in the API and in the audit trail', (key) => {
-    const entry = configResources[key];
-    expect(entry.path).toBe(`/${key}`);
-    expect(entry.auditEntityType).toBe(key);
+    expect(configResources[key].path).toBe(`/${key}`);
+    expect(auditEntityTypes).toContain(key);
   });
 
   it.each(configResourceKeys)('%s: staff/admin only, with permissions the catalogue has', (key) => {
@@ -38,7 +38,7 @@ describe('configuration resources', () => {
   });
 
   it.each(checkInUseEntities)('check-in-use entity %s belongs to exactly one resource', (entity) => {
-    const owners = configResourceKeys.filter((key) => configResources[key].checkInUse === entity);
+    const owners = configResourceKeys.filter((key) => configResourceOf(key).checkInUse === entity);
     expect(owners).toHaveLength(1);
     expect(configResourceOfCheckInUse(entity)).toBe(configResources[owners[0]!]);
   });
@@ -49,11 +49,15 @@ describe('audit read requirements', () => {
     expect(auditReadRequirements[entityType]?.permissions?.length).toBe(1);
   });
 
+  it.each(configResourceKeys)('%s: reading a history needs what reading the entity needs', (key) => {
+    expect(auditReadRequirements[key].permissions).toEqual(configResources[key].access.read.permissions);
+  });
+
   it('are those the server has always answered with', () => {
     const permission = Object.fromEntries(
       Object.entries(auditReadRequirements).map(([type, r]) => [type, r.permissions![0]]),
     );
-    expect(permission).toEqual({
+    expect(permission).toMatchObject({
       cmos: 'config.read',
       'clinical-sites': 'config.read',
       'imaging-centers': 'config.read',

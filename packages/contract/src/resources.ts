@@ -1,28 +1,45 @@
-import type { AuditEntityType } from './audit.ts';
-import type { CheckInUseEntity } from './check-in-use.ts';
 import { type AccessRequirement, type PermissionArea, STAFF_ADMIN } from './permissions.ts';
 
-/** The configuration entities: each has list, create, read and update routes under its own path. */
+// A configuration entity's own file (its schemas) is exported here, beside its entry, rather
+// than from index.ts: adding an entity is its file and its entry (docs/how-to/add-config-entity.md).
+// Only re-exported, never used here: the registry stays free of schemas, so the web app's
+// first download (its routes and menu read the registry) does not carry them (the package is
+// side-effect free, so a bundle keeps only the schemas a screen uses).
+export * from './companies.ts';
+export * from './drugs.ts';
+export * from './exams.ts';
+export * from './groups.ts';
+export * from './radionuclides.ts';
+export * from './studies.ts';
+export * from './timepoints.ts';
+export * from './users.ts';
+
+/**
+ * The configuration entities, in the order the menu shows them (spec section 2: Timepoints,
+ * Drugs, Exams, Studies, Clinical Sites, Imaging Centers, CMOs; then Groups, Users; and
+ * Radionuclides, which the spec does not have, beside the drugs that use them). Each has
+ * list, create, read and update routes under its own path, a screen, an audit entity type and
+ * a history, all named by its key.
+ */
 export const configResourceKeys = [
-  'drugs',
   'timepoints',
+  'drugs',
+  'radionuclides',
   'exams',
   'studies',
-  'cmos',
   'clinical-sites',
   'imaging-centers',
+  'cmos',
   'groups',
   'users',
-] as const satisfies readonly AuditEntityType[];
+] as const;
 export type ConfigResourceKey = (typeof configResourceKeys)[number];
 
 /** One configuration entity as data: where it lives, what it is called and who may do what with it. */
 export interface ConfigResourceEntry {
-  /** The API path of its list; a record is `${path}/:id`. */
+  /** The API path of its list (`/<key>`); a record is `${path}/:id`. */
   path: `/${string}`;
-  /** The audit trail's entity type of its records. */
-  auditEntityType: AuditEntityType;
-  /** As messages and signatures write it ('Drug not found', 'Created Drug') and as lists title it. */
+  /** As messages and signatures write it ('Drug not found', 'Created Drug') and as lists and the menu title it. */
   label: { singular: string; plural: string };
   /** What its routes need (spec section 6: configuration and user management are staff/admin only). */
   access: { read: AccessRequirement; create: AccessRequirement; update: AccessRequirement };
@@ -32,8 +49,11 @@ export interface ConfigResourceEntry {
   uniqueNameIgnoringCase: boolean;
   /** Whether it can be inactivated and activated again (`active`). */
   toggleable: boolean;
-  /** Its entity in `GET /check-in-use`, where the forms check a value there. */
-  checkInUse?: CheckInUseEntity;
+  /**
+   * Its entity in `GET /check-in-use`, where the forms check a value there (singular, kebab-case:
+   * `drug`, `clinical-site`). Typed so that each entry keeps its literal.
+   */
+  checkInUse?: Lowercase<string>;
 }
 
 /** The read, create and update requirements of a permission area, staff/admin only. */
@@ -50,21 +70,14 @@ const userManagement = staffAdminAccess('userManagement');
 const configRead: AccessRequirement = { permissions: ['config.read'] };
 const userManagementRead: AccessRequirement = { permissions: ['userManagement.read'] };
 
-/** Every configuration entity, keyed by its audit entity type (its path's name). */
-export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
-  drugs: {
-    path: '/drugs',
-    auditEntityType: 'drugs',
-    label: { singular: 'Drug', plural: 'Drugs' },
-    access: config,
-    auditRead: configRead,
-    uniqueNameIgnoringCase: true,
-    toggleable: true,
-    checkInUse: 'drug',
-  },
+/**
+ * Every configuration entity, by its key: its path's name, its audit entity type, its screen's
+ * path name. The server registers its routes, the web app its screen, menu item and audit-trail
+ * choice, and the tests their cases from here.
+ */
+export const configResources = {
   timepoints: {
     path: '/timepoints',
-    auditEntityType: 'timepoints',
     label: { singular: 'Timepoint', plural: 'Timepoints' },
     access: config,
     auditRead: configRead,
@@ -72,9 +85,26 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
     toggleable: false,
     checkInUse: 'timepoint',
   },
+  drugs: {
+    path: '/drugs',
+    label: { singular: 'Drug', plural: 'Drugs' },
+    access: config,
+    auditRead: configRead,
+    uniqueNameIgnoringCase: true,
+    toggleable: true,
+    checkInUse: 'drug',
+  },
+  radionuclides: {
+    path: '/radionuclides',
+    label: { singular: 'Radionuclide', plural: 'Radionuclides' },
+    access: config,
+    auditRead: configRead,
+    uniqueNameIgnoringCase: true,
+    toggleable: true,
+    checkInUse: 'radionuclide',
+  },
   exams: {
     path: '/exams',
-    auditEntityType: 'exams',
     label: { singular: 'Exam', plural: 'Exams' },
     access: config,
     auditRead: configRead,
@@ -83,7 +113,6 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
   },
   studies: {
     path: '/studies',
-    auditEntityType: 'studies',
     label: { singular: 'Study', plural: 'Studies' },
     access: config,
     auditRead: configRead,
@@ -91,19 +120,8 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
     toggleable: true,
     checkInUse: 'study',
   },
-  cmos: {
-    path: '/cmos',
-    auditEntityType: 'cmos',
-    label: { singular: 'CMO', plural: 'CMOs' },
-    access: config,
-    auditRead: configRead,
-    uniqueNameIgnoringCase: true,
-    toggleable: false,
-    checkInUse: 'cmo',
-  },
   'clinical-sites': {
     path: '/clinical-sites',
-    auditEntityType: 'clinical-sites',
     label: { singular: 'Clinical Site', plural: 'Clinical Sites' },
     access: config,
     auditRead: configRead,
@@ -113,7 +131,6 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
   },
   'imaging-centers': {
     path: '/imaging-centers',
-    auditEntityType: 'imaging-centers',
     label: { singular: 'Imaging Center', plural: 'Imaging Centers' },
     access: config,
     auditRead: configRead,
@@ -121,9 +138,17 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
     toggleable: false,
     checkInUse: 'imaging-center',
   },
+  cmos: {
+    path: '/cmos',
+    label: { singular: 'CMO', plural: 'CMOs' },
+    access: config,
+    auditRead: configRead,
+    uniqueNameIgnoringCase: true,
+    toggleable: false,
+    checkInUse: 'cmo',
+  },
   groups: {
     path: '/groups',
-    auditEntityType: 'groups',
     label: { singular: 'Group', plural: 'Groups' },
     access: userManagement,
     auditRead: userManagementRead,
@@ -133,7 +158,6 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
   },
   users: {
     path: '/users',
-    auditEntityType: 'users',
     label: { singular: 'User', plural: 'Users' },
     access: userManagement,
     auditRead: userManagementRead,
@@ -142,14 +166,30 @@ export const configResources: Record<ConfigResourceKey, ConfigResourceEntry> = {
     toggleable: true,
     checkInUse: 'user',
   },
-};
+} satisfies Record<ConfigResourceKey, ConfigResourceEntry>;
+
+/** The entry of a key, typed as any entry (the registry's own type keeps each entry's literals). */
+export const configResourceOf = (key: ConfigResourceKey): ConfigResourceEntry => configResources[key];
+
+type CheckInUseOf<E> = E extends { checkInUse: infer C extends string } ? C : never;
+/** An entity of `GET /check-in-use`: those the registry's entries name. */
+export type CheckInUseEntity = CheckInUseOf<(typeof configResources)[ConfigResourceKey]>;
+
+/** The entities `GET /check-in-use` answers for, from the registry (api-contract: Authentication and session). */
+export const checkInUseEntities: readonly CheckInUseEntity[] = configResourceKeys.flatMap((key) => {
+  const entity = configResourceOf(key).checkInUse;
+  return entity ? [entity as CheckInUseEntity] : [];
+});
 
 /**
  * What reading one record's history needs, per audit entity type, besides the audit trail
  * route's `auditTrail.read` and staff/admin (spec: Audit trail): the configuration entities'
  * from their entries, and the two records that are not configuration.
  */
-export const auditReadRequirements: Record<AuditEntityType, AccessRequirement> = {
+export const auditReadRequirements: Record<
+  ConfigResourceKey | 'drug-availabilities' | 'orders',
+  AccessRequirement
+> = {
   ...(Object.fromEntries(configResourceKeys.map((key) => [key, configResources[key].auditRead])) as Record<
     ConfigResourceKey,
     AccessRequirement
@@ -160,5 +200,5 @@ export const auditReadRequirements: Record<AuditEntityType, AccessRequirement> =
 
 /** The configuration entity whose `GET /check-in-use` entity this is, if any. */
 export function configResourceOfCheckInUse(entity: CheckInUseEntity): ConfigResourceEntry | undefined {
-  return configResourceKeys.map((key) => configResources[key]).find((r) => r.checkInUse === entity);
+  return configResourceKeys.map(configResourceOf).find((r) => r.checkInUse === entity);
 }

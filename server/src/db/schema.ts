@@ -1,4 +1,10 @@
-import { activityUnits, availabilityFrequencies, orderStatuses, type Repeat } from '@dosechain/contract';
+import {
+  activityUnits,
+  availabilityFrequencies,
+  halfLifeUnits,
+  orderStatuses,
+  type Repeat,
+} from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -9,6 +15,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -276,12 +283,38 @@ export const timepoints = pgTable(
 );
 
 /** Radiopharmaceuticals; inactive drugs can no longer be used for new exams or availability. */
+export const halfLifeUnitEnum = pgEnum('half_life_unit', halfLifeUnits);
+
+/**
+ * A radionuclide (F-18, Tc-99m …) with its half-life, stored exactly as given: the number
+ * (numeric, up to 6 decimals) in its unit. Names are unique ignoring case.
+ */
+export const radionuclides = pgTable(
+  'radionuclides',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    halfLife: numeric('half_life', { precision: 13, scale: 6, mode: 'number' }).notNull(),
+    halfLifeUnit: halfLifeUnitEnum('half_life_unit').notNull(),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('radionuclides_name_key').on(sql`lower(${t.name})`),
+    index('radionuclides_created_idx').on(t.createdAt),
+    check('radionuclides_half_life_positive', sql`${t.halfLife} > 0`),
+  ],
+);
+
+/** A drug, with the radionuclide it carries (none for a drug that is not radioactive). */
 export const drugs = pgTable(
   'drugs',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull(),
     otherName: text('other_name'),
+    radionuclideId: integer('radionuclide_id').references(() => radionuclides.id),
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -289,6 +322,8 @@ export const drugs = pgTable(
   (t) => [
     uniqueIndex('drugs_name_key').on(sql`lower(${t.name})`),
     index('drugs_created_idx').on(t.createdAt),
+    // The in-use check of a radionuclide's inactivation.
+    index('drugs_radionuclide_idx').on(t.radionuclideId),
   ],
 );
 

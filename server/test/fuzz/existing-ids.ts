@@ -1,20 +1,8 @@
-import { auditEntityTypes } from '@dosechain/contract';
-import { eq } from 'drizzle-orm';
+import { auditEntityTypes, configResourceKeys } from '@dosechain/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
-import {
-  auditLog,
-  companies,
-  drugAvailabilities,
-  drugs,
-  exams,
-  groups,
-  orders,
-  studies,
-  studyPairings,
-  timepoints,
-} from '../../src/db/schema.ts';
+import { auditLog, drugAvailabilities, orders, studyPairings } from '../../src/db/schema.ts';
 import { type Hint, validArbitrary } from './zod-arbitrary.ts';
 
 /** Ids of the demo data, by the path segment that names the resource (`/drugs/:id` → `drugs`). */
@@ -26,27 +14,20 @@ export interface ExistingIds {
 
 export async function existingIds(db: Db, userIds: number[]): Promise<ExistingIds> {
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-  const company = (type: 'cmo' | 'clinical_site' | 'imaging_center') =>
-    db.select({ id: companies.id }).from(companies).where(eq(companies.type, type)).then(ids);
-  const byResource: Record<string, number[]> = {
-    cmos: await company('cmo'),
-    'clinical-sites': await company('clinical_site'),
-    'imaging-centers': await company('imaging_center'),
-    timepoints: ids(await db.select({ id: timepoints.id }).from(timepoints)),
-    drugs: ids(await db.select({ id: drugs.id }).from(drugs)),
-    exams: ids(await db.select({ id: exams.id }).from(exams)),
-    studies: ids(await db.select({ id: studies.id }).from(studies)),
-    'drug-availabilities': ids(await db.select({ id: drugAvailabilities.id }).from(drugAvailabilities)),
-    orders: ids(await db.select({ id: orders.id }).from(orders)),
-    groups: ids(await db.select({ id: groups.id }).from(groups)),
-    users: userIds,
-  };
   const pairings = await db
     .select({ id: studyPairings.studyId, pairingId: studyPairings.id })
     .from(studyPairings);
   const audited = (
     await db.selectDistinct({ entityType: auditLog.entityType, entityId: auditLog.entityId }).from(auditLog)
   ).filter((a) => (auditEntityTypes as readonly string[]).includes(a.entityType));
+  // Every record of a configuration entity has its `new` audit row (the seed writes them too).
+  const recordsOf = (key: string) => audited.filter((a) => a.entityType === key).map((a) => a.entityId);
+  const byResource: Record<string, number[]> = {
+    ...Object.fromEntries(configResourceKeys.map((key) => [key, recordsOf(key)])),
+    'drug-availabilities': ids(await db.select({ id: drugAvailabilities.id }).from(drugAvailabilities)),
+    orders: ids(await db.select({ id: orders.id }).from(orders)),
+    users: userIds,
+  };
   return { byResource, pairings, audited };
 }
 

@@ -8,11 +8,12 @@
  * request (its reason and e-signature included) and the rows it writes; or, only when the
  * route changes no record, to `unauditedRoutes` with the reason from the spec or a decision.
  */
+import { configResourceKeys, configResources } from '@dosechain/contract';
 import type { LightMyRequestResponse } from 'fastify';
+import { configExamples, exampleOf, nextTag, refsOf } from '../config-examples.ts';
 import { DEMO_PASSWORD } from '../helpers.ts';
 import type { ExpectedAudit, Part11 } from './fixture.ts';
 import {
-  address,
   availabilityBody,
   create,
   createUser,
@@ -46,35 +47,6 @@ export interface MutationCase {
 
 const idOf = (res: LightMyRequestResponse) => res.json().id as number;
 
-/** A record created and then renamed through `PUT {url}/{id}`: `{name: [old, new]}`. */
-function renameCase(
-  url: string,
-  meaning: string,
-  body: (name: string) => Record<string, unknown>,
-): MutationCase {
-  const tag = url.slice(1);
-  return {
-    as: 'admin',
-    status: 200,
-    meaning,
-    prepare: async (p) => {
-      const id = await create(p, url, body(`P11 ${tag} before`));
-      return {
-        url: `${url}/${id}`,
-        payload: { name: `P11 ${tag} after`, reasonForChange: 'Data entry error', ...signed },
-        audit: (): ExpectedAudit[] => [
-          {
-            entityType: tag as ExpectedAudit['entityType'],
-            entityId: id,
-            eventType: 'update',
-            changeset: { name: [`P11 ${tag} before`, `P11 ${tag} after`] },
-          },
-        ],
-      };
-    },
-  };
-}
-
 /** A new record through `POST {url}`: one `new` row on it with at least the given fields. */
 function createCase(
   url: string,
@@ -103,61 +75,75 @@ function createCase(
   };
 }
 
-const company = (name: string) => ({ name, timezone: 'America/Chicago', address });
+/**
+ * `POST /<key>` and `PUT /<key>/:id` of every configuration entity of the contract's registry,
+ * from its example (config-examples.ts): a create, and an update of a record created from the
+ * same example, each with the rows it writes. An entity without an example fails by name.
+ */
+function configEntityCases(): Record<string, MutationCase> {
+  return Object.fromEntries(
+    configResourceKeys.flatMap((key): [string, MutationCase][] => {
+      const { path, label } = configResources[key];
+      const creating: MutationCase = {
+        as: configExamples[key]?.as ?? 'admin',
+        status: 201,
+        meaning: `Created ${label.singular}`,
+        prepare: async (p) => {
+          const example = exampleOf(key);
+          const body = await example.create(refsOf(p.t.db), nextTag('p11'));
+          return {
+            url: path,
+            payload: { ...body, reasonForChange: 'Initial entry', ...signed },
+            audit: (res): ExpectedAudit[] => [
+              {
+                entityType: key,
+                entityId: idOf(res),
+                eventType: 'new',
+                changeset: example.created(body),
+                atLeast: true,
+              },
+            ],
+          };
+        },
+      };
+      const updating: MutationCase = {
+        as: 'admin',
+        status: 200,
+        meaning: `Updated ${label.singular}`,
+        prepare: async (p) => {
+          const example = exampleOf(key);
+          const refs = refsOf(p.t.db);
+          const tag = nextTag('p11');
+          const body = await example.create(refs, tag);
+          const id = await create(p, path, body);
+          const change = await example.update(refs, tag);
+          return {
+            url: `${path}/${id}`,
+            payload: { ...change, reasonForChange: 'Data entry error', ...signed },
+            audit: (): ExpectedAudit[] => [
+              {
+                entityType: key,
+                entityId: id,
+                eventType: 'update',
+                changeset: example.updated(body, change),
+              },
+            ],
+          };
+        },
+      };
+      return [
+        [`POST /api/v1/${key}`, creating],
+        [`PUT /api/v1/${key}/:id`, updating],
+      ];
+    }),
+  );
+}
 
 export const mutatingRoutes: Record<string, MutationCase> = {
-  // Configuration (staff/admin).
-  'POST /api/v1/timepoints': createCase('/timepoints', 'Created Timepoint', () => ({ name: 'P11 Week 24' }), {
-    name: [null, 'P11 Week 24'],
-  }),
-  'PUT /api/v1/timepoints/:id': renameCase('/timepoints', 'Updated Timepoint', (name) => ({ name })),
-  'POST /api/v1/drugs': createCase(
-    '/drugs',
-    'Created Drug',
-    () => ({ name: 'Flurpiridaz F18', otherName: 'Flyrcado' }),
-    { name: [null, 'Flurpiridaz F18'], otherName: [null, 'Flyrcado'], active: [null, true] },
-    'staff',
-  ),
-  'PUT /api/v1/drugs/:id': renameCase('/drugs', 'Updated Drug', (name) => ({ name })),
-  'POST /api/v1/exams': createCase(
-    '/exams',
-    'Created Exam',
-    async (p) => ({ name: 'P11 Brain Scan', drugId: await p.drug('Fludeoxyglucose F18') }),
-    { name: [null, 'P11 Brain Scan'], drug: [null, 'Fludeoxyglucose F18'] },
-  ),
-  'PUT /api/v1/exams/:id': {
-    as: 'staff',
-    status: 200,
-    meaning: 'Updated Exam',
-    prepare: async (p) => {
-      const id = await create(p, '/exams', {
-        name: 'P11 Amyloid',
-        drugId: await p.drug('Fludeoxyglucose F18'),
-      });
-      return {
-        url: `/exams/${id}`,
-        payload: { drugId: await p.drug('Florbetapir F18'), reasonForChange: 'Data entry error', ...signed },
-        audit: (): ExpectedAudit[] => [
-          {
-            entityType: 'exams',
-            entityId: id,
-            eventType: 'update',
-            changeset: { drug: ['Fludeoxyglucose F18', 'Florbetapir F18'] },
-          },
-        ],
-      };
-    },
-  },
-  'POST /api/v1/studies': createCase(
-    '/studies',
-    'Created Study',
-    () => ({ name: 'P11-STUDY-01', sponsor: 'Eleven Bio' }),
-    { name: [null, 'P11-STUDY-01'], sponsor: [null, 'Eleven Bio'], active: [null, true] },
-  ),
-  'PUT /api/v1/studies/:id': renameCase('/studies', 'Updated Study', (name) => ({
-    name,
-    sponsor: 'Eleven Bio',
-  })),
+  // Configuration and user management: every registry entity's POST and PUT (config-examples.ts).
+  ...configEntityCases(),
+
+  // A study's pairings.
   'POST /api/v1/studies/:id/pairings': {
     as: 'staff',
     status: 201,
@@ -204,28 +190,6 @@ export const mutatingRoutes: Record<string, MutationCase> = {
       };
     },
   },
-  'POST /api/v1/cmos': createCase('/cmos', 'Created CMO', () => company('P11 Isotopes'), {
-    name: [null, 'P11 Isotopes'],
-    timezone: [null, 'America/Chicago'],
-    'address.city': [null, 'Chicago'],
-  }),
-  'PUT /api/v1/cmos/:id': renameCase('/cmos', 'Updated CMO', company),
-  'POST /api/v1/clinical-sites': createCase(
-    '/clinical-sites',
-    'Created Clinical Site',
-    () => company('P11 Site'),
-    {
-      name: [null, 'P11 Site'],
-    },
-  ),
-  'PUT /api/v1/clinical-sites/:id': renameCase('/clinical-sites', 'Updated Clinical Site', company),
-  'POST /api/v1/imaging-centers': createCase(
-    '/imaging-centers',
-    'Created Imaging Center',
-    () => company('P11 Imaging'),
-    { name: [null, 'P11 Imaging'] },
-  ),
-  'PUT /api/v1/imaging-centers/:id': renameCase('/imaging-centers', 'Updated Imaging Center', company),
 
   // Availability (staff/admin).
   'POST /api/v1/drug-availabilities': createCase(
@@ -335,128 +299,6 @@ export const mutatingRoutes: Record<string, MutationCase> = {
   },
 
   // User management (admin): accounts, roles and groups.
-  'POST /api/v1/groups': {
-    as: 'admin',
-    status: 201,
-    meaning: 'Created Group',
-    prepare: async (p) => {
-      const member = await createUser(p, 'p11member');
-      return {
-        url: '/groups',
-        payload: {
-          name: 'P11 Readers',
-          permissions: { order: { read: true } },
-          userIds: [member],
-          reasonForChange: 'Initial entry',
-          ...signed,
-        },
-        audit: (res): ExpectedAudit[] => [
-          {
-            entityType: 'groups',
-            entityId: idOf(res),
-            eventType: 'new',
-            changeset: { name: [null, 'P11 Readers'], users: [null, ['p11member']] },
-            atLeast: true,
-          },
-          {
-            entityType: 'users',
-            entityId: member,
-            eventType: 'added',
-            changeset: { groups: [null, 'P11 Readers'] },
-          },
-        ],
-      };
-    },
-  },
-  'PUT /api/v1/groups/:id': renameCase('/groups', 'Updated Group', (name) => ({ name })),
-  'POST /api/v1/users': {
-    as: 'admin',
-    status: 201,
-    meaning: 'Created User',
-    prepare: async (p) => {
-      p.secrets.remember('Welcome-Part11-1');
-      const siteUsers = await p.group('Site Users');
-      return {
-        url: '/users',
-        payload: {
-          username: 'p11new',
-          firstName: 'Nova',
-          lastName: 'Eleven',
-          email: 'p11new@dosechain.test',
-          password: 'Welcome-Part11-1',
-          roles: [{ type: 'clinical_site', companyId: await p.company('Lakeside Clinical Research') }],
-          groupIds: [siteUsers],
-          reasonForChange: 'Initial entry',
-          ...signed,
-        },
-        audit: (res): ExpectedAudit[] => [
-          {
-            entityType: 'users',
-            entityId: idOf(res),
-            eventType: 'new',
-            changeset: {
-              username: [null, 'p11new'],
-              roles: [null, ['Clinical Site — Lakeside Clinical Research']],
-              groups: [null, ['Site Users']],
-              password: [null, '[set]'],
-            },
-            atLeast: true,
-          },
-          {
-            entityType: 'groups',
-            entityId: siteUsers,
-            eventType: 'added',
-            changeset: { users: [null, 'p11new'] },
-          },
-        ],
-      };
-    },
-  },
-  'PUT /api/v1/users/:id': {
-    // A change of roles and groups.
-    as: 'admin',
-    status: 200,
-    meaning: 'Updated User',
-    prepare: async (p) => {
-      const [cmoUsers, siteUsers] = [await p.group('CMO Users'), await p.group('Site Users')];
-      const id = await createUser(p, 'p11mover', {
-        roles: [{ type: 'cmo', companyId: await p.company('Isotope Labs Boston') }],
-        groupIds: [cmoUsers],
-      });
-      return {
-        url: `/users/${id}`,
-        payload: {
-          roles: [{ type: 'clinical_site', companyId: await p.company('Lakeside Clinical Research') }],
-          groupIds: [siteUsers],
-          reasonForChange: 'Other: moved to the site',
-          ...signed,
-        },
-        audit: (): ExpectedAudit[] => [
-          {
-            entityType: 'users',
-            entityId: id,
-            eventType: 'update',
-            changeset: {
-              roles: [['CMO — Isotope Labs Boston'], ['Clinical Site — Lakeside Clinical Research']],
-              groups: [['CMO Users'], ['Site Users']],
-            },
-          },
-          {
-            entityType: 'groups',
-            entityId: cmoUsers,
-            eventType: 'removed',
-            changeset: { users: ['p11mover', null] },
-          },
-          {
-            entityType: 'groups',
-            entityId: siteUsers,
-            eventType: 'added',
-            changeset: { users: [null, 'p11mover'] },
-          },
-        ],
-      };
-    },
-  },
   'PUT /api/v1/users/:id/unlock': {
     as: 'admin',
     status: 200,
@@ -539,6 +381,157 @@ export const mutatingRoutes: Record<string, MutationCase> = {
             entityId: id,
             eventType: 'update',
             changeset: { password: ['[changed]', '[changed]'] },
+          },
+        ],
+      };
+    },
+  },
+};
+
+/**
+ * Cases beyond one per route, each labelled `METHOD /path: what it shows`: changes that write
+ * rows on other records too (members, groups, a drug), checked like the route's own case.
+ */
+export const moreMutationCases: Record<string, MutationCase> = {
+  'PUT /api/v1/exams/:id: a change of drug, audited by name': {
+    as: 'staff',
+    status: 200,
+    meaning: 'Updated Exam',
+    prepare: async (p) => {
+      const id = await create(p, '/exams', {
+        name: 'P11 Amyloid',
+        drugId: await p.drug('Fludeoxyglucose F18'),
+      });
+      return {
+        url: `/exams/${id}`,
+        payload: { drugId: await p.drug('Florbetapir F18'), reasonForChange: 'Data entry error', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'exams',
+            entityId: id,
+            eventType: 'update',
+            changeset: { drug: ['Fludeoxyglucose F18', 'Florbetapir F18'] },
+          },
+        ],
+      };
+    },
+  },
+  'POST /api/v1/groups: with members, each user audited as added': {
+    as: 'admin',
+    status: 201,
+    meaning: 'Created Group',
+    prepare: async (p) => {
+      const member = await createUser(p, 'p11member');
+      return {
+        url: '/groups',
+        payload: {
+          name: 'P11 Readers',
+          permissions: { order: { read: true } },
+          userIds: [member],
+          reasonForChange: 'Initial entry',
+          ...signed,
+        },
+        audit: (res): ExpectedAudit[] => [
+          {
+            entityType: 'groups',
+            entityId: idOf(res),
+            eventType: 'new',
+            changeset: { name: [null, 'P11 Readers'], users: [null, ['p11member']] },
+            atLeast: true,
+          },
+          {
+            entityType: 'users',
+            entityId: member,
+            eventType: 'added',
+            changeset: { groups: [null, 'P11 Readers'] },
+          },
+        ],
+      };
+    },
+  },
+  'POST /api/v1/users: with a role and a group, the group audited as joined': {
+    as: 'admin',
+    status: 201,
+    meaning: 'Created User',
+    prepare: async (p) => {
+      p.secrets.remember('Welcome-Part11-1');
+      const siteUsers = await p.group('Site Users');
+      return {
+        url: '/users',
+        payload: {
+          username: 'p11new',
+          firstName: 'Nova',
+          lastName: 'Eleven',
+          email: 'p11new@dosechain.test',
+          password: 'Welcome-Part11-1',
+          roles: [{ type: 'clinical_site', companyId: await p.company('Lakeside Clinical Research') }],
+          groupIds: [siteUsers],
+          reasonForChange: 'Initial entry',
+          ...signed,
+        },
+        audit: (res): ExpectedAudit[] => [
+          {
+            entityType: 'users',
+            entityId: idOf(res),
+            eventType: 'new',
+            changeset: {
+              username: [null, 'p11new'],
+              roles: [null, ['Clinical Site — Lakeside Clinical Research']],
+              groups: [null, ['Site Users']],
+              password: [null, '[set]'],
+            },
+            atLeast: true,
+          },
+          {
+            entityType: 'groups',
+            entityId: siteUsers,
+            eventType: 'added',
+            changeset: { users: [null, 'p11new'] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/users/:id: roles and groups changed, each group audited': {
+    // A change of roles and groups.
+    as: 'admin',
+    status: 200,
+    meaning: 'Updated User',
+    prepare: async (p) => {
+      const [cmoUsers, siteUsers] = [await p.group('CMO Users'), await p.group('Site Users')];
+      const id = await createUser(p, 'p11mover', {
+        roles: [{ type: 'cmo', companyId: await p.company('Isotope Labs Boston') }],
+        groupIds: [cmoUsers],
+      });
+      return {
+        url: `/users/${id}`,
+        payload: {
+          roles: [{ type: 'clinical_site', companyId: await p.company('Lakeside Clinical Research') }],
+          groupIds: [siteUsers],
+          reasonForChange: 'Other: moved to the site',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'users',
+            entityId: id,
+            eventType: 'update',
+            changeset: {
+              roles: [['CMO — Isotope Labs Boston'], ['Clinical Site — Lakeside Clinical Research']],
+              groups: [['CMO Users'], ['Site Users']],
+            },
+          },
+          {
+            entityType: 'groups',
+            entityId: cmoUsers,
+            eventType: 'removed',
+            changeset: { users: ['p11mover', null] },
+          },
+          {
+            entityType: 'groups',
+            entityId: siteUsers,
+            eventType: 'added',
+            changeset: { users: [null, 'p11mover'] },
           },
         ],
       };

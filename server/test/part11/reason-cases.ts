@@ -3,8 +3,10 @@
  * pairing deletion; reject and cancel carry theirs as `comment`). Each is sent without its
  * reason (must be 400 and change nothing at all), then with it (must succeed and record it).
  */
+import { configResourceKeys, configResources } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema.ts';
+import { exampleOf, nextTag, refsOf } from '../config-examples.ts';
 import type { ExpectedAudit, Part11 } from './fixture.ts';
 import {
   availabilityBody,
@@ -61,34 +63,24 @@ function inactivation(
   };
 }
 
+/** Inactivating a record of every toggleable registry entity, created from its example (config-examples.ts). */
+const configInactivations = Object.fromEntries(
+  configResourceKeys
+    .filter((key) => configResources[key].toggleable)
+    .map((key) => {
+      const { path, label } = configResources[key];
+      const body = (p: Part11) => Promise.resolve(exampleOf(key).create(refsOf(p.t.db), nextTag('p11off')));
+      const name = label.singular.toLowerCase();
+      return [
+        `inactivate ${/^[aeio]/.test(name) ? 'an' : 'a'} ${name}`,
+        inactivation(path, label.singular, body),
+      ];
+    }),
+);
+
 export const reasonCases: Record<string, ReasonCase> = {
-  'inactivate a drug': inactivation('/drugs', 'Drug', async () => ({ name: 'P11 Retired Drug' })),
-  'inactivate an exam': inactivation('/exams', 'Exam', async (p) => ({
-    name: 'P11 Retired Exam',
-    drugId: await p.drug('Gallium Ga68 PSMA-11'),
-  })),
-  'inactivate a study': inactivation('/studies', 'Study', async () => ({
-    name: 'P11-RETIRED',
-    sponsor: 'Eleven Bio',
-  })),
-  'inactivate a group': inactivation('/groups', 'Group', async () => ({ name: 'P11 Retired Group' })),
+  ...configInactivations,
   'inactivate an availability': inactivation('/drug-availabilities', 'Availability', availabilityBody),
-  'inactivate a user': {
-    as: 'admin',
-    field: 'reasonForChange',
-    meaning: 'Inactivated User',
-    prepare: async (p) => {
-      const id = await createUser(p, 'p11leaver');
-      return {
-        method: 'PUT',
-        url: `/users/${id}`,
-        payload: { active: false, reasonForChange: 'Other: left the company', ...signed },
-        audit: [
-          { entityType: 'users', entityId: id, eventType: 'update', changeset: { active: [true, false] } },
-        ],
-      };
-    },
-  },
   'unlock a user': {
     as: 'admin',
     field: 'reasonForChange',

@@ -1,6 +1,7 @@
 import {
   type AccessRequirement,
   type ConfigResourceKey,
+  configResourceKeys,
   configResources,
   STAFF_ADMIN,
 } from '@dosechain/contract';
@@ -36,31 +37,76 @@ export interface AppRoute {
 
 /** A configuration entity's screens need what reading it needs (the contract's resource registry). */
 const readOf = (key: ConfigResourceKey): AccessRequirement => configResources[key].access.read;
-const menuOf = (key: ConfigResourceKey, section: MenuSection) => ({
-  label: configResources[key].label.plural,
-  section,
-});
+
+/** The permission area a registry entry is read under: its screen's path and menu section follow. */
+const areaOf = (key: ConfigResourceKey) => readOf(key).permissions?.[0]?.split('.')[0];
+
+/** The menu section and path prefix of each area a configuration entity can be under. */
+const areaScreens: Record<string, { section: MenuSection; prefix: string }> = {
+  config: { section: 'Config', prefix: '/config' },
+  userManagement: { section: 'User Management', prefix: '/user-management' },
+};
+
+/** The list screen's path of a configuration entity: `/config/drugs`, `/user-management/users`. */
+export const configScreenPath = (key: ConfigResourceKey) =>
+  `${areaScreens[areaOf(key) ?? '']?.prefix}/${key}`;
 
 type CompanyPages = typeof import('../features/companies/company-pages.tsx');
 const companyPages = () => import('../features/companies/company-pages.tsx');
+const companyPage = (name: keyof CompanyPages) =>
+  lazyPage(() => companyPages().then((m) => ({ default: m[name] })));
 
-/** A company kind's list (in the Config menu) and detail routes. */
-function companyRoutes(kind: CompanyKind, list: keyof CompanyPages, detail: keyof CompanyPages): AppRoute[] {
-  const key = kind.resource;
-  return [
-    {
-      path: kind.route,
-      requirement: readOf(key),
-      page: lazyPage(() => companyPages().then((m) => ({ default: m[list] }))),
-      menu: menuOf(key, 'Config'),
-    },
-    {
-      path: `${kind.route}/:id`,
-      requirement: readOf(key),
-      page: lazyPage(() => companyPages().then((m) => ({ default: m[detail] }))),
-    },
-  ];
+/**
+ * The list screen of each configuration entity: the default export of
+ * `features/<key>/config-page.tsx`, found by the key, where one exists.
+ */
+const configPageFiles = import.meta.glob<{ default: ComponentType }>('../features/*/config-page.tsx');
+
+/** The screens composed elsewhere: in `app/pages/` (with another feature's widget) or one feature for three kinds. */
+const configPagesElsewhere: Partial<Record<ConfigResourceKey, LazyPage>> = {
+  exams: lazyPage(() => import('./pages/exams-page.tsx')),
+  cmos: companyPage('CmosPage'),
+  'clinical-sites': companyPage('ClinicalSitesPage'),
+  'imaging-centers': companyPage('ImagingCentersPage'),
+};
+
+/** Where a registry entry's screen must be, when it has none. */
+export const configPageFileOf = (key: string) => `web/src/features/${key}/config-page.tsx`;
+
+/**
+ * The list screen of a registry entry; none when it has neither a `config-page.tsx` nor a
+ * screen composed elsewhere (its route then fails to load, naming the file to add).
+ */
+export function configPageOf(
+  key: string,
+  files: Record<string, () => Promise<{ default: ComponentType }>> = configPageFiles,
+): LazyPage | undefined {
+  const elsewhere = configPagesElsewhere[key as ConfigResourceKey];
+  if (elsewhere) return elsewhere;
+  const load = files[`../features/${key}/config-page.tsx`];
+  return load ? lazyPage(load) : undefined;
 }
+
+/** A page that cannot load: a registry entry's missing screen, named. */
+export const missingConfigPage = (key: string) =>
+  lazyPage(() =>
+    Promise.reject(new Error(`Configuration entity '${key}' has no screen: add ${configPageFileOf(key)}`)),
+  );
+
+/** Every configuration entity's list screen and menu item, in the registry's (the menu's) order. */
+const configEntityRoutes: AppRoute[] = configResourceKeys.map((key) => ({
+  path: configScreenPath(key),
+  requirement: readOf(key),
+  page: configPageOf(key) ?? missingConfigPage(key),
+  menu: { label: configResources[key].label.plural, section: areaScreens[areaOf(key) ?? '']!.section },
+}));
+
+/** A company kind's detail route (its list is the registry's). */
+const companyDetailRoute = (kind: CompanyKind, detail: keyof CompanyPages): AppRoute => ({
+  path: `${kind.route}/:id`,
+  requirement: readOf(kind.resource),
+  page: companyPage(detail),
+});
 
 /**
  * Every route, declared once: the router, the sidebar and the guard all read this list.
@@ -129,45 +175,23 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/audit-trail/audit-trail-page.tsx')),
     menu: { label: 'Audit trail' },
   },
-  // Config, in the spec's menu order.
+  // Config, in the spec's menu order: Availability, then the registry's entities (User
+  // Management's among them, shown in their own section).
   {
     path: '/config/drug-availability',
     requirement: { permissions: ['cmoManufactureAvailability.read'], roles: STAFF_ADMIN },
     page: lazyPage(() => import('./pages/availability-page.tsx')),
     menu: { label: 'Availability', section: 'Config' },
   },
-  {
-    path: '/config/timepoints',
-    requirement: readOf('timepoints'),
-    page: lazyPage(() => import('../features/timepoints/timepoints-page.tsx')),
-    menu: menuOf('timepoints', 'Config'),
-  },
-  {
-    path: '/config/drugs',
-    requirement: readOf('drugs'),
-    page: lazyPage(() => import('../features/drugs/drugs-page.tsx')),
-    menu: menuOf('drugs', 'Config'),
-  },
-  {
-    path: '/config/exams',
-    requirement: readOf('exams'),
-    page: lazyPage(() => import('./pages/exams-page.tsx')),
-    menu: menuOf('exams', 'Config'),
-  },
-  {
-    path: '/config/studies',
-    requirement: readOf('studies'),
-    page: lazyPage(() => import('../features/studies/studies-page.tsx')),
-    menu: menuOf('studies', 'Config'),
-  },
+  ...configEntityRoutes,
   {
     path: '/config/studies/:id',
     requirement: readOf('studies'),
     page: lazyPage(() => import('../features/studies/study-detail-page.tsx')),
   },
-  ...companyRoutes(companyKinds.clinical_site, 'ClinicalSitesPage', 'ClinicalSiteDetailPage'),
-  ...companyRoutes(companyKinds.imaging_center, 'ImagingCentersPage', 'ImagingCenterDetailPage'),
-  ...companyRoutes(companyKinds.cmo, 'CmosPage', 'CmoDetailPage'),
+  companyDetailRoute(companyKinds.clinical_site, 'ClinicalSiteDetailPage'),
+  companyDetailRoute(companyKinds.imaging_center, 'ImagingCenterDetailPage'),
+  companyDetailRoute(companyKinds.cmo, 'CmoDetailPage'),
   {
     path: '/reports/orders',
     requirement: { permissions: ['reports.read'], roles: STAFF_ADMIN },
@@ -184,19 +208,6 @@ export const appRoutes: AppRoute[] = [
     path: '/password-reset',
     publicOnly: true,
     page: lazyPage(() => import('../features/auth/password-reset-page.tsx')),
-  },
-  // User Management.
-  {
-    path: '/user-management/groups',
-    requirement: readOf('groups'),
-    page: lazyPage(() => import('../features/groups/groups-page.tsx')),
-    menu: menuOf('groups', 'User Management'),
-  },
-  {
-    path: '/user-management/users',
-    requirement: readOf('users'),
-    page: lazyPage(() => import('../features/users/users-page.tsx')),
-    menu: menuOf('users', 'User Management'),
   },
 ];
 

@@ -14,6 +14,7 @@ import {
   exams,
   groupPermissions,
   groups,
+  radionuclides,
   reasonsForChange,
   roles,
   siteImagingCenters,
@@ -26,17 +27,19 @@ import {
   users,
 } from '../schema.ts';
 import { seedDemoOrdering } from './demo-ordering.ts';
+import { addReferenceRadionuclides } from './reference-data.ts';
 import { auditSeededAccounts, seededEntry } from './seed-audit.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
 export const demoTimepoints = ['Screening', 'Baseline', 'Week 4', 'Week 12', 'End of treatment'];
 
+/** The demo drugs, each with its radionuclide (one of the reference radionuclides, by name). */
 export const demoDrugs = [
-  { name: 'Fludeoxyglucose F18', otherName: 'FDG' },
-  { name: 'Florbetapir F18', otherName: 'Amyvid' },
-  { name: 'Gallium Ga68 PSMA-11', otherName: 'Ga-68 PSMA' },
-  { name: 'Technetium Tc99m Sestamibi', otherName: null, active: false },
+  { name: 'Fludeoxyglucose F18', otherName: 'FDG', radionuclide: 'F-18' },
+  { name: 'Florbetapir F18', otherName: 'Amyvid', radionuclide: 'F-18' },
+  { name: 'Gallium Ga68 PSMA-11', otherName: 'Ga-68 PSMA', radionuclide: 'Ga-68' },
+  { name: 'Technetium Tc99m Sestamibi', otherName: null, radionuclide: 'Tc-99m', active: false },
 ];
 
 export const demoExams = [
@@ -380,7 +383,18 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       .insert(timepoints)
       .values(demoTimepoints.map((name) => ({ name })))
       .returning();
-    const drugRows = await tx.insert(drugs).values(demoDrugs).returning();
+    await addReferenceRadionuclides(tx, actor);
+    const radionuclideRows = await tx.select().from(radionuclides);
+    const radionuclideNamed = (name: string) => radionuclideRows.find((r) => r.name === name)!;
+    const drugRows = await tx
+      .insert(drugs)
+      .values(
+        demoDrugs.map(({ radionuclide, ...drug }) => ({
+          ...drug,
+          radionuclideId: radionuclideNamed(radionuclide).id,
+        })),
+      )
+      .returning();
     const drugNamed = (name: string) => drugRows.find((d) => d.name === name)!;
     const examRows = await tx
       .insert(exams)
@@ -498,7 +512,15 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     for (const row of timepointRows)
       await recordAudit(tx, actor, seededEntry('timepoints', row.id, { name: row.name }));
     for (const row of drugRows)
-      await recordAudit(tx, actor, seededEntry('drugs', row.id, drugAuditFields(row)));
+      await recordAudit(
+        tx,
+        actor,
+        seededEntry(
+          'drugs',
+          row.id,
+          drugAuditFields(row, radionuclideRows.find((r) => r.id === row.radionuclideId) ?? null),
+        ),
+      );
     for (const row of examRows) {
       const drug = drugRows.find((d) => d.id === row.drugId)!;
       await recordAudit(tx, actor, seededEntry('exams', row.id, examAuditFields(row, drug)));

@@ -5,45 +5,11 @@ import {
   hasPermission,
   type Permission,
 } from '@dosechain/contract';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { companies, drugs, groups, studies, timepoints, users } from '../../db/schema.ts';
+import { and, ne, sql } from 'drizzle-orm';
 import { forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { isStorableId } from '../companies/queries.ts';
-
-/** Where one checkable value lives: its table, the column (case-folded like its unique index), the row id. */
-interface UniqueField {
-  table: PgTable;
-  column: AnyPgColumn;
-  id: AnyPgColumn;
-  /** Narrows the table, e.g. to one company type. */
-  where?: SQL;
-}
-
-type CheckedFields = Partial<Record<CheckInUseQuery['field'], UniqueField>>;
-
-const companyName = (type: 'cmo' | 'clinical_site' | 'imaging_center'): UniqueField => ({
-  table: companies,
-  column: companies.name,
-  id: companies.id,
-  where: eq(companies.type, type),
-});
-
-/** Which fields `/check-in-use` answers for, per entity, and where each lives. */
-export const checkInUseFields: Record<CheckInUseEntity, CheckedFields> = {
-  cmo: { name: companyName('cmo') },
-  'clinical-site': { name: companyName('clinical_site') },
-  'imaging-center': { name: companyName('imaging_center') },
-  group: { name: { table: groups, column: groups.name, id: groups.id } },
-  user: {
-    username: { table: users, column: users.username, id: users.id },
-    email: { table: users, column: users.email, id: users.id },
-  },
-  drug: { name: { table: drugs, column: drugs.name, id: drugs.id } },
-  study: { name: { table: studies, column: studies.name, id: studies.id } },
-  timepoint: { name: { table: timepoints, column: timepoints.name, id: timepoints.id } },
-};
+import { checkInUseFields } from '../config-resources.ts';
+import { isStorableId } from '../shared/storable-id.ts';
 
 /** Any one of these lets a user ask: those who create or edit the entity, per its registry entry. */
 function askPermissions(entity: CheckInUseEntity): readonly Permission[] {
@@ -60,7 +26,7 @@ export async function checkInUse(ctx: ServiceContext, query: CheckInUseQuery): P
   const own = query.entity === 'user' && query.excludeId === ctx.actor.user.id;
   const mayAsk = askPermissions(query.entity).some((p) => hasPermission(ctx.actor.permissions, p));
   if (!own && !mayAsk) throw forbidden();
-  const target = checkInUseFields[query.entity][query.field];
+  const target = (await checkInUseFields())[query.entity]?.[query.field];
   if (!target) {
     throw validationFailed([
       { parameter: 'field', message: `Not supported for ${query.entity}`, code: 'unsupported' },

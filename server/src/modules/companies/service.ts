@@ -31,17 +31,20 @@ import {
 export type CompanyCreateInput = z.output<typeof companyCreateBodySchema>;
 export type CompanyUpdateInput = z.output<typeof companyUpdateBodySchema>;
 
+/** The registry keys of the company kinds. */
+export type CompanyResourceKey = Extract<ConfigResourceKey, 'cmos' | 'clinical-sites' | 'imaging-centers'>;
+
 /** A company kind as the registry has it: label (messages, signature meaning) and audit name. */
-const kind = (key: ConfigResourceKey) => ({
+const kind = (key: CompanyResourceKey) => ({
   key,
   label: configResources[key].label.singular,
-  entityType: configResources[key].auditEntityType,
+  entityType: key as AuditEntityType,
 });
 
 /** What differs between the company kinds: their registry entry, label and audit name. */
 export const companyKinds: Record<
   CompanyType,
-  { key: ConfigResourceKey; label: string; entityType: AuditEntityType }
+  { key: CompanyResourceKey; label: string; entityType: AuditEntityType }
 > = {
   cmo: kind('cmos'),
   clinical_site: kind('clinical-sites'),

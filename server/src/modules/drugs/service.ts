@@ -2,34 +2,44 @@ import {
   type Drug,
   type drugCreateBodySchema,
   type drugUpdateBodySchema,
+  type ListQuery,
+  type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
-import { drugAvailabilities, drugs, exams } from '../../db/schema.ts';
-import { AppError, alreadyUsed } from '../../http/app-error.ts';
+import { drugAvailabilities, drugs, exams, radionuclides } from '../../db/schema.ts';
+import { AppError, alreadyUsed, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import { defineListResource, type ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import {
   changesNothing,
   findById,
   foundOr404,
   labelOf,
-  tableReads,
+  listPage,
   updateById,
 } from '../shared/config-service.ts';
+import { isStorableId } from '../shared/storable-id.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 
 type DrugRow = typeof drugs.$inferSelect;
+type RadionuclideRef = { id: number; name: string; active: boolean };
+const radionuclideRef = { id: radionuclides.id, name: radionuclides.name, active: radionuclides.active };
+
+/** The drug's radionuclide's name, for filtering and sorting the list without a join. */
+const radionuclideName = sql`(select ${radionuclides.name} from ${radionuclides} where ${radionuclides.id} = ${drugs.radionuclideId})`;
 
 export const drugList = defineListResource({
   fields: {
     id: { column: drugs.id, type: 'number', key: 'id' },
     name: { column: drugs.name, type: 'text', key: 'name' },
     other_name: { column: drugs.otherName, type: 'text', key: 'otherName' },
+    radionuclide_id: { column: drugs.radionuclideId, type: 'number', key: 'radionuclide' },
+    radionuclide_name: { column: radionuclideName, type: 'text', key: 'radionuclide' },
     active: { column: drugs.active, type: 'boolean', key: 'active' },
     created_at: { column: drugs.createdAt, type: 'datetime', key: 'createdAt' },
     updated_at: { column: drugs.updatedAt, type: 'datetime', key: 'updatedAt' },
@@ -38,38 +48,106 @@ export const drugList = defineListResource({
   defaultSort: '-created_at',
 });
 
-const toDrug = (row: DrugRow): Drug => ({
-  id: row.id,
-  name: row.name,
-  otherName: row.otherName,
-  active: row.active,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+const toDrug = ({ drug, radionuclide }: { drug: DrugRow; radionuclide: RadionuclideRef | null }): Drug => ({
+  id: drug.id,
+  name: drug.name,
+  otherName: drug.otherName,
+  radionuclide: radionuclide ?? null,
+  active: drug.active,
+  createdAt: drug.createdAt.toISOString(),
+  updatedAt: drug.updatedAt.toISOString(),
 });
-export const auditFields = (row: Pick<DrugRow, 'name' | 'otherName' | 'active'>) => ({
+/** Audited by the radionuclide's name, so the history reads without looking ids up. */
+export const auditFields = (
+  row: Pick<DrugRow, 'name' | 'otherName' | 'active'>,
+  radionuclide: Pick<RadionuclideRef, 'name'> | null,
+) => ({
   name: row.name,
   otherName: row.otherName ?? null,
+  radionuclide: radionuclide?.name ?? null,
   active: row.active,
 });
 const nameTaken = nameCheck(drugs);
 
-/** One page of drugs; a drug or 404 'Drug not found'. */
-export const { list: listDrugs, get: getDrug } = tableReads('drugs', drugs, drugList, toDrug);
+const drugsWithRadionuclides = (db: Executor) =>
+  db
+    .select({ drug: drugs, radionuclide: radionuclideRef })
+    .from(drugs)
+    .leftJoin(radionuclides, eq(radionuclides.id, drugs.radionuclideId))
+    .$dynamic();
 
-/** Creates an active drug, signed and audited; names are unique ignoring case. */
+/** One page of drugs, each with its radionuclide. */
+export async function listDrugs(
+  ctx: ServiceContext,
+  query: ListQuery,
+): Promise<ListResponse<ListItem<Drug>>> {
+  const source = { select: drugsWithRadionuclides(ctx.db), base: drugs, joins: [] };
+  return listPage(ctx.db, drugList, query, source, (rows) => rows.map(toDrug));
+}
+
+/** A drug with its radionuclide, or 404 'Drug not found'. */
+export async function getDrug(ctx: ServiceContext, id: number): Promise<Drug> {
+  const [row] = isStorableId(id) ? await drugsWithRadionuclides(ctx.db).where(eq(drugs.id, id)) : [];
+  return toDrug(foundOr404('drugs', row));
+}
+
+const radionuclideInactive = (name: string) =>
+  new AppError(409, 'RADIONUCLIDE_INACTIVE', messages.radionuclideInactive(name), [
+    {
+      code: 'RADIONUCLIDE_INACTIVE',
+      message: messages.radionuclideInactive(name),
+      parameter: 'radionuclideId',
+    },
+  ]);
+
+/**
+ * The drug's radionuclide, share-locked: a radionuclide being inactivated at the same moment
+ * waits for this transaction (and then sees the drug), or this one waits and sees it inactive.
+ */
+async function lockRadionuclide(tx: Executor, id: number): Promise<RadionuclideRef> {
+  const [row] = isStorableId(id)
+    ? await tx.select(radionuclideRef).from(radionuclides).where(eq(radionuclides.id, id)).for('share')
+    : [];
+  if (!row)
+    throw validationFailed([{ parameter: 'radionuclideId', message: messages.notFound('Radionuclide') }]);
+  return row;
+}
+
+/** The radionuclide of this id, read without a lock (the one a drug had before an update). */
+async function radionuclideOf(tx: Executor, id: number | null): Promise<RadionuclideRef | null> {
+  if (id === null) return null;
+  const [row] = await tx.select(radionuclideRef).from(radionuclides).where(eq(radionuclides.id, id));
+  return row ?? null;
+}
+
+/**
+ * Creates an active drug, signed and audited; names are unique ignoring case, and its
+ * radionuclide, if it has one, must be active (RADIONUCLIDE_INACTIVE).
+ */
 export async function createDrug(
   ctx: ServiceContext,
   input: z.output<typeof drugCreateBodySchema>,
 ): Promise<Drug> {
   return uniqueName(() =>
     auditedMutation(ctx, input, { meaning: `Created ${labelOf('drugs')}` }, async (tx, audit) => {
+      const radionuclide = input.radionuclideId ? await lockRadionuclide(tx, input.radionuclideId) : null;
+      if (radionuclide && !radionuclide.active) throw radionuclideInactive(radionuclide.name);
       if (await nameTaken(tx, input.name)) throw alreadyUsed('name');
       const [row] = await tx
         .insert(drugs)
-        .values({ name: input.name, otherName: input.otherName || null })
+        .values({
+          name: input.name,
+          otherName: input.otherName || null,
+          radionuclideId: radionuclide?.id ?? null,
+        })
         .returning();
-      await audit({ entityType: 'drugs', entityId: row!.id, eventType: 'new', after: auditFields(row!) });
-      return toDrug(row!);
+      await audit({
+        entityType: 'drugs',
+        entityId: row!.id,
+        eventType: 'new',
+        after: auditFields(row!, radionuclide),
+      });
+      return toDrug({ drug: row!, radionuclide });
     }),
   );
 }
@@ -98,7 +176,8 @@ const drugInUseError = (name: string) => new AppError(409, 'DRUG_IN_USE', messag
 
 /**
  * Edits or toggles a drug, signed and audited. Inactivation needs a reason and is refused
- * while an active exam or availability uses the drug (DRUG_IN_USE).
+ * while an active exam or availability uses the drug (DRUG_IN_USE); an active drug's
+ * radionuclide must be active (RADIONUCLIDE_INACTIVE). `radionuclideId: null` removes it.
  */
 export async function updateDrug(
   ctx: ServiceContext,
@@ -110,25 +189,37 @@ export async function updateDrug(
   return uniqueName(() =>
     auditedMutation(ctx, input, meaning, async (tx, audit) => {
       const before = foundOr404('drugs', await findById(tx, drugs, id, { forUpdate: true }));
+      const radionuclideId =
+        input.radionuclideId !== undefined ? (input.radionuclideId ?? null) : before.radionuclideId;
+      const radionuclide = radionuclideId === null ? null : await lockRadionuclide(tx, radionuclideId);
+      const radionuclideBefore =
+        before.radionuclideId === radionuclideId
+          ? radionuclide
+          : await radionuclideOf(tx, before.radionuclideId);
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.otherName !== undefined ? { otherName: input.otherName || null } : {}),
+        ...(input.radionuclideId !== undefined ? { radionuclideId } : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
       };
-      if (changesNothing(auditFields(before), auditFields({ ...before, ...changes }))) return toDrug(before);
+      const after = { ...before, ...changes };
+      if (changesNothing(auditFields(before, radionuclideBefore), auditFields(after, radionuclide))) {
+        return toDrug({ drug: before, radionuclide });
+      }
       if (before.active && changes.active === false && (await drugInUse(tx, id))) {
         throw drugInUseError(before.name);
       }
+      if (after.active && radionuclide && !radionuclide.active) throw radionuclideInactive(radionuclide.name);
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');
       const row = await updateById(tx, drugs, id, changes);
       await audit({
         entityType: 'drugs',
         entityId: id,
         eventType: 'update',
-        before: auditFields(before),
-        after: auditFields(row),
+        before: auditFields(before, radionuclideBefore),
+        after: auditFields(row, radionuclide),
       });
-      return toDrug(row);
+      return toDrug({ drug: row, radionuclide });
     }),
   );
 }

@@ -1,7 +1,25 @@
-import { and, ne, sql } from 'drizzle-orm';
+import type { CheckInUseQuery } from '@dosechain/contract';
+import { and, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.ts';
 import { alreadyUsed } from '../../http/app-error.ts';
+
+/** Where one checkable value lives: its table, the column (case-folded like its unique index), the row id. */
+export interface UniqueField {
+  table: PgTable;
+  column: AnyPgColumn;
+  id: AnyPgColumn;
+  /** Narrows the table, e.g. to one company type. */
+  where?: SQL;
+}
+
+/** The fields `GET /check-in-use` answers for, of one entity, and where each lives. */
+export type CheckedFields = Partial<Record<CheckInUseQuery['field'], UniqueField>>;
+
+/** The `name` of a table whose columns are `name` and `id`, as `GET /check-in-use` checks it. */
+export const uniqueNameOf = (table: PgTable & { name: AnyPgColumn; id: AnyPgColumn }): CheckedFields => ({
+  name: { table, column: table.name, id: table.id },
+});
 
 /** Whether another row already has this name, ignoring case, as the unique index on lower(name) sees it. */
 export async function nameTaken(

@@ -33,6 +33,7 @@ describe('the menu', () => {
       'Availability',
       'Timepoints',
       'Drugs',
+      'Radionuclides',
       'Exams',
       'Studies',
       'Clinical Sites',

@@ -30,8 +30,8 @@ export function NamedRecordDialog<S extends z.ZodRawShape>({
   /** The singular of the title and texts, e.g. 'Drug'. */
   entity: string;
   resource: string;
-  /** The entity the name's uniqueness is checked as. */
-  checkInUse: CheckInUseEntity;
+  /** The entity the name's uniqueness is checked as; none for a name unique only within something else. */
+  checkInUse?: CheckInUseEntity;
   /** The contract's fields of the record, a `name` among them. */
   schema: z.ZodObject<S>;
   id?: number;

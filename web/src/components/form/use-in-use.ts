@@ -3,9 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
-/** Whether another record already uses this value (checked 500 ms after typing stops). */
+/**
+ * Whether another record already uses this value (checked 500 ms after typing stops); never,
+ * for an entity `/check-in-use` does not answer for (none given).
+ */
 export function useInUse(
-  entity: CheckInUseEntity,
+  entity: CheckInUseEntity | undefined,
   field: 'name' | 'username' | 'email',
   value: string | undefined,
   excludeId?: number,
@@ -19,10 +22,10 @@ export function useInUse(
         query: { entity, field, value: text, excludeId },
         signal,
       }),
-    enabled: text.length > 0,
+    enabled: text.length > 0 && entity !== undefined,
     staleTime: 10_000,
   });
-  return text.length > 0 && query.data?.inUse === true;
+  return text.length > 0 && entity !== undefined && query.data?.inUse === true;
 }
 
 /** The error state and text of a field whose value is already used. */

@@ -4,15 +4,16 @@ import {
   type Availability,
   auditReadRequirements,
   type Company,
+  type ConfigResourceKey,
+  configResourceKeys,
+  configResourceOf,
   configResources,
   type Drug,
   type Exam,
-  type Group,
   type Order,
   orderStatuses,
   orderStatusLabels,
   type Study,
-  type Timepoint,
   type User,
 } from '@dosechain/contract';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
@@ -67,9 +68,29 @@ const company = (entityType: 'cmos' | 'clinical-sites' | 'imaging-centers', labe
   });
 
 /**
- * The audit trail's entity types in the spec's order (spec section 2, Audit trail).
+ * A configuration entity's records as the audit trail lists them when it needs nothing of its
+ * own: Name, Status (where it can be inactivated), Created; its registry entry's plural as the
+ * label, its path as the list, its name in the history's title.
  */
-export const auditEntities: AuditEntity[] = [
+export function registryAuditEntity(key: ConfigResourceKey): AuditEntity {
+  const entry = configResourceOf(key);
+  type Named = { id: number; name: string; active: boolean; createdAt: string };
+  return entity<Named>({
+    entityType: key,
+    label: entry.label.plural,
+    resource: entry.path,
+    columns: [
+      { field: 'name', header: 'Name', value: (r) => r.name },
+      ...(entry.toggleable ? [activeColumn<Named>()] : []),
+      createdColumn<Named>(),
+    ],
+    recordName: (r) => r.name,
+    ...(entry.toggleable ? { fieldLabels: statusLabel } : {}),
+  });
+}
+
+/** The entity types whose lists show more than a name (or whose label the spec writes otherwise). */
+const ownEntities: AuditEntity[] = [
   entity<Availability>({
     entityType: 'drug-availabilities',
     label: 'Availabilities',
@@ -118,14 +139,6 @@ export const auditEntities: AuditEntity[] = [
     recordName: (e) => `${e.name} (${e.drug?.name ?? ''})`,
     fieldLabels: statusLabel,
   }),
-  entity<Group>({
-    entityType: 'groups',
-    label: 'Groups',
-    resource: configResources.groups.path,
-    columns: [{ field: 'name', header: 'Name', value: (g) => g.name }, activeColumn(), createdColumn()],
-    recordName: (g) => g.name,
-    fieldLabels: statusLabel,
-  }),
   company('imaging-centers', 'Imaging Center'),
   entity<Order>({
     entityType: 'orders',
@@ -161,13 +174,6 @@ export const auditEntities: AuditEntity[] = [
     recordName: (s) => s.name,
     fieldLabels: statusLabel,
   }),
-  entity<Timepoint>({
-    entityType: 'timepoints',
-    label: 'Timepoints',
-    resource: configResources.timepoints.path,
-    columns: [{ field: 'name', header: 'Name', value: (t) => t.name }, createdColumn()],
-    recordName: (t) => t.name,
-  }),
   entity<User>({
     entityType: 'users',
     label: 'Users',
@@ -190,3 +196,17 @@ export const auditEntities: AuditEntity[] = [
     },
   }),
 ];
+
+const byLabel = (a: AuditEntity, b: AuditEntity) => a.label.localeCompare(b.label);
+
+/**
+ * The audit trail's entity types in the spec's order, which is by label (spec section 2, Audit
+ * trail): those above, and every other configuration entity of the registry as
+ * `registryAuditEntity` lists it.
+ */
+export const auditEntities: AuditEntity[] = [
+  ...ownEntities,
+  ...configResourceKeys
+    .filter((key) => !ownEntities.some((e) => e.entityType === key))
+    .map(registryAuditEntity),
+].sort(byLabel);

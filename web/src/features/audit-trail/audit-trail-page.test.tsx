@@ -96,6 +96,7 @@ describe('the audit trail page', () => {
       'Groups',
       'Imaging Center',
       'Orders',
+      'Radionuclides',
       'Studies',
       'Timepoints',
       'Users',

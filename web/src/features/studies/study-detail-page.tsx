@@ -14,9 +14,9 @@ import {
 } from '@mui/material';
 import { Link, useParams } from 'react-router';
 import { formatCell } from '../../components/data-table/format.ts';
+import { STUDIES_ROUTE } from './config-page.tsx';
 import { DistributionListSection } from './distribution-list-section.tsx';
 import { PairingsSection } from './pairings-section.tsx';
-import { STUDIES_ROUTE } from './studies-page.tsx';
 import { useStudy } from './study-api.ts';
 
 const backToStudies = (

@@ -9,25 +9,14 @@ import {
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { configRoutes } from '../shared/config-routes.ts';
+import { defineConfigResource } from '../shared/config-routes.ts';
 import { createUser, getUser, listUsers, unlockUser, updateUser } from './service.ts';
 
-const userResourceRoutes = configRoutes({
-  key: 'users',
-  item: userSchema,
-  createBody: userCreateBodySchema,
-  updateBody: userUpdateBodySchema,
-  list: listUsers,
-  get: getUser,
-  create: createUser,
-  update: updateUser,
-});
-
-/** `/users`: list, create, read, update (toggle), and `PUT /users/{id}/unlock`. */
-export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
-  userResourceRoutes(app, deps);
+/** `PUT /users/{id}/unlock`. */
+function unlockRoute(app: FastifyInstance, deps: AppDeps): void {
   app.withTypeProvider<ZodTypeProvider>().put(
     '/users/:id/unlock',
     {
@@ -49,3 +38,18 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     (request) => unlockUser(serviceContext(request, deps), request.params.id, request.body),
   );
 }
+
+/** `/users`: list, create, read, update (toggle), and `PUT /users/{id}/unlock`. */
+export default defineConfigResource({
+  key: 'users',
+  schemas: { item: userSchema, create: userCreateBodySchema, update: userUpdateBodySchema },
+  list: listUsers,
+  get: getUser,
+  create: createUser,
+  update: updateUser,
+  unique: {
+    username: { table: users, column: users.username, id: users.id },
+    email: { table: users, column: users.email, id: users.id },
+  },
+  moreRoutes: unlockRoute,
+});

@@ -1,15 +1,16 @@
 import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from '@dosechain/contract';
-import { configRoutes } from '../shared/config-routes.ts';
+import { groups } from '../../db/schema.ts';
+import { defineConfigResource } from '../shared/config-routes.ts';
+import { uniqueNameOf } from '../shared/unique-name.ts';
 import { createGroup, getGroup, listGroups, updateGroup } from './service.ts';
 
 /** `/groups`: list, create, read, update (toggle), with staff/admin and userManagement.*. */
-export const groupRoutes = configRoutes({
+export default defineConfigResource({
   key: 'groups',
-  item: groupSchema,
-  createBody: groupCreateBodySchema,
-  updateBody: groupUpdateBodySchema,
+  schemas: { item: groupSchema, create: groupCreateBodySchema, update: groupUpdateBodySchema },
   list: listGroups,
   get: getGroup,
   create: createGroup,
   update: updateGroup,
+  unique: uniqueNameOf(groups),
 });

@@ -15,23 +15,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { studies } from '../../db/schema.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { configRoutes } from '../shared/config-routes.ts';
+import { defineConfigResource } from '../shared/config-routes.ts';
+import { uniqueNameOf } from '../shared/unique-name.ts';
 import { createPairing, deletePairing, listPairings } from './pairings.ts';
 import { createStudy, getStudy, listStudies, updateStudy } from './service.ts';
-
-/** `/studies`: list, create, read, update (toggle and distribution list included). */
-const studyRoutes = configRoutes({
-  key: 'studies',
-  item: studySchema,
-  createBody: studyCreateBodySchema,
-  updateBody: studyUpdateBodySchema,
-  list: listStudies,
-  get: getStudy,
-  create: createStudy,
-  update: updateStudy,
-});
 
 const errors = {
   400: errorBodySchema,
@@ -93,7 +83,14 @@ function pairingRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 }
 
-export function studiesRoutes(app: FastifyInstance, deps: AppDeps): void {
-  studyRoutes(app, deps);
-  pairingRoutes(app, deps);
-}
+/** `/studies`: list, create, read, update (toggle and distribution list included), and its pairings. */
+export default defineConfigResource({
+  key: 'studies',
+  schemas: { item: studySchema, create: studyCreateBodySchema, update: studyUpdateBodySchema },
+  list: listStudies,
+  get: getStudy,
+  create: createStudy,
+  update: updateStudy,
+  unique: uniqueNameOf(studies),
+  moreRoutes: pairingRoutes,
+});

@@ -1,15 +1,16 @@
 import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from '@dosechain/contract';
-import { configRoutes } from '../shared/config-routes.ts';
+import { timepoints } from '../../db/schema.ts';
+import { defineConfigResource } from '../shared/config-routes.ts';
+import { uniqueNameOf } from '../shared/unique-name.ts';
 import { createTimepoint, getTimepoint, listTimepoints, updateTimepoint } from './service.ts';
 
 /** `/timepoints`: list, create, read, rename. */
-export const timepointRoutes = configRoutes({
+export default defineConfigResource({
   key: 'timepoints',
-  item: timepointSchema,
-  createBody: timepointCreateBodySchema,
-  updateBody: timepointUpdateBodySchema,
+  schemas: { item: timepointSchema, create: timepointCreateBodySchema, update: timepointUpdateBodySchema },
   list: listTimepoints,
   get: getTimepoint,
   create: createTimepoint,
   update: updateTimepoint,
+  unique: uniqueNameOf(timepoints),
 });

@@ -1,0 +1,16 @@
+import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from '@dosechain/contract';
+import { drugs } from '../../db/schema.ts';
+import { defineConfigResource } from '../shared/config-routes.ts';
+import { uniqueNameOf } from '../shared/unique-name.ts';
+import { createDrug, getDrug, listDrugs, updateDrug } from './service.ts';
+
+/** `/drugs`: list, create, read, update (toggle). */
+export default defineConfigResource({
+  key: 'drugs',
+  schemas: { item: drugSchema, create: drugCreateBodySchema, update: drugUpdateBodySchema },
+  list: listDrugs,
+  get: getDrug,
+  create: createDrug,
+  update: updateDrug,
+  unique: uniqueNameOf(drugs),
+});

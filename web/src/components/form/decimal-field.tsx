@@ -1,0 +1,59 @@
+import { messages } from '@dosechain/contract';
+import { TextField } from '@mui/material';
+import { useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+
+/** A positive decimal as typed: digits with at most one point ("109.77", "6", ".5"). */
+const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * A positive decimal number, kept as typed while it is edited ("109." stays on screen). Text
+ * that is not a decimal ("1e3", "-2", "1,5") stays with a message and the form is not valid; the
+ * contract's schema checks the range and the decimal places.
+ */
+export function DecimalField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+}) {
+  // What is on screen, once the user has typed; the form's value until then.
+  const [text, setText] = useState<string | null>(null);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const shown = text ?? (field.value === null || field.value === undefined ? '' : String(field.value));
+        const refused = shown.trim() !== '' && !DECIMAL.test(shown.trim());
+        return (
+          <TextField
+            label={label}
+            name={field.name}
+            required={required}
+            value={shown}
+            onChange={(e) => {
+              const typed = e.target.value;
+              setText(typed);
+              const trimmed = typed.trim();
+              // NaN is no number to any schema: the form stays invalid while the text is shown.
+              field.onChange(trimmed === '' ? null : DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN);
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={refused || Boolean(fieldState.error)}
+            helperText={refused ? messages.decimalNumber : fieldState.error?.message}
+            fullWidth
+            margin="dense"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        );
+      }}
+    />
+  );
+}
