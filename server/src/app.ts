@@ -16,6 +16,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { operationDoc } from './http/openapi-operation.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { LateDeliveryJob } from './late-delivery/job.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
 import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { createMetrics } from './metrics/instruments.ts';
@@ -31,6 +32,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'metrics'> {
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
   /** The retention job's interval (default: RETENTION_INTERVAL_MINUTES; 0: off, `app.retention.runOnce` only). */
   retention?: { intervalMs?: number };
+  /** The late-delivery watch's interval (default: LATE_CHECK_INTERVAL_MINUTES; 0: off, `app.lateDelivery.runOnce` only). */
+  lateDelivery?: { intervalMs?: number };
   /** Told of every route as it is registered (the authorization matrix test reads the route table off it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -43,6 +46,8 @@ declare module 'fastify' {
     lifecycle: { shuttingDown: boolean };
     /** Deletes expired tokens, keys and old sent mail; started when the app is ready, stopped when it closes. */
     retention: RetentionJob;
+    /** Mails each late order once (issue 21); started when the app is ready, stopped when it closes. */
+    lateDelivery: LateDeliveryJob;
   }
 }
 
@@ -64,7 +69,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 /** Builds the whole HTTP application on the given database; tests call this with their own. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { logger, mail, retention: retentionOptions, onRoute, ...baseDeps } = options;
+  const {
+    logger,
+    mail,
+    retention: retentionOptions,
+    lateDelivery: lateOptions,
+    onRoute,
+    ...baseDeps
+  } = options;
   // The app's audit rows are chained with the configured key (decision 015).
   useAuditKey(baseDeps.config.auditKey);
   const app = Fastify({
@@ -105,6 +117,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('retention', retention);
   app.addHook('onReady', async () => retention.start());
   app.addHook('onClose', () => retention.stop());
+  const { lateCheckIntervalMinutes } = baseDeps.config;
+  const lateDelivery = new LateDeliveryJob({
+    db: baseDeps.db,
+    clock: baseDeps.clock,
+    log: app.log,
+    publicUrl: baseDeps.config.publicUrl,
+    wakeMailer: () => mailDispatcher.wake(),
+    intervalMs:
+      lateOptions?.intervalMs ??
+      (lateCheckIntervalMinutes === undefined ? undefined : lateCheckIntervalMinutes * 60_000),
+  });
+  app.decorate('lateDelivery', lateDelivery);
+  app.addHook('onReady', async () => lateDelivery.start());
+  app.addHook('onClose', () => lateDelivery.stop());
   const metrics = createMetrics(baseDeps.db);
   registerRequestTiming(app, metrics);
   const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, metrics };

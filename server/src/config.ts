@@ -81,6 +81,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  LATE_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
 });
 
@@ -126,6 +127,8 @@ export interface AppConfig {
   mailRetentionDays?: number;
   /** How often the retention job runs, in minutes; 60 when absent. */
   retentionIntervalMinutes?: number;
+  /** How often the late-delivery watch runs, in minutes (0: off); 5 when absent. */
+  lateCheckIntervalMinutes?: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     retentionIntervalMinutes: e.RETENTION_INTERVAL_MINUTES,
+    lateCheckIntervalMinutes: e.LATE_CHECK_INTERVAL_MINUTES,
   };
 }
 

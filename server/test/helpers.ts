@@ -91,6 +91,9 @@ export async function createPgDatabase(
   };
 }
 
+/** A test's database; on PostgreSQL with its URL, so a test can open a second pool on it (a second instance). */
+export type TestDatabase = Database & { url?: string };
+
 // Once per test file: the template's name, the dump's bytes.
 let pgTemplate: Promise<string> | undefined;
 let pgliteDump: Promise<Buffer> | undefined;
@@ -101,7 +104,7 @@ let pgliteDump: Promise<Buffer> | undefined;
  * the run's migrated template (`db-template.ts`); `fromScratch` migrates an empty database
  * instead, as `npm start` does on a first run.
  */
-export async function freshDatabase(options: { fromScratch?: boolean } = {}): Promise<Database> {
+export async function freshDatabase(options: { fromScratch?: boolean } = {}): Promise<TestDatabase> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'pg' || !baseUrl) {
     if (options.fromScratch) {
@@ -119,6 +122,7 @@ export async function freshDatabase(options: { fromScratch?: boolean } = {}): Pr
   if (options.fromScratch) await database.migrate();
   return {
     ...database,
+    url: created.url,
     close: async () => {
       await database.close();
       await created.drop();
@@ -136,7 +140,7 @@ export interface Session {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
-  database: Database;
+  database: TestDatabase;
   clock: TestClock;
   config: AppConfig;
   /** Logs a demo user in (password Demo1234) and returns their tokens. */

@@ -6,6 +6,7 @@ export * from './decay.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './instant-format.ts';
+export * from './late-delivery.ts';
 export * from './limits.ts';
 export * from './list-query.ts';
 export * from './messages.ts';

@@ -539,6 +539,8 @@ export const orders = pgTable(
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the late-delivery watch mailed that the order is late (once; issue 21). */
+    lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     cancelationReason: text('cancelation_reason'),
     additionalNotes: text('additional_notes'),
@@ -559,6 +561,10 @@ export const orders = pgTable(
     index('orders_study_idx').on(t.studyId),
     index('orders_created_idx').on(t.createdAt),
     index('orders_dose_slot_idx').on(t.doseSlotId),
+    // The late-delivery watch's pass: accepted orders not yet noticed, by projected delivery.
+    index('orders_late_watch_idx')
+      .on(t.projectedDelivery)
+      .where(sql`${t.status} = 'accepted' and ${t.lateNotifiedAt} is null`),
   ],
 );
 

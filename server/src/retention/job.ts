@@ -4,6 +4,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/access-token.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys, mailOutbox, passwordResetTokens, refreshTokens } from '../db/schema.ts';
+import { PeriodicTask } from '../jobs/periodic.ts';
 import { keyExpiry } from '../modules/orders/idempotency.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,33 +36,25 @@ export interface RetentionResult {
  * run it at once without coordinating.
  */
 export class RetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly task: PeriodicTask;
 
-  constructor(private readonly options: RetentionOptions) {}
+  constructor(private readonly options: RetentionOptions) {
+    this.task = new PeriodicTask(
+      'retention',
+      options.intervalMs ?? DEFAULT_RETENTION_INTERVAL_MS,
+      () => this.runOnce(),
+      options.log,
+    );
+  }
 
   /** Runs a pass every interval (the first one interval after start). */
   start(): void {
-    const interval = this.options.intervalMs ?? DEFAULT_RETENTION_INTERVAL_MS;
-    if (this.stopped || this.timer || interval <= 0) return;
-    this.timer = setInterval(() => {
-      // A pass still running (a slow database) is not joined by another.
-      this.current ??= this.runOnce()
-        .catch((err) => this.options.log.error({ err }, 'retention pass failed'))
-        .finally(() => {
-          this.current = undefined;
-        });
-    }, interval);
-    this.timer.unref();
+    this.task.start();
   }
 
   /** Stops the timer and waits for a pass in flight; the app calls it on close. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.current;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass: each table's expired rows deleted at the clock's now. */

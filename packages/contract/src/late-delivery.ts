@@ -1,0 +1,31 @@
+import type { OrderStatus } from './orders.ts';
+
+/**
+ * Late delivery (issue 21): an accepted order whose projected delivery has passed without a
+ * delivery. Delivered, rejected and canceled orders are never late; a pending order has no
+ * projected delivery yet. The server's watch, its SQL and every screen read this one rule.
+ */
+export interface LateDeliveryFacts {
+  status: OrderStatus;
+  projectedDelivery: string | null;
+}
+
+/** The order status a late order has: only an accepted order waits for its delivery. */
+export const LATE_ORDER_STATUS = 'accepted' satisfies OrderStatus;
+
+/** Whole minutes past the projected delivery at `now`, or null when the order is not late. */
+export function minutesLate(order: LateDeliveryFacts, now: Date): number | null {
+  if (order.status !== LATE_ORDER_STATUS || !order.projectedDelivery) return null;
+  const due = Date.parse(order.projectedDelivery);
+  if (Number.isNaN(due) || now.getTime() <= due) return null;
+  return Math.floor((now.getTime() - due) / 60_000);
+}
+
+/** How late, as people say it: `12 min`, `2 h 05 min`, `3 d 4 h`. */
+export function formatLateness(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  if (m < 60) return `${m} min`;
+  const hours = Math.floor(m / 60);
+  if (hours < 24) return `${hours} h ${String(m % 60).padStart(2, '0')} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}

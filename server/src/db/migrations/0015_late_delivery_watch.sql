@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "late_notified_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_late_watch_idx" ON "orders" USING btree ("projected_delivery") WHERE "orders"."status" = 'accepted' and "orders"."late_notified_at" is null;
