@@ -1,3 +1,4 @@
+import { lateOrdersFilter } from '@dosechain/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -93,6 +94,23 @@ describe('the late-delivery watch', () => {
     expect(next).not.toContain(order.id);
     expect(next).toContain(onTime.id);
     expect(await lateMails(order.number)).toHaveLength(RECIPIENTS.length);
+  });
+
+  it("lists the late orders of a role through the list grammar (the grids' late view)", async () => {
+    t.clock.set(NOW);
+    const late = await accepted('2027-03-23T09:30');
+    const onTime = await accepted('2027-03-23T12:30');
+    const at = new Date('2027-03-23T15:00:00Z'); // 10:00 CDT
+    for (const user of ['cmo', 'site', 'imaging', 'staff']) {
+      const res = await t.request(user, {
+        method: 'GET',
+        url: `/api/v1/orders?size=100&filter=${encodeURIComponent(JSON.stringify(lateOrdersFilter(at)))}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const listed = (res.json() as { items: { id: number }[] }).items.map((o) => o.id);
+      expect(listed, user).toContain(late.id);
+      expect(listed, user).not.toContain(onTime.id);
+    }
   });
 
   it('never mails a pending, delivered, rejected or canceled order', async () => {

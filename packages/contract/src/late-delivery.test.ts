@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLateness, minutesLate } from './late-delivery.ts';
+import { formatLateness, lateOrdersFilter, minutesLate } from './late-delivery.ts';
 
 const now = new Date('2026-11-26T15:00:00Z');
 
@@ -26,5 +26,14 @@ describe('formatLateness', () => {
     expect(formatLateness(60)).toBe('1 h 00 min');
     expect(formatLateness(125)).toBe('2 h 05 min');
     expect(formatLateness(24 * 60 + 4 * 60 + 30)).toBe('1 d 4 h');
+  });
+});
+
+describe('lateOrdersFilter', () => {
+  it('asks for accepted orders whose projected delivery is before now', () => {
+    expect(lateOrdersFilter(now)).toEqual([
+      { field: 'status', op: 'eq', value: 'accepted' },
+      { field: 'projected_delivery', op: 'lt', value: '2026-11-26T15:00:00.000Z' },
+    ]);
   });
 });

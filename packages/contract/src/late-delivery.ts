@@ -1,3 +1,4 @@
+import type { FilterCondition } from './list-query.ts';
 import type { OrderStatus } from './orders.ts';
 
 /**
@@ -28,4 +29,12 @@ export function formatLateness(minutes: number): string {
   const hours = Math.floor(m / 60);
   if (hours < 24) return `${hours} h ${String(m % 60).padStart(2, '0')} min`;
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** The order lists' filter of the orders late at `now`, in the list grammar (the grids' "late" view). */
+export function lateOrdersFilter(now: Date): FilterCondition[] {
+  return [
+    { field: 'status', op: 'eq', value: LATE_ORDER_STATUS },
+    { field: 'projected_delivery', op: 'lt', value: now.toISOString() },
+  ];
 }

@@ -3,12 +3,16 @@ import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
 import { dashboardGrid } from './dashboard-view.ts';
+import { LateOrdersGrid, LateOrdersWarning } from './late-orders.tsx';
 import { OrdersGrid } from './orders-grid.tsx';
 
 /** The dashboard: the orders the current role has to act on or expect, else the welcome text. */
 export default function DashboardPage() {
   const { user } = useAuth();
   const grid = user ? dashboardGrid(user) : undefined;
+  const roleKey = `${user?.currentRole?.type}-${user?.currentRole?.companyId}`;
+  // A dashboard whose grid lists no accepted orders (a CMO's) shows the late ones in their own.
+  const lateGridBelow = grid !== undefined && !grid.statuses.includes('accepted');
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 3 }}>
@@ -30,6 +34,7 @@ export default function DashboardPage() {
           <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
         )}
       </Paper>
+      {grid && <LateOrdersWarning key={`late-${roleKey}`} below={lateGridBelow} />}
       {grid && (
         <Stack spacing={1}>
           <Typography variant="h5" component="h2">
@@ -37,7 +42,7 @@ export default function DashboardPage() {
           </Typography>
           <Typography color="text.secondary">{grid.intro}</Typography>
           <OrdersGrid
-            key={`${user?.currentRole?.type}-${user?.currentRole?.companyId}`}
+            key={roleKey}
             title={grid.heading}
             statuses={grid.statuses}
             defaultSort={[{ id: grid.sortBy, desc: false }]}
@@ -45,6 +50,7 @@ export default function DashboardPage() {
           />
         </Stack>
       )}
+      {grid && lateGridBelow && <LateOrdersGrid key={`late-grid-${roleKey}`} />}
     </Stack>
   );
 }

@@ -1,14 +1,34 @@
-import { Stack, Typography } from '@mui/material';
+import { lateOrdersFilter } from '@dosechain/contract';
+import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useState } from 'react';
 import { OrdersGrid } from './orders-grid.tsx';
 
 /** Order status: every order the role may see, with their status and the actions it allows. */
 export default function OrderStatusPage() {
+  // "Late only": accepted orders past their projected delivery as of the moment it was turned on.
+  const [lateSince, setLateSince] = useState<Date>();
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Order status
-      </Typography>
-      <OrdersGrid title="Order status" />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h1">
+          Order status
+        </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={lateSince !== undefined}
+              onChange={(e) => setLateSince(e.target.checked ? new Date() : undefined)}
+            />
+          }
+          label="Late deliveries only"
+        />
+      </Stack>
+      <OrdersGrid
+        key={lateSince ? 'late' : 'all'}
+        title="Order status"
+        baseFilter={lateSince ? lateOrdersFilter(lateSince) : []}
+        emptyText={lateSince ? 'No late deliveries' : undefined}
+      />
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import {
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
+import { orderStatusText } from './order-lateness.ts';
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
@@ -69,6 +70,7 @@ const columns = (
       field: 'status',
       header: 'Status',
       value: (o) => orderStatusLabels[o.status],
+      text: (o) => orderStatusText(o),
       filter: 'select',
       options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
     },

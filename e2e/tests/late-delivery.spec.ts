@@ -1,0 +1,65 @@
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  loginAs,
+  pickMenuItem,
+  placeOrderByApi,
+  screenshot,
+  test,
+} from '../fixtures.ts';
+
+// Issue 21: an accepted order whose projected delivery has passed without a delivery is late,
+// shown with how late on every dashboard that follows orders, and in Order status's late view.
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test('a late order shows on the dashboards with how late it is, and in the late view of Order status', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const subject = 'LATE-E2E-1';
+  const order = await placeOrderByApi(request, subject);
+  // Accepted for three minutes ago: the acceptance allows a few minutes of clock skew.
+  const projected = new Date(Date.now() - 3 * 60_000).toISOString().slice(0, 16);
+  const accepted = await request.put(`/api/v1/orders/${order.id}/status`, {
+    headers: await apiHeaders(request, 'cmo'),
+    data: {
+      status: 'accepted',
+      relatedDatetime: projected,
+      timezone: 'UTC',
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  for (const user of ['site', 'imaging', 'cmo', 'staff']) {
+    await loginAs(page, user);
+    await expect(page.getByRole('alert', { name: 'Late deliveries' })).toContainText(
+      /past (its|their) projected delivery/,
+    );
+    const late = page.getByRole('region', { name: 'Late deliveries' });
+    // A CMO's dashboard lists pending orders: the late ones get their own grid. The others'
+    // dashboards list accepted orders already: the row there says how late it is.
+    const row = (user === 'cmo' ? late : page).getByRole('row').filter({ hasText: subject });
+    await expect(row).toContainText(/Accepted · \d+ min late/);
+    // The CMO's late grid sits under the pending orders (a CMO's work comes first).
+    if (user === 'cmo') await row.scrollIntoViewIfNeeded();
+    await expect(row).toBeInViewport();
+    await screenshot(page, `dashboard-late-deliveries-${user}`);
+    await pickMenuItem(page, 'Account', 'Log out');
+    await expect(page).toHaveURL(/\/login/);
+  }
+
+  // Order status: the late view lists it; an order on time is not in it.
+  const onTime = await placeOrderByApi(request, 'LATE-E2E-ON-TIME');
+  await loginAs(page, 'staff');
+  await page.goto('/orders/status');
+  await expect(page.getByRole('row').filter({ hasText: 'LATE-E2E-ON-TIME' })).toBeVisible();
+  await page.getByLabel('Late deliveries only').check();
+  await expect(page.getByRole('row').filter({ hasText: subject })).toContainText(/min late/);
+  await expect(page.getByRole('row').filter({ hasText: 'LATE-E2E-ON-TIME' })).toHaveCount(0);
+  expect(onTime.id).not.toBe(order.id);
+  await screenshot(page, 'order-status-late-only');
+});
