@@ -9,6 +9,7 @@ import { clinicalSiteRoutes, cmoRoutes, imagingCenterRoutes } from './companies/
 import { drugRoutes } from './drugs/routes.ts';
 import { examRoutes } from './exams/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { liveEventRoutes } from './live-events/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
@@ -43,4 +44,5 @@ export const apiModules: ApiModule[] = [
   groupRoutes,
   userRoutes,
   reportRoutes,
+  liveEventRoutes,
 ];
