@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderStatuses } from './orders.ts';
+import type { AccessRequirement } from './permissions.ts';
 
 /**
  * Live events (issue 22, decision 023): `GET /events` streams what changed as server-sent
@@ -19,6 +20,14 @@ import { orderStatuses } from './orders.ts';
  * Each event's SSE `id` increases (the audit trail's chain position of the change); a client
  * reconnecting with `Last-Event-ID` is sent what it missed, or `reset`.
  */
+/**
+ * Who may open the stream: whoever has a screen it refreshes (order lists and details, the Place
+ * order calendar, availability). The server's route and the web app's hook both read this.
+ */
+export const liveEventsAccess: AccessRequirement = {
+  anyPermissions: ['order.read', 'order.create', 'cmoManufactureAvailability.read'],
+};
+
 export const liveEventTypes = [
   'order.placed',
   'order.status',

@@ -1,7 +1,7 @@
 import {
-  type AccessRequirement,
   errorBodySchema,
   liveEventSchema,
+  liveEventsAccess,
   liveEventsHeadersSchema,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
@@ -10,11 +10,6 @@ import { checkAccess, principalOf, sessionPrincipal } from '../../http/access.ts
 import type { AppDeps } from '../../http/deps.ts';
 import { accessText } from '../../http/openapi-operation.ts';
 import type { LiveStream } from './stream.ts';
-
-/** Whoever has a screen that live events refresh: order lists and details, the Place order calendar, availability. */
-export const liveEventsAccess: AccessRequirement = {
-  anyPermissions: ['order.read', 'order.create', 'cmoManufactureAvailability.read'],
-};
 
 /**
  * A stream's principal read again (its user's sessions or access changed): the 401/403 a new
