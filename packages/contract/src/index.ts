@@ -11,6 +11,7 @@ export * from './groups.ts';
 export * from './instant-format.ts';
 export * from './limits.ts';
 export * from './list-query.ts';
+export * from './live-event-kinds.ts';
 export * from './live-events.ts';
 export * from './messages.ts';
 export * from './mutation.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { LiveEventType } from './live-event-kinds.ts';
 import { orderStatuses } from './orders.ts';
-import type { AccessRequirement } from './permissions.ts';
 
-/**
+/*
  * Live events (issue 22, decision 023): `GET /events` streams what changed as server-sent
  * events, so screens refetch it through the normal API. An event names what changed and the
  * ids its reader's role may see anyway; it never carries the data itself.
@@ -20,24 +20,7 @@ import type { AccessRequirement } from './permissions.ts';
  * Each event's SSE `id` increases (the audit trail's chain position of the change); a client
  * reconnecting with `Last-Event-ID` is sent what it missed, or `reset`.
  */
-/**
- * Who may open the stream: whoever has a screen it refreshes (order lists and details, the Place
- * order calendar, availability). The server's route and the web app's hook both read this.
- */
-export const liveEventsAccess: AccessRequirement = {
-  anyPermissions: ['order.read', 'order.create', 'cmoManufactureAvailability.read'],
-};
-
-export const liveEventTypes = [
-  'order.placed',
-  'order.status',
-  'order.updated',
-  'availability.changed',
-  'reset',
-] as const;
-export type LiveEventType = (typeof liveEventTypes)[number];
-
-const orderEvent = <T extends 'order.placed' | 'order.status' | 'order.updated'>(type: T) =>
+const orderEvent = <T extends LiveEventType & `order.${string}`>(type: T) =>
   z.object({
     type: z.literal(type),
     orderId: z.number().int(),

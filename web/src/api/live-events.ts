@@ -1,4 +1,4 @@
-import { type LiveEvent, limits, liveEventSchema } from '@dosechain/contract';
+import { type LiveEvent, limits, liveEventTypes } from '@dosechain/contract';
 import { ApiError, type HttpClient } from './http-client.ts';
 
 /** One dispatched server-sent-event frame: its id (an `id:` alone moves the last id) and its data. */
@@ -141,8 +141,8 @@ export function connectLiveEvents(options: {
       return;
     }
     // An event of a kind this version does not know is skipped, not an error.
-    const event = liveEventSchema.safeParse(parsed);
-    if (event.success) onEvent(event.data);
+    const type = (parsed as { type?: unknown } | null)?.type;
+    if ((liveEventTypes as readonly unknown[]).includes(type)) onEvent(parsed as LiveEvent);
   };
 
   const connectOnce = async (): Promise<number | 'stop'> => {
