@@ -124,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: baseDeps.clock,
     log: app.log,
     listen: notificationsOf(baseDeps.db),
-    principalOf: (stream) => streamPrincipal(baseDeps, stream),
+    rereadPrincipal: (stream) => streamPrincipal(baseDeps, stream),
     ...liveOptions,
   });
   app.decorate('liveEvents', liveEvents);

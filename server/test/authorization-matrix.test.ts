@@ -167,7 +167,6 @@ describe('authorization matrix', () => {
     expect([...streaming]).toEqual(['GET /api/v1/events']);
   });
 
-
   it('has a row for every registered route', () => {
     const missing = [...registered].filter(
       (route) => !(route in authorizationMatrix) && !(route in comingRoutes) && route !== statusChangeRoute,

@@ -227,11 +227,26 @@ describe('reconnecting', () => {
     expect(again.events().map((e) => (e.type === 'order.placed' ? e.orderId : e.type))).toEqual([b.id, c.id]);
     again.close();
 
-    for (const id of ['1', 'abc', '-1', '1e3', '99999999999']) {
+    const resets: LiveStreamClient[] = [];
+    for (const id of ['abc', '-1', '1e3', '1.5', '0x10', '9'.repeat(16), '1', '99999999999']) {
       const stream = await streamAs('cmo', id);
       const reset = await stream.waitFor(eventFrame('reset'));
       expect(JSON.parse(reset.data!)).toEqual({ type: 'reset' });
-      expect(Number(reset.id)).toBeGreaterThanOrEqual(Number(seen.id));
+      // It starts again at the newest change, whatever it sent.
+      expect(Number(reset.id)).toBe(Number(again.lastId()));
+      resets.push(stream);
+      if (resets.length > 2) resets.shift()!.close();
+    }
+    // And goes on from there, from an id too old and one never given out alike.
+    const d = await place();
+    for (const stream of resets) {
+      await stream.waitFor(eventFrame('order.placed', d.id));
+      stream.close();
+    }
+    for (const blank of ['', ' ']) {
+      const stream = await streamAs('cmo', blank);
+      await stream.waitFor(passed(Number(again.lastId())));
+      expect(stream.events()).toEqual([]);
       stream.close();
     }
     const tooLong = await streamAs('cmo', '1'.repeat(41));

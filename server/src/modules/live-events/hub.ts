@@ -28,7 +28,7 @@ export interface LiveEventsOptions {
   /** How many changes are kept for replay; default `REPLAY_CHANGES`. */
   replayChanges?: number;
   /** Re-reads a stream's principal (throws its 401/403 when it may no longer read). */
-  principalOf(stream: LiveStream): Promise<Principal>;
+  rereadPrincipal(stream: LiveStream): Promise<Principal>;
 }
 
 /** What a client asks for when it opens a stream. */
@@ -236,7 +236,7 @@ export class LiveEvents {
   private recheck(matches: (stream: LiveStream) => boolean): void {
     for (const stream of [...this.streams].filter(matches)) {
       void this.options
-        .principalOf(stream)
+        .rereadPrincipal(stream)
         .then((principal) => readerOf(this.options.db, principal))
         .then(
           (reader: Reader) => {

@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  limits,
   liveEventSchema,
   liveEventsAccess,
   liveEventsHeadersSchema,
@@ -24,7 +25,7 @@ export async function streamPrincipal(
   return principal;
 }
 
-const description = `${accessText(liveEventsAccess)} Server-sent events (text/event-stream) about what changed, scoped like the order list: an order placed or moved (its id, status and companies) to the roles whose order list shows it; availability changed to staff, admin and the roles ordering through it; reset when more was missed than can be replayed. Each event's id increases; send the last one received as Last-Event-ID when reconnecting to be sent what was missed. A comment line every 25 s. The stream ends when the access token expires, the session ends (logout, inactivation, lock) or the role may no longer read it: reconnect with a fresh token. At most 5 open streams per user and instance (429 TOO_MANY_STREAMS). Decision 023.`;
+const description = `${accessText(liveEventsAccess)} Server-sent events (text/event-stream) about what changed, scoped like the order list: an order placed or moved (its id, status and companies) to the roles whose order list shows it; availability changed to staff, admin and the roles ordering through it; reset when more was missed than can be replayed. Each event's id increases; send the last one received as Last-Event-ID when reconnecting to be sent what was missed. A comment line every ${limits.liveHeartbeatSeconds} s. The stream ends when the access token expires, the session ends (logout, inactivation, lock) or the role may no longer read it: reconnect with a fresh token. At most ${limits.liveStreamsPerUser} open streams per user and instance (429 TOO_MANY_STREAMS). Decision 023.`;
 
 /** `GET /events`: the live event stream of the request's role (decision 023). */
 export function liveEventRoutes(app: FastifyInstance, _deps: AppDeps): void {

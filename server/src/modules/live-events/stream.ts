@@ -47,10 +47,13 @@ export class LiveStream {
     if (event) this.event(change.id, event);
   }
 
-  /** Tells the reader it missed more than can be replayed: `id` is where it now stands. */
+  /**
+   * Tells the reader to refetch everything (it missed more than can be replayed, or sent an id
+   * never given out): it starts again at `id`, the newest change read, whatever id it held.
+   */
   reset(id: number): void {
-    this.lastId = Math.max(this.lastId, id);
-    this.event(this.lastId, { type: 'reset' });
+    this.lastId = id;
+    this.event(id, { type: 'reset' });
   }
 
   /**
