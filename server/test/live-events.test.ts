@@ -318,6 +318,41 @@ describe('bounds', () => {
     await until(() => t.app.liveEvents.stats().streams === 0);
   });
 
+  it('re-reads a stream’s role when its user’s access changes: moved to another CMO, no more of the first one’s orders', async () => {
+    const { userId } = await addCompanyUser(t.db, {
+      username: 'moving-cmo',
+      role: 'cmo',
+      companyName: 'Isotope Labs Boston',
+      groupNames: ['CMO Users'],
+    });
+    const stream = await streamAs('moving-cmo');
+    const staff = await streamAs('staff');
+    const before = await place();
+    await stream.waitFor(eventFrame('order.placed', before.id));
+    const [pacific] = (
+      (await t.db.execute(sql`select id from companies where name = 'Pacific Radiopharma'`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const moved = await t.request('admin', {
+      method: 'PUT',
+      url: `/api/v1/users/${userId}`,
+      payload: {
+        roles: [{ type: 'cmo', companyId: pacific!.id }],
+        reasonForChange: 'Moved to Pacific',
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The stream re-reads its role once it has read the change (no request of its own makes it).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await place();
+    const seenByStaff = await staff.waitFor(eventFrame('order.placed', after.id));
+    await stream.waitFor(passed(Number(seenByStaff.id)));
+    expect(stream.events().map((e) => ('orderId' in e ? e.orderId : e.type))).toEqual([before.id]);
+    for (const s of [stream, staff]) s.close();
+  });
+
   it('leaves no stream or listener behind: connections dropped by clients, one listening connection', async () => {
     for (let round = 0; round < 3; round++) {
       const streams = await Promise.all(['cmo', 'site', 'staff', 'admin'].map((u) => streamAs(u)));
