@@ -10,6 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { useAuditKey } from './audit/chain.ts';
+import { notificationsOf } from './db/client.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
@@ -22,6 +23,8 @@ import { configuredTransport, type MailTransport } from './mail/transport.ts';
 import { createMetrics } from './metrics/instruments.ts';
 import { registerMetricsRoute, registerRequestTiming } from './metrics/route.ts';
 import { apiModules } from './modules/index.ts';
+import { LiveEvents, type LiveEventsOptions } from './modules/live-events/hub.ts';
+import { streamPrincipal } from './modules/live-events/routes.ts';
 import { RetentionJob } from './retention/job.ts';
 import { safeError } from './safe-error.ts';
 import { safeRequest } from './safe-request.ts';
@@ -36,6 +39,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'metrics'> {
   lateDelivery?: { intervalMs?: number };
   /** Told of every route as it is registered (the authorization matrix test reads the route table off it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Live events' heartbeat and replay buffer (tests make them short). */
+  liveEvents?: Pick<LiveEventsOptions, 'heartbeatMs' | 'replayChanges'>;
 }
 
 declare module 'fastify' {
@@ -48,6 +53,8 @@ declare module 'fastify' {
     retention: RetentionJob;
     /** Mails each late order once (issue 21); started when the app is ready, stopped when it closes. */
     lateDelivery: LateDeliveryJob;
+    /** The live event streams (`GET /events`); listening from ready, every stream ended when the app closes. */
+    liveEvents: LiveEvents;
   }
 }
 
@@ -75,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retention: retentionOptions,
     lateDelivery: lateOptions,
     onRoute,
+    liveEvents: liveOptions,
     ...baseDeps
   } = options;
   // The app's audit rows are chained with the configured key (decision 015).
@@ -131,6 +139,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lateDelivery', lateDelivery);
   app.addHook('onReady', async () => lateDelivery.start());
   app.addHook('onClose', () => lateDelivery.stop());
+  const liveEvents = new LiveEvents({
+    db: baseDeps.db,
+    clock: baseDeps.clock,
+    log: app.log,
+    listen: notificationsOf(baseDeps.db),
+    rereadPrincipal: (stream) => streamPrincipal(baseDeps, stream),
+    ...liveOptions,
+  });
+  app.decorate('liveEvents', liveEvents);
+  app.addHook('onReady', () => liveEvents.start());
+  // Before the server waits for its connections to end: a stream would never end by itself.
+  app.addHook('preClose', () => liveEvents.stop());
   const metrics = createMetrics(baseDeps.db);
   registerRequestTiming(app, metrics);
   const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, metrics };

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { RouteOptions } from 'fastify';
+import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, roles, users } from '../src/db/schema.ts';
 import { demoGroups } from '../src/db/seed/demo.ts';
@@ -18,6 +18,8 @@ import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 /** `METHOD /path` of every route the app registers (HEAD twins of GET routes left out). */
 const registered = new Set<string>();
+/** The routes whose 200 is a stream of server-sent events (it never ends by itself). */
+const streaming = new Set<string>();
 const headRoutes = new Set<string>();
 let t: TestApp;
 const headersOf = {} as Record<MatrixColumn, Record<string, string>>;
@@ -29,6 +31,7 @@ beforeAll(async () => {
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
         (method === 'HEAD' ? headRoutes : registered).add(`${method} ${route.url}`);
+        if (method !== 'HEAD' && isEventStream(route)) streaming.add(`${method} ${route.url}`);
       }
     },
   });
@@ -96,17 +99,40 @@ function outcomeOf(statusCode: number): Outcome {
 
 interface Probe {
   label: string;
+  /** `METHOD /path` as registered. */
+  route: string;
   method: string;
   url: string;
   payload?: Record<string, unknown>;
   row: MatrixRow;
 }
 
+function isEventStream(route: RouteOptions): boolean {
+  const ok = (route.schema?.response as Record<string, { content?: object }> | undefined)?.[200];
+  return ok?.content !== undefined && 'text/event-stream' in ok.content;
+}
+
+/**
+ * `app.inject`; on a streaming route the answer is taken as soon as its head arrives, and an
+ * opened stream dropped (as a client that goes away), so it does not wait for the stream's end.
+ */
+async function send(route: string, options: InjectOptions): Promise<{ statusCode: number; body: string }> {
+  if (!streaming.has(route)) return t.app.inject(options);
+  const res = await t.app.inject({ ...options, payloadAsStream: true });
+  if (res.statusCode === 200) {
+    (res.raw.res as unknown as { destroy(): void }).destroy();
+    return { statusCode: 200, body: '' };
+  }
+  let body = '';
+  for await (const chunk of res.stream()) body += String(chunk);
+  return { statusCode: res.statusCode, body };
+}
+
 /** Sends one probe as every column and lists each answer that differs from the row. */
 async function mismatches(probe: Probe): Promise<string[]> {
   const out: string[] = [];
   for (const [i, column] of matrixColumns.entries()) {
-    const res = await t.app.inject({
+    const res = await send(probe.route, {
       method: probe.method as 'GET',
       url: probe.url,
       headers: headersOf[column],
@@ -120,9 +146,9 @@ async function mismatches(probe: Probe): Promise<string[]> {
       out.push(
         `${probe.label} as ${column}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
       );
-    else if (actual === 'forbidden' && res.json().code !== forbiddenCode(column))
+    else if (actual === 'forbidden' && JSON.parse(res.body).code !== forbiddenCode(column))
       out.push(
-        `${probe.label} as ${column}: 403 with code ${res.json().code}, expected ${forbiddenCode(column)}`,
+        `${probe.label} as ${column}: 403 with code ${JSON.parse(res.body).code}, expected ${forbiddenCode(column)}`,
       );
   }
   return out;
@@ -138,6 +164,7 @@ describe('authorization matrix', () => {
     // A sanity floor: the hook saw the whole route table, not an empty or partial one.
     expect(registered.size).toBeGreaterThan(60);
     expect(registered.has('GET /api/v1/orders/:id')).toBe(true);
+    expect([...streaming]).toEqual(['GET /api/v1/events']);
   });
 
   it('has a row for every registered route', () => {
@@ -171,6 +198,7 @@ describe('authorization matrix', () => {
         // A body no route accepts (unknown fields are rejected), so an allowed call writes nothing.
         return {
           label: route,
+          route,
           method,
           url: probeUrl(path),
           ...(hasBody(method) ? { payload: { matrixProbe: true } } : {}),
@@ -180,6 +208,9 @@ describe('authorization matrix', () => {
     const found: string[] = [];
     for (const probe of probes) found.push(...(await mismatches(probe)));
     expect(found, found.join('\n')).toEqual([]);
+    // Every stream a probe opened was dropped, and nothing of it is left.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(t.app.liveEvents.stats()).toEqual({ streams: 0, users: 0 });
   });
 
   it('authorizes a status change by the status asked for', async (context) => {
@@ -198,7 +229,14 @@ describe('authorization matrix', () => {
     for (const [status, row] of Object.entries(statusChangeMatrix)) {
       const payload = { ...bodies[status as keyof typeof bodies], electronicSignature: DEMO_PASSWORD };
       found.push(
-        ...(await mismatches({ label: `${statusChangeRoute} ${status}`, method, url, payload, row })),
+        ...(await mismatches({
+          label: `${statusChangeRoute} ${status}`,
+          route: statusChangeRoute,
+          method,
+          url,
+          payload,
+          row,
+        })),
       );
     }
     expect(found, found.join('\n')).toEqual([]);

@@ -18,7 +18,8 @@
  * Administrators included, who still acts only as a CMO; and `noRole`, a user in every demo group
  * with no role who is neither staff nor admin, who may do nothing but look after their account.
  * Each route is sent with ids that do not exist and a body with an unknown field, so an
- * allowed call is refused (400/404) before it can change anything.
+ * allowed call is refused (400/404) before it can change anything. A streaming route (its 200
+ * is text/event-stream) is allowed when its stream opens; the probe then drops it.
  */
 
 import { configResourceKeys, configResources, type Permission } from '@dosechain/contract';
@@ -159,6 +160,9 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'POST /api/v1/orders': orderCreate,
   'GET /api/v1/orders/options': orderCreate,
   'GET /api/v1/drug-availabilities/search': orderCreate,
+  // Live events (issue 22): whoever has a screen they refresh — order.read, order.create or
+  // availability read; every demo group has one of them (events are scoped per role inside).
+  'GET /api/v1/events': orderRead,
 
   // Availability (staff/admin, cmoManufactureAvailability read / create / update).
   ...configResource('drug-availabilities', staffAdmin, staffAdmin),

@@ -8,7 +8,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { useAuditKey } from '../src/audit/chain.ts';
 import type { Clock } from '../src/clock.ts';
 import type { AppConfig } from '../src/config.ts';
@@ -160,6 +160,8 @@ export async function buildTestApp(
     logger?: FastifyServerOptions['logger'];
     /** Told of every route as it is registered. */
     onRoute?: (route: RouteOptions) => void;
+    /** Live events' heartbeat and replay buffer. */
+    liveEvents?: BuildAppOptions['liveEvents'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
@@ -173,6 +175,7 @@ export async function buildTestApp(
     clock,
     logger: options.logger,
     onRoute: options.onRoute,
+    liveEvents: options.liveEvents,
   });
   await app.ready();
   const sessions = new Map<string, Session>();

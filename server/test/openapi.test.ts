@@ -43,6 +43,26 @@ describe('the OpenAPI document', () => {
     expect(place.description).toContain('order.create');
   });
 
+  it('says who may call a route that needs any one of several permissions', () => {
+    const status = operations.find((o) => o.key === 'PUT /api/v1/orders/{id}/status')!.op;
+    expect(status.description).toContain('one of the permissions cmoAcknowledgement.create');
+    const events = operations.find((o) => o.key === 'GET /api/v1/events')!.op;
+    expect(events.description).toMatch(/^Access: one of the permissions order\.read, order\.create/);
+  });
+
+  it('documents the live events route as a text/event-stream of LiveEvent with its Last-Event-ID', () => {
+    const events = operations.find((o) => o.key === 'GET /api/v1/events')!.op as Operation & {
+      responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+    };
+    expect(events.responses['200']!.content!['text/event-stream']!.schema!.$ref).toBe(
+      '#/components/schemas/LiveEvent',
+    );
+    expect(events.responses['429']!.content!['application/json']).toBeDefined();
+    expect(events.parameters).toContainEqual(
+      expect.objectContaining({ name: 'last-event-id', in: 'header' }),
+    );
+  });
+
   it('marks the public routes as needing no token, and only them', () => {
     const open = operations.filter(({ op }) => Array.isArray(op.security) && op.security.length === 0);
     expect(open.map((o) => o.key).sort()).toEqual(

@@ -33,6 +33,7 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_REUSED',
   'USER_MANAGEMENT_INVALID_ROLE_ASSIGNMENT',
   'TOO_MANY_ATTEMPTS',
+  'TOO_MANY_STREAMS',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

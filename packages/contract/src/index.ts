@@ -9,6 +9,8 @@ export * from './instant-format.ts';
 export * from './late-delivery.ts';
 export * from './limits.ts';
 export * from './list-query.ts';
+export * from './live-event-kinds.ts';
+export * from './live-events.ts';
 export * from './messages.ts';
 export * from './mutation.ts';
 export * from './order-status.ts';

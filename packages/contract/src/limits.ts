@@ -50,6 +50,10 @@ export const limits = {
   /** The years a date or instant may fall in; outside them a date is a 400 on its field. */
   dateYearMin: 1900,
   dateYearMax: 2199,
+  /** Live event streams (`GET /events`) one user may hold open on one server instance (decision 023). */
+  liveStreamsPerUser: 5,
+  /** A live event stream sends a comment line this often, so proxies keep it and clients know it lives. */
+  liveHeartbeatSeconds: 25,
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */

@@ -140,6 +140,9 @@ export const messages = {
   eSignatureRateLimited: 'Too many signature attempts, please wait a minute before signing again',
   reasonRequired: 'A reason for change is required',
   rateLimited: 'Too many requests, please try again later',
+  // live events (issue 22, decision 023); the spec gives no texts, these are ours
+  tooManyLiveStreams: (n: number) =>
+    `At most ${n} live update connections per user are open: close a DoseChain tab or window, then try again`,
   payloadTooLarge: 'The request body is too large',
   invalidRefreshToken: 'The session is no longer valid, please log in again',
   recoveryLinkInvalid: 'The recovery link is invalid or has expired',

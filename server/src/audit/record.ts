@@ -2,6 +2,7 @@ import type { AuditEntityType, AuditEventType } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/client.ts';
+import { channels } from '../db/notifications.ts';
 import {
   AuditKeyMismatchError,
   asStoredJson,
@@ -183,7 +184,9 @@ async function insertChained(
         ${row.issuedAt}::timestamptz, ${row.position}::bigint, decode(${hmac}, 'hex'))`,
     );
     // Written only while the head is the one the chain values were computed from: its position
-    // and its value (the same position may have been reached by other rows meanwhile).
+    // and its value (the same position may have been reached by other rows meanwhile). The
+    // statement also announces the append (NOTIFY, sent by PostgreSQL only if this transaction
+    // commits): live events tail the audit trail from it (decision 023).
     const moved = rowsOf<{ position: unknown }>(
       await tx.execute(sql`
         with head as materialized (
@@ -200,7 +203,7 @@ async function insertChained(
         set position = ${last.row.position}, chain_hmac = decode(${last.hmac}, 'hex'),
           key_check = coalesce(h.key_check, decode(${keyCheck}, 'hex'))
         from head where h.id = 1 and head.position = ${from} and head.chain_hmac = decode(${fromHmac}, 'hex')
-        returning h.position`),
+        returning h.position, pg_notify(${channels.auditAppended}, h.position::text)::text as announced`),
     );
     if (moved.length !== 1) {
       if (start === 0) return null;

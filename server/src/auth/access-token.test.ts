@@ -9,10 +9,11 @@ describe('access tokens', () => {
     const issued = Date.UTC(2026, 10, 24, 9, 0, 0);
     const claims = { userId: 42, sessionId: 'family-1' };
     const token = await signAccessToken(claims, SECRET, at(issued));
-    expect(await verifyAccessToken(token, SECRET, at(issued))).toEqual(claims);
-    expect(await verifyAccessToken(token, SECRET, at(issued + 60_000))).toEqual(claims);
     const expiry = issued + ACCESS_TOKEN_TTL_SECONDS * 1000;
-    expect(await verifyAccessToken(token, SECRET, at(expiry - 1))).toEqual(claims);
+    const verified = { ...claims, expiresAt: new Date(expiry) };
+    expect(await verifyAccessToken(token, SECRET, at(issued))).toEqual(verified);
+    expect(await verifyAccessToken(token, SECRET, at(issued + 60_000))).toEqual(verified);
+    expect(await verifyAccessToken(token, SECRET, at(expiry - 1))).toEqual(verified);
     expect(await verifyAccessToken(token, SECRET, at(expiry))).toBeNull();
     expect(await verifyAccessToken(token, SECRET, at(expiry + 1))).toBeNull();
   });
@@ -20,7 +21,7 @@ describe('access tokens', () => {
   it('are refused under another secret and when altered, even after being verified', async () => {
     const now = at(Date.UTC(2026, 10, 24, 9, 0, 0));
     const token = await signAccessToken({ userId: 7, sessionId: 's' }, SECRET, now);
-    expect(await verifyAccessToken(token, SECRET, now)).toEqual({ userId: 7, sessionId: 's' });
+    expect(await verifyAccessToken(token, SECRET, now)).toMatchObject({ userId: 7, sessionId: 's' });
     expect(await verifyAccessToken(token, `${SECRET}-other`, now)).toBeNull();
     const [header, payload, signature] = token.split('.');
     // One character of the signature changed (not the last, whose low bits base64url ignores).

@@ -13,6 +13,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** A verified token's claims and when it expires. */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: Date;
+}
+
 /**
  * A 15-minute JWT naming the user and their session; everything else, the session's being alive
  * included, is read from the database per request.
@@ -42,12 +47,13 @@ export async function verifyAccessToken(
   token: string,
   secret: string,
   clock: Clock,
-): Promise<AccessClaims | null> {
+): Promise<VerifiedAccess | null> {
   const cacheKey = `${secret}\0${token}`;
   const now = clock.now().getTime();
   const known = verified.get(cacheKey);
   if (known) {
-    if (now < known.expiresAt) return { userId: known.userId, sessionId: known.sessionId };
+    if (now < known.expiresAt)
+      return { userId: known.userId, sessionId: known.sessionId, expiresAt: new Date(known.expiresAt) };
     verified.delete(cacheKey);
   }
   try {
@@ -63,7 +69,7 @@ export async function verifyAccessToken(
     if (typeof sessionId !== 'string' || sessionId === '') return null;
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
     verified.set(cacheKey, { userId, sessionId, expiresAt: payload.exp * 1000 });
-    return { userId, sessionId };
+    return { userId, sessionId, expiresAt: new Date(payload.exp * 1000) };
   } catch {
     return null;
   }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrateUnderLock } from './migrate-pg.ts';
+import { type Listen, pgListen, pgliteListen } from './notifications.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -26,6 +27,19 @@ export interface Database {
    */
   migrate(whileLocked?: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How to listen for notifications on each open database (`notificationsOf`). */
+const listenerOfDatabase = new WeakMap<Executor, Listen>();
+
+/**
+ * LISTEN on the database `db` was opened on (`openDatabase`): a dedicated connection on
+ * PostgreSQL, PGlite's in-process listener on the embedded database.
+ */
+export function notificationsOf(db: Db): Listen {
+  const listen = listenerOfDatabase.get(db);
+  if (!listen) throw new Error('This database was not opened with openDatabase: it has no listener');
+  return listen;
 }
 
 /** The committed SQL migrations, applied in order at start-up. */
@@ -70,6 +84,7 @@ export async function openDatabase(opts: {
     // Without a listener, an idle connection's error would crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    listenerOfDatabase.set(db, pgListen({ connectionString: opts.url, ssl: pgSsl(opts.pg?.ssl) }));
     return {
       db,
       driver: 'pg',
@@ -81,6 +96,7 @@ export async function openDatabase(opts: {
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite({ loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
+  listenerOfDatabase.set(pgliteDb as unknown as Db, pgliteListen(client));
   // PGlite is one process's database: nothing else migrates it at the same time, so no lock.
   return {
     db: pgliteDb as unknown as Db,

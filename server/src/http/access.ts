@@ -1,6 +1,6 @@
 import { type AccessRequirement, errorBodySchema, meetsRequirement, messages } from '@dosechain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyAccessToken } from '../auth/access-token.ts';
+import { type AccessClaims, type VerifiedAccess, verifyAccessToken } from '../auth/access-token.ts';
 import { isLockedAt } from '../auth/lockout.ts';
 import { actingIn, chooseRole, loadUserWithAccess, type Principal } from '../auth/principal.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
@@ -18,6 +18,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The verified access token of an authenticated request: its user, session and expiry. */
+    accessSession: VerifiedAccess | null;
   }
 }
 
@@ -35,16 +37,37 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Pri
   if (!token) throw unauthenticated();
   const claims = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock);
   if (!claims) throw unauthenticated();
+  request.accessSession = claims;
+  return sessionPrincipal(deps, claims, request.headers['role-id']);
+}
+
+/**
+ * The principal of a verified token's session, acting in the role the Role-Id header names:
+ * what every authenticated request acts as, and what a live event stream re-reads when its
+ * user's access may have changed. Throws the request's 401 or 403.
+ */
+export async function sessionPrincipal(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  claims: AccessClaims,
+  roleHeader: string | string[] | undefined,
+): Promise<Principal> {
   // One round trip: the user, their roles and permissions and their session, read fresh on every request.
   const loaded = await loadUserWithAccess(deps.db, claims.userId, claims.sessionId);
   const user = loaded?.user;
   // An ended session, an inactive or a locked user loses access at once, not when the token expires.
   if (!loaded?.sessionLive || !user?.active || isLockedAt(user, deps.clock.now())) throw unauthenticated();
-  const roleHeader = request.headers['role-id'];
   const choice = chooseRole(user, loaded.roles, Array.isArray(roleHeader) ? roleHeader[0] : roleHeader);
   if (choice.kind === 'not-allowed') throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
   // The permissions of the role this request acts in: its groups' grants within that role type's ceiling.
   return actingIn(loaded, choice.role);
+}
+
+/** Throws the 403 a principal gets on a route of this access (`public`, `authenticated`: none). */
+export function checkAccess(principal: Principal, access: RouteAccess): void {
+  if (access === 'public' || access === 'authenticated') return;
+  const { permissions, currentRole } = principal;
+  if (!currentRole) throw new AppError(403, 'NO_ROLE', messages.noRoleAssigned);
+  if (!meetsRequirement({ permissions, roleType: currentRole.type }, access)) throw forbidden();
 }
 
 /**
@@ -54,6 +77,7 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Pri
  */
 export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('accessSession', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     if (!route.config?.access) {
@@ -73,9 +97,6 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     const who = { userId: request.principal.user.id, roleId: request.principal.currentRole?.id ?? null };
     request.log = request.log.child(who);
     reply.log = request.log;
-    if (access === 'authenticated') return;
-    const { permissions, currentRole } = request.principal;
-    if (!currentRole) throw new AppError(403, 'NO_ROLE', messages.noRoleAssigned);
-    if (!meetsRequirement({ permissions, roleType: currentRole.type }, access)) throw forbidden();
+    checkAccess(request.principal, access);
   });
 }

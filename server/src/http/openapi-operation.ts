@@ -50,6 +50,8 @@ export function summaryOf(method: string, url: string): string {
 function requirementText(requirement: AccessRequirement): string {
   const parts: string[] = [];
   if (requirement.permissions?.length) parts.push(`permission ${requirement.permissions.join(' and ')}`);
+  if (requirement.anyPermissions?.length)
+    parts.push(`one of the permissions ${requirement.anyPermissions.join(', ')}`);
   if (requirement.roles?.length) parts.push(`active role ${requirement.roles.join(' or ')}`);
   return parts.length ? parts.join('; ') : 'any logged-in user';
 }

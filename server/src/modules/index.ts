@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { configResourceRoutes } from './config-resources.ts';
+import { liveEventRoutes } from './live-events/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
@@ -30,4 +31,5 @@ export const apiModules: ApiModule[] = [
   availabilityRoutes,
   orderRoutes,
   reportRoutes,
+  liveEventRoutes,
 ];

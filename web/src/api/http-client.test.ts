@@ -185,4 +185,27 @@ describe('the API client', () => {
     expect(failing.deps.onServerError).not.toHaveBeenCalled();
     expect(offline.deps.onServerError).not.toHaveBeenCalled();
   });
+
+  it('hands a stream back unread (stream: true), with the token and role; a cancel by the caller still reaches its body', async () => {
+    let fetchSignal: AbortSignal | undefined;
+    const { api, deps } = setup(async (_url, init) => {
+      fetchSignal = init.signal ?? undefined;
+      return new Response('id: 1\n\n', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    const caller = new AbortController();
+    const res = await api<Response>('GET', '/events', { stream: true, signal: caller.signal });
+    expect(res).toBeInstanceOf(Response);
+    const init = (deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]![1] as RequestInit;
+    expect(init.headers).toMatchObject({ authorization: 'Bearer a1', 'role-id': '7' });
+    expect(fetchSignal?.aborted).toBe(false);
+    caller.abort();
+    expect(fetchSignal?.aborted).toBe(true);
+    const refused = setup(async () =>
+      json(429, { code: 'TOO_MANY_STREAMS', message: 'At most 5', errors: [] }),
+    );
+    await expect(refused.api('GET', '/events', { stream: true })).rejects.toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_STREAMS',
+    });
+  });
 });

@@ -48,6 +48,11 @@ export interface RequestOptions {
    * the user at start-up) and reports only its last failure.
    */
   reportErrors?: boolean;
+  /**
+   * The answer is a stream (live events): a 2xx resolves to the `Response` itself, to be read by
+   * the caller, once its head has arrived within the timeout; `signal` still aborts its body.
+   */
+  stream?: boolean;
 }
 
 export type HttpClient = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
@@ -80,7 +85,8 @@ async function readError(res: Response): Promise<ErrorBody> {
 /**
  * The API client: JSON, 5000 ms timeout, Bearer token and Role-Id. A 401 gets one shared
  * refresh and one retry; what still fails ends the session. Cancelled calls are re-thrown as
- * aborts for the caller to ignore.
+ * aborts for the caller to ignore. With `stream`, a 2xx answer is handed back unread (live
+ * events: the same token, role and refresh as every call, and no credential in a URL).
  */
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -112,7 +118,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       throw new ApiError(0, { code: 'NO_RESPONSE', message: messages.unexpectedError, errors: [] });
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onCallerAbort);
+      // A stream's body is read after this: the caller's abort must still reach it.
+      if (!options.stream) options.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
@@ -151,6 +158,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
     if (res.status >= 500 && options.reportErrors !== false) deps.onServerError();
     if (!res.ok) throw new ApiError(res.status, await readError(res));
+    if (options.stream) return res as T;
     if (res.status === 204) return undefined as T;
     const text = await res.text();
     return (text ? JSON.parse(text) : undefined) as T;

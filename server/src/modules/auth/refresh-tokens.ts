@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { announceSessionsEnded } from '../../db/notifications.ts';
 import { refreshTokens } from '../../db/schema.ts';
 
 /** A refresh token unused this long is dead. */
@@ -48,12 +49,17 @@ async function insertToken(
 
 const stamp = (now: Date | undefined): Date | SQL => now ?? sql`now()`;
 
-/** Revokes every live token of one session (login). */
+/**
+ * Revokes every live token of one session (login), and tells every instance (live event
+ * streams of the session end).
+ */
 export async function revokeFamily(db: Executor, familyId: string, now?: Date): Promise<void> {
-  await db
+  const [revoked] = await db
     .update(refreshTokens)
     .set({ revokedAt: stamp(now), updatedAt: stamp(now) })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ userId: refreshTokens.userId });
+  if (revoked) await announceSessionsEnded(db, revoked.userId);
 }
 
 /**
@@ -61,10 +67,12 @@ export async function revokeFamily(db: Executor, familyId: string, now?: Date): 
  * transaction that makes the change; `now` defaults to the database's clock.
  */
 export async function revokeUserSessions(db: Executor, userId: number, now?: Date): Promise<void> {
-  await db
+  const revoked = await db
     .update(refreshTokens)
     .set({ revokedAt: stamp(now), updatedAt: stamp(now) })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (revoked.length > 0) await announceSessionsEnded(db, userId);
 }
 
 export type RotationResult =

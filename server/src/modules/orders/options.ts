@@ -1,15 +1,16 @@
-import type { PlaceOrderOptions } from '@dosechain/contract';
+import type { PlaceOrderOptions, Role } from '@dosechain/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { actingRole, companyScope } from '../../auth/scope.ts';
+import type { Executor } from '../../db/client.ts';
 import { companies, exams, siteImagingCenters, studies, studyPairings, timepoints } from '../../db/schema.ts';
 import type { ServiceContext } from '../../http/context.ts';
 
 const sites = alias(companies, 'site');
 
 /** The pairings a role may order through: its own site, the sites linked to its center, or all. */
-function pairingScope(ctx: ServiceContext): SQL | undefined {
-  const scope = companyScope(actingRole(ctx.actor));
+export function pairingScope(db: Executor, role: Role): SQL | undefined {
+  const scope = companyScope(role);
   if (!scope) return undefined;
   switch (scope.type) {
     case 'clinical_site':
@@ -17,7 +18,7 @@ function pairingScope(ctx: ServiceContext): SQL | undefined {
     case 'imaging_center':
       return inArray(
         studyPairings.siteId,
-        ctx.db
+        db
           .select({ siteId: siteImagingCenters.siteId })
           .from(siteImagingCenters)
           .where(eq(siteImagingCenters.imagingCenterId, scope.companyId)),
@@ -40,7 +41,9 @@ export async function placeOrderOptions(ctx: ServiceContext): Promise<PlaceOrder
       .innerJoin(studies, eq(studies.id, studyPairings.studyId))
       .innerJoin(exams, eq(exams.id, studyPairings.examId))
       .innerJoin(sites, eq(sites.id, studyPairings.siteId))
-      .where(and(eq(studies.active, true), eq(exams.active, true), pairingScope(ctx)))
+      .where(
+        and(eq(studies.active, true), eq(exams.active, true), pairingScope(ctx.db, actingRole(ctx.actor))),
+      )
       .orderBy(asc(studies.name), asc(sites.name), asc(exams.name)),
     ctx.db.select({ id: timepoints.id, name: timepoints.name }).from(timepoints).orderBy(asc(timepoints.id)),
   ]);

@@ -1,4 +1,4 @@
-import type { Role } from '@dosechain/contract';
+import type { CompanyType, Role } from '@dosechain/contract';
 import { type ContactUser, type Order, orderStatuses } from '@dosechain/contract';
 import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -62,21 +62,26 @@ interface OrderCompanyColumns {
   imagingCenterId: Column;
 }
 
+/** Which of an order's companies a company role must be: a CMO its CMO, a site its site, an imaging center its center. */
+const orderPartyOf = {
+  cmo: 'cmoId',
+  clinical_site: 'siteId',
+  imaging_center: 'imagingCenterId',
+} as const satisfies Record<CompanyType, keyof OrderCompanyColumns>;
+
 /**
  * The orders a role may see, on any table that names their companies: a CMO its own, a site
  * its own, an imaging center its own; staff all.
  */
 export function orderScopeOn(role: Role, columns: OrderCompanyColumns): SQL | undefined {
   const scope = companyScope(role);
-  if (!scope) return undefined;
-  switch (scope.type) {
-    case 'cmo':
-      return eq(columns.cmoId, scope.companyId);
-    case 'clinical_site':
-      return eq(columns.siteId, scope.companyId);
-    case 'imaging_center':
-      return eq(columns.imagingCenterId, scope.companyId);
-  }
+  return scope ? eq(columns[orderPartyOf[scope.type]], scope.companyId) : undefined;
+}
+
+/** The same rule on an order's company ids already read (a live event about the order). */
+export function orderInScope(role: Role, order: Record<keyof OrderCompanyColumns, number>): boolean {
+  const scope = companyScope(role);
+  return !scope || order[orderPartyOf[scope.type]] === scope.companyId;
 }
 
 /** The orders a role may see (`orderScopeOn` the orders table). */

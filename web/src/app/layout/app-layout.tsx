@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { FullPageSpinner } from '../../auth/guards.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
 import { Sidebar } from './sidebar.tsx';
+import { useLiveEvents } from './use-live-events.ts';
 import { UserMenu } from './user-menu.tsx';
 
 const DRAWER_WIDTH = 240;
@@ -54,6 +55,8 @@ function useFollowedRoleSwitch() {
 export function AppLayout() {
   const { pathname } = useLocation();
   useFollowedRoleSwitch();
+  // One stream per tab: what other people change shows on this tab's screens without a reload.
+  useLiveEvents();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>

@@ -14,7 +14,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { withSignature } from '../../components/form/signed-form.ts';
 
-export const AVAILABILITIES = '/drug-availabilities';
+export { AVAILABILITIES } from '../../api/resources.ts';
 
 const body = availabilityCreateBodySchema.shape;
 

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
+import { AVAILABILITY_SEARCH as SEARCH } from '../../api/resources.ts';
 
-export const SEARCH = '/drug-availabilities/search';
+export { SEARCH };
 
 /**
  * The search window of a displayed month, in manufacture dates: a day more on each side, as the

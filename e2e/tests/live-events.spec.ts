@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+/**
+ * Issue 22, live screens: what one user does shows on another's screen without a reload. The
+ * CMO and the site work in two browsers (contexts: their own storage, their own sessions).
+ */
+
+const SIGNATURE = 'Please insert your password to complete the action';
+const run = String(Date.now() % 100_000);
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The grid row of an order, found by its subject. */
+const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
+
+test('a CMO’s dashboard shows an order a site user places in another browser within 2 s, without a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const subject = `LIVE-${run}`;
+  const viewport = { width: 1280, height: 800 };
+
+  // The CMO's dashboard, narrowed to the subject to come (other specs order on the same days).
+  const cmoContext = await browser.newContext({ viewport });
+  const cmo = await cmoContext.newPage();
+  const streamOpened = cmo.waitForResponse((r) => r.url().endsWith('/api/v1/events') && r.status() === 200);
+  await loginAs(cmo, 'cmo');
+  await expect(cmo.getByRole('heading', { name: 'Orders waiting for confirmation' })).toBeVisible();
+  await streamOpened;
+  await cmo.getByRole('button', { name: 'Show/Hide search' }).click();
+  const searched = cmo.waitForResponse(
+    (r) => r.url().includes('/api/v1/orders?') && r.url().includes(`search=${subject}`),
+  );
+  await cmo.getByPlaceholder('Search').fill(subject);
+  await searched;
+  await expect(rowOf(cmo, subject)).toHaveCount(0);
+  // A reload would start a new document and lose this mark.
+  await cmo.evaluate(() => {
+    (window as unknown as { liveMark: string }).liveMark = 'same document';
+  });
+
+  // The site places the order in its own browser.
+  const siteContext = await browser.newContext({ viewport });
+  const site = await siteContext.newPage();
+  await loginAs(site, 'site');
+  await site.goto('/place-order');
+  await choose(site, 'Study', 'ONCO-2026-01');
+  await choose(site, 'Exam', 'FDG PET Whole Body');
+  await choose(site, 'Imaging center', 'Windy City Imaging');
+  await site.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await choose(site, 'Timepoint', 'Baseline');
+  const calendar = site.getByRole('group', { name: 'Availability calendar' });
+  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
+  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
+  await openDay.click();
+  await site.getByRole('combobox', { name: 'Calibration time' }).click();
+  await site.getByRole('option').first().click();
+  await site.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await site.getByRole('button', { name: 'Place order' }).click();
+  await expect(site.getByRole('link', { name: /^Order #\d+ was placed!$/ })).toBeVisible();
+  const placedAt = Date.now();
+
+  // Within 2 s the row is on the CMO's screen, in view, in the same document.
+  const row = rowOf(cmo, subject);
+  await expect(row).toBeInViewport({ timeout: 2000 });
+  expect(Date.now() - placedAt).toBeLessThan(2000);
+  await expect(row).toContainText('Pending');
+  expect(await cmo.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe(
+    'same document',
+  );
+  await screenshot(cmo, 'live-dashboard-cmo');
+
+  await siteContext.close();
+  await cmoContext.close();
+});
