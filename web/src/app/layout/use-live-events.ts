@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { ORDERS } from '../../features/orders/orders-grid-query.ts';
 
 /** Events arriving this close together refresh each list once. */
-export const LIVE_BATCH_MS = 150;
+export const LIVE_BATCH_MS = 50;
 
 /**
  * The cached answers an event makes stale: an order's change, every order list (dashboards, CMO
