@@ -89,6 +89,34 @@ export async function apiHeaders(
   return { Authorization: `Bearer ${body.accessToken}`, ...(roleId ? { 'Role-Id': String(roleId) } : {}) };
 }
 
+/** The e-signature field's label on every signed form. */
+const SIGNATURE_LABEL = 'Please insert your password to complete the action';
+
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Fills the Place order form as `site`: ONCO-2026-01, FDG PET Whole Body at Windy City Imaging,
+ * Baseline, the first open day and hour, signed; the caller clicks Place order.
+ */
+export async function fillPlaceOrderForm(page: Page, subjectId: string): Promise<void> {
+  await page.goto('/place-order');
+  await choose(page, 'Study', 'ONCO-2026-01');
+  await choose(page, 'Exam', 'FDG PET Whole Body');
+  await choose(page, 'Imaging center', 'Windy City Imaging');
+  await page.getByRole('textbox', { name: 'Subject' }).fill(subjectId);
+  await choose(page, 'Timepoint', 'Baseline');
+  const calendar = page.getByRole('group', { name: 'Availability calendar' });
+  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
+  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
+  await openDay.click();
+  await page.getByRole('combobox', { name: 'Calibration time' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByLabel(SIGNATURE_LABEL).fill(DEMO_PASSWORD);
+}
+
 /** An order placed through the API: its id and its number. */
 export interface PlacedOrder {
   id: number;

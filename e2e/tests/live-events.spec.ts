@@ -1,18 +1,12 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { expect, fillPlaceOrderForm, loginAs, screenshot, test } from '../fixtures.ts';
 
 /**
  * Issue 22, live screens: what one user does shows on another's screen without a reload. The
  * CMO and the site work in two browsers (contexts: their own storage, their own sessions).
  */
 
-const SIGNATURE = 'Please insert your password to complete the action';
 const run = String(Date.now() % 100_000);
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The grid row of an order, found by its subject. */
 const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
@@ -47,19 +41,7 @@ test('a CMO’s dashboard shows an order a site user places in another browser w
   const siteContext = await browser.newContext({ viewport });
   const site = await siteContext.newPage();
   await loginAs(site, 'site');
-  await site.goto('/place-order');
-  await choose(site, 'Study', 'ONCO-2026-01');
-  await choose(site, 'Exam', 'FDG PET Whole Body');
-  await choose(site, 'Imaging center', 'Windy City Imaging');
-  await site.getByRole('textbox', { name: 'Subject' }).fill(subject);
-  await choose(site, 'Timepoint', 'Baseline');
-  const calendar = site.getByRole('group', { name: 'Availability calendar' });
-  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
-  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
-  await openDay.click();
-  await site.getByRole('combobox', { name: 'Calibration time' }).click();
-  await site.getByRole('option').first().click();
-  await site.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await fillPlaceOrderForm(site, subject);
   const placement = site.waitForResponse(
     (r) => r.url().endsWith('/api/v1/orders') && r.request().method() === 'POST',
   );

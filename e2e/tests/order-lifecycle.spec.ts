@@ -4,6 +4,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectNoSeriousA11yViolations,
+  fillPlaceOrderForm,
   loginAs,
   pickMenuItem,
   placeOrderByApi,
@@ -16,11 +17,6 @@ const run = String(Date.now() % 100_000);
 const SUBJECTS = { accepted: `LC-A-${run}`, rejected: `LC-R-${run}`, canceled: `LC-C-${run}` };
 
 const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** Logs the current user out through the user menu and the next one in. */
 async function switchTo(page: Page, username: string) {
@@ -63,19 +59,7 @@ test('an order is placed, accepted on another clock, seen accepted by the site, 
   test.setTimeout(120_000);
   // The site places an order on the first open day and hour.
   await loginAs(page, 'site');
-  await page.goto('/place-order');
-  await choose(page, 'Study', 'ONCO-2026-01');
-  await choose(page, 'Exam', 'FDG PET Whole Body');
-  await choose(page, 'Imaging center', 'Windy City Imaging');
-  await page.getByRole('textbox', { name: 'Subject' }).fill(SUBJECTS.accepted);
-  await choose(page, 'Timepoint', 'Baseline');
-  const calendar = page.getByRole('group', { name: 'Availability calendar' });
-  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
-  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
-  await openDay.click();
-  await page.getByRole('combobox', { name: 'Calibration time' }).click();
-  await page.getByRole('option').first().click();
-  await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  await fillPlaceOrderForm(page, SUBJECTS.accepted);
   await page.getByRole('button', { name: 'Place order' }).click();
   const link = page.getByRole('link', { name: /^Order #\d+ was placed!$/ });
   await expect(link).toBeVisible();
