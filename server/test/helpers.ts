@@ -62,6 +62,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'http://dosechain.test',
     // Set, so /metrics is registered and the route table (matrix, fuzz) includes it.
     metricsToken: TEST_METRICS_TOKEN,
+    // The late-delivery watch writes (orders, mail, audit) when a test says (`app.lateDelivery.runOnce`),
+    // never on its timer in the middle of a test that counts what a request wrote.
+    lateCheckIntervalMinutes: 0,
     ...overrides,
   };
 }
