@@ -36,8 +36,9 @@ export default function DashboardPage() {
       </Paper>
       {grid && <LateOrdersWarning key={`late-${roleKey}`} below={lateGridBelow} />}
       {grid && (
-        <Stack spacing={1}>
-          <Typography variant="h5" component="h2">
+        // A named region: a CMO's dashboard has a second order grid (its late deliveries).
+        <Stack spacing={1} component="section" aria-labelledby="dashboard-grid-heading">
+          <Typography variant="h5" component="h2" id="dashboard-grid-heading">
             {grid.heading}
           </Typography>
           <Typography color="text.secondary">{grid.intro}</Typography>
