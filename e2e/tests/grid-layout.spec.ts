@@ -78,6 +78,8 @@ for (const viewport of VIEWPORTS) {
 
     for (const role of ROLES) {
       test(`${role.user}: order grids show status, calibration and projected delivery`, async ({ page }) => {
+        // Up to three grid pages, each loaded and measured: 45 s on a loaded machine.
+        test.setTimeout(120_000);
         await loginAs(page, role.user);
         for (const path of role.pages) {
           await page.goto(path);

@@ -4,7 +4,9 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
 import { dashboardGrid } from './dashboard-view.ts';
 import { LateOrdersGrid, LateOrdersWarning } from './late-orders.tsx';
-import { OrdersGrid } from './orders-grid.tsx';
+import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
+
+preloadOrdersGrid();
 
 /** The dashboard: the orders the current role has to act on or expect, else the welcome text. */
 export default function DashboardPage() {
@@ -42,7 +44,7 @@ export default function DashboardPage() {
             {grid.heading}
           </Typography>
           <Typography color="text.secondary">{grid.intro}</Typography>
-          <OrdersGrid
+          <LazyOrdersGrid
             key={roleKey}
             title={grid.heading}
             statuses={grid.statuses}

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { toListParams } from '../../components/data-table/list-params.ts';
+import { LazyOrdersGrid } from './lazy-orders-grid.tsx';
 import { ORDERS } from './order-api.ts';
-import { OrdersGrid } from './orders-grid.tsx';
 
 /**
  * How many accepted orders of the role's scope are late (issue 21), as of the instant the
@@ -64,7 +64,7 @@ export function LateOrdersGrid() {
       <Typography variant="h5" component="h2" id="late-deliveries-heading">
         Late deliveries
       </Typography>
-      <OrdersGrid
+      <LazyOrdersGrid
         title="Late deliveries"
         baseFilter={filter}
         defaultSort={[{ id: 'projected_delivery', desc: false }]}

@@ -1,7 +1,9 @@
 import { lateOrdersFilter } from '@dosechain/contract';
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
-import { OrdersGrid } from './orders-grid.tsx';
+import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
+
+preloadOrdersGrid();
 
 /** Order status: every order the role may see, with their status and the actions it allows. */
 export default function OrderStatusPage() {
@@ -23,7 +25,7 @@ export default function OrderStatusPage() {
           label="Late deliveries only"
         />
       </Stack>
-      <OrdersGrid
+      <LazyOrdersGrid
         key={lateSince ? 'late' : 'all'}
         title="Order status"
         baseFilter={lateSince ? lateOrdersFilter(lateSince) : []}

@@ -1,0 +1,47 @@
+import { Box, CircularProgress, Paper } from '@mui/material';
+import { lazy, Suspense, useDeferredValue } from 'react';
+import type { OrdersGridProps } from './orders-grid.tsx';
+
+const loadOrdersGrid = () => import('./orders-grid.tsx').then((m) => ({ default: m.OrdersGrid }));
+
+/**
+ * Asks for the grid's code (the table library, its filters' date pickers) without waiting for it.
+ * An order page calls this as its module loads, so the page's heading paints as soon as the page's
+ * own small file has arrived and the grid's code comes alongside, not after.
+ */
+export function preloadOrdersGrid(): void {
+  void loadOrdersGrid();
+}
+
+const OrdersGridCode = lazy(loadOrdersGrid);
+
+/** Where the grid will be, as tall as a page of it, so nothing below moves when it arrives. */
+function OrdersGridPlaceholder() {
+  return (
+    <Paper
+      aria-busy="true"
+      aria-label="Loading orders"
+      sx={{ minHeight: 560, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
+      <Box>
+        <CircularProgress size={32} />
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * An order grid whose code loads on its own and that renders after the page around it: the first
+ * render shows the placeholder, and the grid follows in a deferred render, which React splits into
+ * short slices. The page's heading paints at once and the page answers input while the grid
+ * renders (one long task held both back while the grid rendered with the page).
+ */
+export function LazyOrdersGrid(props: OrdersGridProps) {
+  const show = useDeferredValue(true, false);
+  if (!show) return <OrdersGridPlaceholder />;
+  return (
+    <Suspense fallback={<OrdersGridPlaceholder />}>
+      <OrdersGridCode {...props} />
+    </Suspense>
+  );
+}
