@@ -1,3 +1,5 @@
+// The configuration entities' own files (drugs.ts, users.ts, …) are exported by resources.ts.
+export * from './api-endpoints.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './availability.ts';
@@ -22,4 +24,3 @@ export * from './resources.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './text.ts';
-// The configuration entities' own files (drugs.ts, users.ts, …) are exported by resources.ts.

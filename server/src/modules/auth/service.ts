@@ -343,6 +343,25 @@ export async function changePassword(
 }
 
 /**
+ * Stores a user's new password (hashed): its age starts now, a lock and the failed-login count are
+ * cleared, and every session of the user ends. The caller records the change in the trail.
+ */
+export async function storeNewPassword(tx: Executor, userId: number, passwordHash: string, now: Date) {
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      passwordChangedAt: now,
+      failedLoginCount: 0,
+      lockedOut: false,
+      lockedUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await revokeUserSessions(tx, userId, now);
+}
+
+/**
  * Sets a user's new password after their current one was checked: it must differ, every
  * session ends, and the trail records that it changed (never the hash).
  */
@@ -355,18 +374,7 @@ async function replacePassword(ctx: AuthContext, user: UserRow, currentPassword:
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        passwordChangedAt: now,
-        failedLoginCount: 0,
-        lockedOut: false,
-        lockedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, now);
+    await storeNewPassword(tx, user.id, passwordHash, now);
     await recordAudit(tx, selfActor(user), {
       entityType: 'users',
       entityId: user.id,

@@ -9,8 +9,7 @@ import { users } from '../../db/schema.ts';
 import { validationFailed } from '../../http/app-error.ts';
 import type { Mailer } from '../../http/deps.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.ts';
-import { type AuthContext, selfActor } from '../auth/service.ts';
+import { type AuthContext, selfActor, storeNewPassword } from '../auth/service.ts';
 import { recoveryMail } from './mail.ts';
 import { consumeRecoveryToken, issueRecoveryToken, peekRecoveryToken, retireUserTokens } from './tokens.ts';
 
@@ -93,19 +92,8 @@ export async function resetPasswordWithToken(
     const [user] = await tx.select().from(users).where(eq(users.id, claimedBy)).for('update');
     if (!user?.active) return undefined;
     const locked = isLockedAt(user, now);
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        passwordChangedAt: now,
-        failedLoginCount: 0,
-        lockedOut: false,
-        lockedUntil: null,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
+    await storeNewPassword(tx, user.id, passwordHash, now);
     await retireUserTokens(tx, user.id, now);
-    await revokeUserSessions(tx, user.id, now);
     await recordAudit(tx, selfActor(user), {
       entityType: 'users',
       entityId: user.id,

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { auditChainVerificationSchema, changesetEntrySchema } from './audit.ts';
+import {
+  loginBodySchema,
+  loginResponseSchema,
+  meUserSchema,
+  ownPasswordChangeBodySchema,
+  passwordChangeBodySchema,
+  profileUpdateBodySchema,
+  refreshBodySchema,
+  switchRoleBodySchema,
+  tokenPairSchema,
+} from './auth.ts';
+import {
+  availabilityCreateBodySchema,
+  availabilitySchema,
+  availabilitySearchAnswerSchema,
+  availabilitySearchQuerySchema,
+  availabilityUpdateBodySchema,
+} from './availability.ts';
+import { checkInUseQuerySchema, checkInUseResponseSchema } from './check-in-use.ts';
+import { companyBodySchemas, companySchema } from './companies.ts';
+import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from './drugs.ts';
+import { examCreateBodySchema, examSchema, examUpdateBodySchema } from './exams.ts';
+import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from './groups.ts';
+import { type ListResponse, listQuerySchema, listResponseSchema } from './list-query.ts';
+import { reasonForChangeSchema } from './mutation.ts';
+import {
+  orderNotificationsAnswerSchema,
+  orderStatusBatchAnswerSchema,
+  orderStatusBatchBodySchema,
+  orderStatusChangeBodySchema,
+} from './order-status.ts';
+import {
+  orderSchema,
+  orderStatusLookupSchema,
+  placeOrderAnswerSchema,
+  placeOrderBodySchema,
+  placeOrderOptionsSchema,
+} from './orders.ts';
+import {
+  passwordRecoveryBodySchema,
+  validateTokenBodySchema,
+  validateTokenResponseSchema,
+} from './password-recovery.ts';
+import {
+  radionuclideCreateBodySchema,
+  radionuclideSchema,
+  radionuclideUpdateBodySchema,
+} from './radionuclides.ts';
+import { ordersCountQuerySchema, ordersCountSchema, ordersReportOptionsSchema } from './reports.ts';
+import type { CompanyType } from './roles.ts';
+import {
+  pairingCreateBodySchema,
+  pairingDeleteBodySchema,
+  pairingSchema,
+  studyCreateBodySchema,
+  studySchema,
+  studyUpdateBodySchema,
+} from './studies.ts';
+import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from './timepoints.ts';
+import { userCreateBodySchema, userSchema, userUnlockBodySchema, userUpdateBodySchema } from './users.ts';
+
+/**
+ * One call of the API, as the web app makes it: its query, its body and the answer of its success
+ * status (`z.null()` for none). The server declares the same schemas on the route (a server test
+ * holds each entry equal to its route), so the web app's answer types are the server's, checked.
+ */
+export interface ApiEndpoint {
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+  /**
+   * A list's item as it comes when the call names no `fields` (every field): what screens read.
+   * The answer's items are partial because `fields` may leave any out but the id.
+   */
+  item?: z.ZodType;
+}
+
+/** The public settings the web app reads before login. */
+export const appConfigSchema = z.object({ supportEmail: z.string(), eSignature: z.boolean() });
+export type AppSettings = z.infer<typeof appConfigSchema>;
+
+const noContent = z.null();
+
+/** A list route: the list grammar's query, the page of items (only the id sure), the full item. */
+function list<I extends z.ZodObject>(item: I) {
+  return {
+    query: listQuerySchema,
+    // Typed by hand: `required` over a generic object's keys is beyond the compiler.
+    answer: listResponseSchema(item.partial().required({ id: true } as never)) as unknown as z.ZodType<
+      ListResponse<Partial<z.output<I>> & { id: number }>
+    >,
+    item,
+  };
+}
+
+type ListEndpoint<I extends z.ZodObject> = ReturnType<typeof list<I>>;
+
+type ConfigEndpoints<P extends string, I extends z.ZodObject, C extends z.ZodType, U extends z.ZodType> = {
+  [K in `GET ${P}`]: ListEndpoint<I>;
+} & { [K in `POST ${P}`]: { body: C; answer: I } } & { [K in `GET ${P}/:id`]: { answer: I } } & {
+  [K in `PUT ${P}/:id`]: { body: U; answer: I };
+};
+
+/** A configuration entity's four routes: list, create, read, update (config-routes.ts). */
+function configEndpoints<P extends string, I extends z.ZodObject, C extends z.ZodType, U extends z.ZodType>(
+  path: P,
+  item: I,
+  create: C,
+  update: U,
+): ConfigEndpoints<P, I, C, U> {
+  return {
+    [`GET ${path}`]: list(item),
+    [`POST ${path}`]: { body: create, answer: item },
+    [`GET ${path}/:id`]: { answer: item },
+    [`PUT ${path}/:id`]: { body: update, answer: item },
+  } as ConfigEndpoints<P, I, C, U>;
+}
+
+/** A company kind's four routes: each kind's bodies take only its own link field. */
+function companyEndpoints<P extends string, T extends CompanyType>(path: P, type: T) {
+  const bodies = companyBodySchemas(type);
+  return configEndpoints(path, companySchema, bodies.create, bodies.update);
+}
+
+/**
+ * Every call the web app makes, by `METHOD /path` with the server's `:param` names. The web
+ * client's paths and answer types come from here (`web/src/api/http-client.ts`).
+ */
+export const apiEndpoints = {
+  'GET /app-config': { answer: appConfigSchema },
+  'POST /auth/login': { body: loginBodySchema, answer: loginResponseSchema },
+  'POST /auth/refresh': { body: refreshBodySchema, answer: tokenPairSchema },
+  'POST /auth/logout': { body: refreshBodySchema, answer: noContent },
+  'PUT /users/password-change': { body: passwordChangeBodySchema, answer: noContent },
+  'POST /users/password-recovery': { body: passwordRecoveryBodySchema, answer: z.undefined() },
+  'POST /validate-token': { body: validateTokenBodySchema, answer: validateTokenResponseSchema },
+  'GET /users/me': { answer: meUserSchema },
+  'PUT /users/me': { body: profileUpdateBodySchema, answer: meUserSchema },
+  'PUT /users/me/role': { body: switchRoleBodySchema, answer: meUserSchema },
+  'PUT /users/me/password': { body: ownPasswordChangeBodySchema, answer: noContent },
+  'GET /check-in-use': { query: checkInUseQuerySchema, answer: checkInUseResponseSchema },
+  'GET /reasons-for-change': { answer: z.array(reasonForChangeSchema) },
+  'GET /audit-logs/changeset/:entityType/:entityId': { answer: z.array(changesetEntrySchema) },
+  'GET /audit-logs/verify': { answer: auditChainVerificationSchema },
+  ...configEndpoints('/timepoints', timepointSchema, timepointCreateBodySchema, timepointUpdateBodySchema),
+  ...configEndpoints('/drugs', drugSchema, drugCreateBodySchema, drugUpdateBodySchema),
+  ...configEndpoints(
+    '/radionuclides',
+    radionuclideSchema,
+    radionuclideCreateBodySchema,
+    radionuclideUpdateBodySchema,
+  ),
+  ...configEndpoints('/exams', examSchema, examCreateBodySchema, examUpdateBodySchema),
+  ...configEndpoints('/studies', studySchema, studyCreateBodySchema, studyUpdateBodySchema),
+  'GET /studies/:id/pairings': list(pairingSchema),
+  'POST /studies/:id/pairings': { body: pairingCreateBodySchema, answer: pairingSchema },
+  'DELETE /studies/:id/pairings/:pairingId': { body: pairingDeleteBodySchema, answer: noContent },
+  ...companyEndpoints('/clinical-sites', 'clinical_site'),
+  ...companyEndpoints('/imaging-centers', 'imaging_center'),
+  ...companyEndpoints('/cmos', 'cmo'),
+  ...configEndpoints('/groups', groupSchema, groupCreateBodySchema, groupUpdateBodySchema),
+  ...configEndpoints('/users', userSchema, userCreateBodySchema, userUpdateBodySchema),
+  'PUT /users/:id/unlock': { body: userUnlockBodySchema, answer: userSchema },
+  'GET /drug-availabilities': list(availabilitySchema),
+  'POST /drug-availabilities': { body: availabilityCreateBodySchema, answer: availabilitySchema },
+  'GET /drug-availabilities/search': {
+    query: availabilitySearchQuerySchema,
+    answer: availabilitySearchAnswerSchema,
+  },
+  'GET /drug-availabilities/:id': { answer: availabilitySchema },
+  'PUT /drug-availabilities/:id': { body: availabilityUpdateBodySchema, answer: availabilitySchema },
+  'GET /orders': list(orderSchema),
+  'POST /orders': { body: placeOrderBodySchema, answer: placeOrderAnswerSchema },
+  'GET /orders/options': { answer: placeOrderOptionsSchema },
+  'GET /orders/:id': { answer: orderSchema },
+  'PUT /orders/:id/status': { body: orderStatusChangeBodySchema, answer: orderSchema },
+  'POST /orders/status-batch': { body: orderStatusBatchBodySchema, answer: orderStatusBatchAnswerSchema },
+  'POST /orders/:id/notifications': { answer: orderNotificationsAnswerSchema },
+  'GET /order-statuses': { answer: orderStatusLookupSchema },
+  'GET /reports/orders-count/options': { answer: ordersReportOptionsSchema },
+  'GET /reports/orders-count': { query: ordersCountQuerySchema, answer: ordersCountSchema },
+} satisfies Record<string, ApiEndpoint>;
+
+export type ApiEndpoints = typeof apiEndpoints;
+export type ApiEndpointKey = keyof ApiEndpoints;
