@@ -185,3 +185,57 @@ export const apiEndpoints = {
 
 export type ApiEndpoints = typeof apiEndpoints;
 export type ApiEndpointKey = keyof ApiEndpoints;
+
+/** The methods of the table's calls. */
+export type ApiMethod = ApiEndpointKey extends `${infer M} ${string}` ? M : never;
+
+/** A `:param`'s value in a path sent: an id is a number, any other param text. */
+type ParamValue<Name extends string> = Name extends 'id' | `${string}Id` ? number : string;
+
+/** A path pattern with its `:param`s filled: `/orders/:id` → `/orders/${number}`. */
+export type FilledPath<Pattern extends string> = Pattern extends `${infer Head}:${infer Param}/${infer Tail}`
+  ? `${Head}${ParamValue<Param>}/${FilledPath<Tail>}`
+  : Pattern extends `${infer Head}:${infer Param}`
+    ? `${Head}${ParamValue<Param>}`
+    : Pattern;
+
+/** The table's entry a call of `method` to the sent `path` is (never: none). */
+export type ApiEndpointOf<M extends string, P extends string> = {
+  [K in ApiEndpointKey]: K extends `${M} ${infer Pattern}`
+    ? P extends FilledPath<Pattern>
+      ? K
+      : never
+    : never;
+}[ApiEndpointKey];
+
+/** The paths a method may be sent to, filled. */
+export type ApiPathOf<M extends string> = {
+  [K in ApiEndpointKey]: K extends `${M} ${infer Pattern}` ? FilledPath<Pattern> : never;
+}[ApiEndpointKey];
+
+type EntryOf<K extends ApiEndpointKey> = ApiEndpoints[K];
+
+/** What a call answers (its success body, parsed). */
+export type ApiAnswerOf<K extends ApiEndpointKey> = z.output<EntryOf<K>['answer']>;
+
+/** What a call's body may be (as the client writes it), or never for a call without one. */
+export type ApiBodyOf<K extends ApiEndpointKey> =
+  EntryOf<K> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+
+/** A list call's item with every field (no `fields` sent). */
+export type ApiListItemOf<K extends ApiEndpointKey> =
+  EntryOf<K> extends { item: infer I extends z.ZodType } ? z.output<I> : never;
+
+/** The list paths (filled) whose full item is assignable to T: where a grid of T may read. */
+export type ApiListPathOf<T> = {
+  [K in ApiEndpointKey]: K extends `GET ${infer Pattern}`
+    ? [ApiListItemOf<K>] extends [never]
+      ? never
+      : ApiListItemOf<K> extends T
+        ? FilledPath<Pattern>
+        : never
+    : never;
+}[ApiEndpointKey];
+
+/** Every list path (filled): where a generic grid or lookup may read. */
+export type ApiListPath = ApiListPathOf<unknown>;

@@ -1,6 +1,12 @@
 import type { TokenPair } from '@dosechain/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpClient, type HttpClientDeps } from './http-client.ts';
+import { ApiError, createHttpClient, type HttpClientDeps, type RequestOptions } from './http-client.ts';
+
+/**
+ * The client as a plain function of method and path: these tests are about the transport (tokens,
+ * refresh, timeouts, errors) on made-up paths, not about the contract's table of calls.
+ */
+type PlainCall = <T = unknown>(method: string, path: string, options?: RequestOptions) => Promise<T>;
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -24,7 +30,7 @@ function setup(
     onServerError: vi.fn(),
     ...overrides,
   };
-  return { api: createHttpClient(deps), deps };
+  return { api: createHttpClient(deps) as unknown as PlainCall, deps };
 }
 
 describe('the API client', () => {

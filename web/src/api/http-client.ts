@@ -1,4 +1,15 @@
-import { type ErrorBody, limits, messages, type TokenPair } from '@dosechain/contract';
+import {
+  type ApiAnswerOf,
+  type ApiBodyOf,
+  type ApiEndpointKey,
+  type ApiEndpointOf,
+  type ApiMethod,
+  type ApiPathOf,
+  type ErrorBody,
+  limits,
+  messages,
+  type TokenPair,
+} from '@dosechain/contract';
 
 export const API_BASE = '/api/v1';
 
@@ -55,7 +66,30 @@ export interface RequestOptions {
   stream?: boolean;
 }
 
-export type HttpClient = <T>(method: string, path: string, options?: RequestOptions) => Promise<T>;
+/** The live events' path: the one call whose answer is a stream, not JSON (not in the table). */
+export const EVENTS_PATH = '/events';
+
+/** A call's options (a stream is the live events' own call). */
+type CallOptions = Omit<RequestOptions, 'body' | 'stream'>;
+
+/** The options of a call to the table's entry K: with its body when the entry takes one. */
+type OptionsOf<K extends ApiEndpointKey> = [ApiBodyOf<K>] extends [never]
+  ? [options?: CallOptions]
+  : [options: CallOptions & { body: ApiBodyOf<K> }];
+
+/**
+ * The API client's call: the method and the path (its `:param`s filled) must be an entry of the
+ * contract's endpoint table (`packages/contract/src/api-endpoints.ts`), whose answer is the
+ * call's type — checked, not asserted. The live events' stream is the one other call.
+ */
+export interface HttpClient {
+  (method: 'GET', path: typeof EVENTS_PATH, options: RequestOptions & { stream: true }): Promise<Response>;
+  <M extends ApiMethod, P extends ApiPathOf<M>>(
+    method: M,
+    path: P,
+    ...options: OptionsOf<ApiEndpointOf<M, P>>
+  ): Promise<ApiAnswerOf<ApiEndpointOf<M, P>>>;
+}
 
 function toQuery(query: RequestOptions['query']): string {
   if (!query) return '';
@@ -147,7 +181,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return refreshing;
   }
 
-  return async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
     let res = await send(method, path, options);
     const isAuthCall = path.startsWith('/auth/');
     if (res.status === 401 && !isAuthCall && deps.getTokens()) {
@@ -158,9 +192,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
     if (res.status >= 500 && options.reportErrors !== false) deps.onServerError();
     if (!res.ok) throw new ApiError(res.status, await readError(res));
-    if (options.stream) return res as T;
-    if (res.status === 204) return undefined as T;
+    if (options.stream) return res;
+    if (res.status === 204) return undefined;
     const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+    return text ? JSON.parse(text) : undefined;
+  }
+  // The table's types are the server's (a server test holds them equal), so the parsed answer is
+  // given the entry's type here, once.
+  return request as HttpClient;
 }

@@ -151,7 +151,7 @@ export function connectLiveEvents(options: {
     stopped.signal.addEventListener('abort', abort);
     const openedAt = Date.now();
     try {
-      const res = await api<Response>('GET', '/events', {
+      const res = await api('GET', '/events', {
         stream: true,
         reportErrors: false,
         signal: connection.signal,

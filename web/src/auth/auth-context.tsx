@@ -1,4 +1,4 @@
-import { type LoginResponse, type MeUser, messages } from '@dosechain/contract';
+import { type MeUser, messages } from '@dosechain/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -114,7 +114,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const last = i === LOAD_USER_ATTEMPTS.length - 1;
       await pause(attempt.pauseMs);
       try {
-        return await api<MeUser | undefined>('GET', '/users/me', {
+        return await api('GET', '/users/me', {
           timeoutMs: attempt.timeoutMs,
           reportErrors: last,
         });
@@ -166,7 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       followRoleSwitches((roleId) => {
         if (!readTokens()) return;
-        void api<MeUser>('GET', '/users/me', { roleId })
+        void api('GET', '/users/me', { roleId })
           .then((me) => {
             adoptRoleId(me.currentRole?.id ?? null);
             queryClient.clear();
@@ -187,7 +187,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       followedSwitches,
       refreshUser: retryLoad,
       async login(username, password) {
-        const res = await api<LoginResponse>('POST', '/auth/login', {
+        const res = await api('POST', '/auth/login', {
           query: { includeUser: true },
           body: { username, password },
         });
@@ -211,7 +211,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         forget({ reason: 'logout' });
       },
       async switchRole(roleId) {
-        const me = await api<MeUser>('PUT', '/users/me/role', { body: { roleId } });
+        const me = await api('PUT', '/users/me/role', { body: { roleId } });
         saveRoleId(me.currentRole?.id ?? null);
         queryClient.clear();
         setUser(me);

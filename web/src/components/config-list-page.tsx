@@ -4,6 +4,8 @@ import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useApi } from '../api/api-context.tsx';
+import { updateRecordCall } from '../api/list-call.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { Can } from '../auth/can.tsx';
 import { DataTable, type DataTableColumn } from './data-table/data-table.tsx';
 import { ActiveToggleDialog, type ToggleMeta } from './form/active-toggle-dialog.tsx';
@@ -71,8 +73,8 @@ export function ConfigListPage<T extends { id: number; active?: boolean }>({
   const close = () => setDialog(null);
 
   const toggle = async (record: T, meta: ToggleMeta) => {
-    await api<T>('PUT', `${resource}/${record.id}`, { body: { active: !record.active, ...meta } });
-    await queryClient.invalidateQueries({ queryKey: ['list', resource] });
+    await updateRecordCall(api, resource, record.id, { active: !record.active, ...meta });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) });
   };
 
   return (

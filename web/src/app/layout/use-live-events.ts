@@ -3,6 +3,7 @@ import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react
 import { useEffect } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { connectLiveEvents, type LiveTiming } from '../../api/live-events.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { AVAILABILITIES, AVAILABILITY_SEARCH } from '../../api/resources.ts';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -22,9 +23,13 @@ export function staleKeys(event: LiveEvent): QueryKey[] | 'all' {
     case 'order.placed':
     case 'order.status':
     case 'order.updated':
-      return [['list', ORDERS], [ORDERS, event.orderId], [AVAILABILITY_SEARCH]];
+      return [
+        queryKeys.lists(ORDERS),
+        queryKeys.record(ORDERS, event.orderId),
+        queryKeys.of(AVAILABILITY_SEARCH),
+      ];
     case 'availability.changed':
-      return [[AVAILABILITY_SEARCH], ['list', AVAILABILITIES]];
+      return [queryKeys.of(AVAILABILITY_SEARCH), queryKeys.lists(AVAILABILITIES)];
     case 'reset':
       return 'all';
   }

@@ -3,7 +3,6 @@ import {
   type FilterCondition,
   formatInstant,
   instantParts,
-  type ListResponse,
   limits,
 } from '@dosechain/contract';
 import { Box } from '@mui/material';
@@ -23,6 +22,7 @@ import {
 } from 'material-react-table';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
+import { getListPage } from '../../api/list-call.ts';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
@@ -67,7 +67,7 @@ export interface DataTableColumn<T> {
 }
 
 export interface DataTableProps<T extends { id: number }> extends ExportOptions {
-  /** The list endpoint, e.g. `/cmos`. */
+  /** The list endpoint, e.g. `/cmos` (one of the contract's list routes). */
   resource: string;
   columns: DataTableColumn<T>[];
   defaultSort?: MRT_SortingState;
@@ -252,9 +252,7 @@ export function DataTable<T extends { id: number }>({
   // An export holds every row matching the table's filters, search and sort, read page by page.
   const { page: _page, size: _size, ...filterParams } = params;
   const loadAllRows = () =>
-    fetchAllRows((page, size) =>
-      api<ListResponse<T>>('GET', resource, { query: { ...filterParams, page, size } }),
-    );
+    fetchAllRows((page, size) => getListPage<T>(api, resource, { query: { ...filterParams, page, size } }));
   // Table list-load errors are silently ignored and show an empty table (spec section 8).
   const data = useMemo(() => (query.isError ? [] : (query.data?.items ?? [])), [query.isError, query.data]);
 

@@ -1,6 +1,8 @@
-import { type FilterCondition, type ListResponse, limits } from '@dosechain/contract';
+import { type FilterCondition, limits } from '@dosechain/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../api/http-client.ts';
+import { getListPage } from '../../api/list-call.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { type ListParams, toListParams } from './list-params.ts';
 
 /**
@@ -10,9 +12,9 @@ import { type ListParams, toListParams } from './list-params.ts';
  */
 export function listQuery<T>(api: HttpClient, resource: string, params: ListParams) {
   return {
-    queryKey: ['list', resource, params] as const,
+    queryKey: queryKeys.list(resource, params),
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
-      api<ListResponse<T>>('GET', resource, { query: { ...params }, signal }),
+      getListPage<T>(api, resource, { query: { ...params }, signal }),
   };
 }
 
@@ -35,7 +37,7 @@ export function firstPageParams(
 }
 
 /** Starts fetching a table's first page (a route's data, with the route's code). */
-export function prefetchFirstPage(
+export function prefetchFirstPage<T>(
   queryClient: QueryClient,
   api: HttpClient,
   resource: string,
@@ -44,7 +46,7 @@ export function prefetchFirstPage(
 ): void {
   // Errors are the table's to handle when it asks again; a prefetch never throws.
   void queryClient.prefetchQuery({
-    ...listQuery(api, resource, firstPageParams(defaultSort, baseFilter)),
+    ...listQuery<T>(api, resource, firstPageParams(defaultSort, baseFilter)),
     staleTime: 5_000,
   });
 }

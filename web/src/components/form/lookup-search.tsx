@@ -3,6 +3,8 @@ import { type AutocompleteRenderInputParams, CircularProgress } from '@mui/mater
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
+import { getListPage } from '../../api/list-call.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
 /** A lookup answers `{items}` or a bare array (spec section 7). */
@@ -30,9 +32,9 @@ export function useLookupSearch<I>(
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), limits.lookupDebounceMs);
   const options = useQuery({
-    queryKey: ['lookup', resource, search, activeOnly, sort],
+    queryKey: queryKeys.lookup(resource, search, activeOnly, sort),
     queryFn: ({ signal }) =>
-      api<ListResponse<I> | I[]>('GET', resource, {
+      getListPage<I>(api, resource, {
         query: {
           size: limits.lookupSize,
           sort,

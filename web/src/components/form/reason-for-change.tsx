@@ -1,9 +1,10 @@
-import { limits, OTHER_REASON, type ReasonForChange as Reason } from '@dosechain/contract';
+import { limits, OTHER_REASON } from '@dosechain/contract';
 import { MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /**
  * The reason for change: a choice from the server's list; 'Other' opens a 5-row free text
@@ -20,8 +21,8 @@ export function ReasonForChangeField<T extends FieldValues>({
 }) {
   const api = useApi();
   const reasons = useQuery({
-    queryKey: ['reasons-for-change'],
-    queryFn: ({ signal }) => api<Reason[]>('GET', '/reasons-for-change', { signal }),
+    queryKey: queryKeys.of('/reasons-for-change'),
+    queryFn: ({ signal }) => api('GET', '/reasons-for-change', { signal }),
     staleTime: 5 * 60_000,
   });
   const [choice, setChoice] = useState('');

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify';
+
 import { useApi } from '../../api/api-context.tsx';
+import { saveRecordCall } from '../../api/list-call.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { applyServerErrors, conflictMessage, showFailureToast } from './server-errors.ts';
 
 /** The query key of one record; `[resource, id]` unless a feature keys its records otherwise. */
@@ -19,11 +22,10 @@ export function useSaveRecord<T extends { id: number }>(
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) =>
-      id === undefined ? api<T>('POST', resource, { body }) : api<T>('PUT', `${resource}/${id}`, { body }),
+    mutationFn: (body: unknown) => saveRecordCall<T>(api, resource, id, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData(recordKey?.(saved.id) ?? [resource, saved.id], saved);
-      void queryClient.invalidateQueries({ queryKey: ['list', resource] });
+      queryClient.setQueryData(recordKey?.(saved.id) ?? queryKeys.record(resource, saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { type CheckInUseEntity, limits, messages } from '@dosechain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 
 /**
@@ -16,9 +17,9 @@ export function useInUse(
   const api = useApi();
   const text = useDebouncedValue((value ?? '').trim(), limits.uniquenessDebounceMs);
   const query = useQuery({
-    queryKey: ['check-in-use', entity, field, text, excludeId],
+    queryKey: queryKeys.of('/check-in-use', entity, field, text, excludeId),
     queryFn: ({ signal }) =>
-      api<{ inUse: boolean }>('GET', '/check-in-use', {
+      api('GET', '/check-in-use', {
         query: { entity, field, value: text, excludeId },
         signal,
       }),

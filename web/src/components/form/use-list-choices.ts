@@ -1,6 +1,8 @@
-import { type ListResponse, limits } from '@dosechain/contract';
+import { limits } from '@dosechain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
+import { getListPage } from '../../api/list-call.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import type { Choice } from './multi-select.tsx';
 
 /**
@@ -14,9 +16,9 @@ export function useListChoices<I>(
 ): { choices: Choice<number>[]; loading: boolean; total: number } {
   const api = useApi();
   const list = useQuery({
-    queryKey: ['lookup', resource, 'choices', query],
+    queryKey: queryKeys.lookup(resource, 'choices', query),
     queryFn: ({ signal }) =>
-      api<ListResponse<I>>('GET', resource, { query: { size: limits.lookupSize, ...query }, signal }),
+      getListPage<I>(api, resource, { query: { size: limits.lookupSize, ...query }, signal }),
     staleTime: 60_000,
   });
   const items = list.data?.items ?? [];

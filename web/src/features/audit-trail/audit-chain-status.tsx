@@ -25,7 +25,7 @@ export function AuditChainStatus() {
   const query = useQuery({
     queryKey: AUDIT_CHAIN_QUERY_KEY,
     queryFn: ({ signal }) =>
-      api<AuditChainVerification>('GET', '/audit-logs/verify', {
+      api('GET', '/audit-logs/verify', {
         signal,
         timeoutMs: limits.auditVerifyTimeoutMs,
       }),

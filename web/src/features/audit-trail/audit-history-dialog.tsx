@@ -1,8 +1,8 @@
-import type { ChangesetEntry } from '@dosechain/contract';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
 import type { AuditEntity, AuditRecord } from './audit-entities.ts';
@@ -47,9 +47,9 @@ export function AuditHistoryDialog({
 }) {
   const api = useApi();
   const query = useQuery({
-    queryKey: ['audit-logs', entity.entityType, record.id],
+    queryKey: queryKeys.of('/audit-logs/changeset', entity.entityType, record.id),
     queryFn: ({ signal }) =>
-      api<ChangesetEntry[]>('GET', `/audit-logs/changeset/${entity.entityType}/${record.id}`, { signal }),
+      api('GET', `/audit-logs/changeset/${entity.entityType}/${record.id}`, { signal }),
   });
   // As every table: a history that fails to load shows empty (spec section 8).
   const rows = useMemo<HistoryRow[]>(

@@ -1,4 +1,4 @@
-import { messages, passwordWithConfirmationSchema, type ValidateTokenResponse } from '@dosechain/contract';
+import { messages, passwordWithConfirmationSchema } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { FullPageSpinner } from '../../auth/guards.tsx';
 import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
@@ -34,9 +35,8 @@ export default function PasswordResetPage() {
   const [linkBroke, setLinkBroke] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const validity = useQuery({
-    queryKey: ['validate-token', token],
-    queryFn: ({ signal }) =>
-      api<ValidateTokenResponse>('POST', '/validate-token', { body: { token }, signal }),
+    queryKey: queryKeys.of('/validate-token', token),
+    queryFn: ({ signal }) => api('POST', '/validate-token', { body: { token }, signal }),
     enabled: token !== '',
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

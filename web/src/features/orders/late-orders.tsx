@@ -1,8 +1,9 @@
-import { type ListResponse, lateOrdersFilter, type Order } from '@dosechain/contract';
+import { lateOrdersFilter } from '@dosechain/contract';
 import { Alert, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { toListParams } from '../../components/data-table/list-params.ts';
 import { LazyOrdersGrid } from './lazy-orders-grid.tsx';
 import { ORDERS } from './order-api.ts';
@@ -17,9 +18,9 @@ function useLateOrders() {
   const [now] = useState(() => new Date());
   const filter = lateOrdersFilter(now);
   const count = useQuery({
-    queryKey: ['list', ORDERS, 'late-count', now.toISOString()],
+    queryKey: queryKeys.listView(ORDERS, 'late-count', now.toISOString()),
     queryFn: ({ signal }) =>
-      api<ListResponse<Order>>('GET', ORDERS, {
+      api('GET', ORDERS, {
         query: {
           ...toListParams(
             { pageIndex: 0, pageSize: 1, sorting: [], columnFilters: [], globalFilter: '' },

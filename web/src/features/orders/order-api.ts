@@ -2,8 +2,6 @@ import {
   messages,
   type Order,
   type OrderAction,
-  type OrderNotificationsAnswer,
-  type OrderStatusBatchAnswer,
   type OrderStatusBatchBody,
   orderActionRules,
   orderStatusLabels,
@@ -12,8 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { type OrderActionValues, statusChangeBody } from './order-actions.ts';
-
 import { ORDERS } from './orders-grid-query.ts';
 
 export { ORDERS };
@@ -23,14 +21,14 @@ export function useOrderStatusChange(order: Order, action: OrderAction) {
   const api = useApi();
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['list', ORDERS] });
-    void queryClient.invalidateQueries({ queryKey: [ORDERS, order.id] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.lists(ORDERS) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.record(ORDERS, order.id) });
   };
   return useMutation({
     mutationFn: (values: OrderActionValues) =>
-      api<Order>('PUT', `${ORDERS}/${order.id}/status`, { body: statusChangeBody(action, values) }),
+      api('PUT', `${ORDERS}/${order.id}/status`, { body: statusChangeBody(action, values) }),
     onSuccess: (saved) => {
-      queryClient.setQueryData([ORDERS, order.id], saved);
+      queryClient.setQueryData(queryKeys.record(ORDERS, order.id), saved);
       toast.success(
         messages.orderStatusChanged(
           order.number,
@@ -50,7 +48,7 @@ export function useOrderStatusChange(order: Order, action: OrderAction) {
 export function useResendNotification(order: Order) {
   const api = useApi();
   return useMutation({
-    mutationFn: () => api<OrderNotificationsAnswer>('POST', `${ORDERS}/${order.id}/notifications`),
+    mutationFn: () => api('POST', `${ORDERS}/${order.id}/notifications`),
     onSuccess: () => toast.success(messages.notificationSent(order.number)),
     onError: () => toast.error(messages.errorSendingNotification),
   });
@@ -64,11 +62,11 @@ export function useOrderStatusBatch() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OrderStatusBatchBody) =>
-      api<OrderStatusBatchAnswer>('POST', `${ORDERS}/status-batch`, { body }),
+    mutationFn: (body: OrderStatusBatchBody) => api('POST', `${ORDERS}/status-batch`, { body }),
     onSuccess: (answer) => {
-      void queryClient.invalidateQueries({ queryKey: ['list', ORDERS] });
-      for (const r of answer.results) void queryClient.invalidateQueries({ queryKey: [ORDERS, r.orderId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists(ORDERS) });
+      for (const r of answer.results)
+        void queryClient.invalidateQueries({ queryKey: queryKeys.record(ORDERS, r.orderId) });
     },
   });
 }

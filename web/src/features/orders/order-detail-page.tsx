@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { Can } from '../../auth/can.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
@@ -34,8 +35,8 @@ export default function OrderDetailPage() {
     ? { to: '/cmo/orders', label: 'CMO Acknowledgement' }
     : { to: '/orders/status', label: 'Order status' };
   const order = useQuery({
-    queryKey: [ORDERS, id],
-    queryFn: ({ signal }) => api<Order>('GET', `${ORDERS}/${id}`, { signal }),
+    queryKey: queryKeys.record(ORDERS, id),
+    queryFn: ({ signal }) => api('GET', `${ORDERS}/${id}`, { signal }),
     enabled: valid,
     retry: false,
   });

@@ -1,8 +1,8 @@
-import type { AvailableDay } from '@dosechain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { AVAILABILITY_SEARCH as SEARCH } from '../../api/resources.ts';
 
 export { SEARCH };
@@ -28,9 +28,9 @@ export function useAvailableDays(
   const { from, to } = monthWindow(month);
   const ready = ids.studyId !== undefined && ids.siteId !== undefined && ids.examId !== undefined;
   return useQuery({
-    queryKey: [SEARCH, ids.studyId, ids.siteId, ids.examId, from, to],
+    queryKey: queryKeys.of(SEARCH, ids.studyId, ids.siteId, ids.examId, from, to),
     queryFn: ({ signal }) =>
-      api<AvailableDay[]>('GET', SEARCH, {
+      api('GET', SEARCH, {
         query: { studyId: ids.studyId, siteId: ids.siteId, examId: ids.examId, from, to },
         signal,
       }),

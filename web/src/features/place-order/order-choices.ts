@@ -1,6 +1,7 @@
 import type { NamedRef, PlaceOrderOptions } from '@dosechain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 
 /** An imaging center as the form needs it: its zone places the calendar and the hours. */
 export interface CenterChoice extends NamedRef {
@@ -48,8 +49,8 @@ export function choicesOf(
 export function useOrderChoices(studyId: number | undefined, siteId: number | undefined): OrderChoices {
   const api = useApi();
   const options = useQuery({
-    queryKey: [ORDER_OPTIONS],
-    queryFn: ({ signal }) => api<PlaceOrderOptions>('GET', ORDER_OPTIONS, { signal }),
+    queryKey: queryKeys.of(ORDER_OPTIONS),
+    queryFn: ({ signal }) => api('GET', ORDER_OPTIONS, { signal }),
     staleTime: 60_000,
   });
   return {

@@ -13,6 +13,7 @@ import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
@@ -131,7 +132,7 @@ export default function PlaceOrderPage() {
     // Placed, or the day was taken meanwhile: the calendar is asked again and the day picked anew.
     setDay(null);
     resetField('calibrationDatetime');
-    await queryClient.invalidateQueries({ queryKey: [SEARCH] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.of(SEARCH) });
   };
 
   return (

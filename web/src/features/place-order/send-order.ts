@@ -55,7 +55,7 @@ export async function sendOrder<V extends FieldValues>(
 ): Promise<SendOrderResult> {
   try {
     const headers = idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined;
-    return { placed: await api<PlaceOrderAnswer>('POST', '/orders', { body, headers }) };
+    return { placed: await api('POST', '/orders', { body, headers }) };
   } catch (err) {
     if (err instanceof ApiError && err.code === 'AVAILABILITY_SLOT_FULL') {
       toast.error(messages.slotFull);

@@ -62,7 +62,7 @@ export default function EditProfilePage() {
   const onSubmit = async (values: Output) => {
     if (emailInUse) return;
     try {
-      await api<MeUser>('PUT', '/users/me', { body: values });
+      await api('PUT', '/users/me', { body: values });
       await refreshUser();
       toast.success(messages.profileUpdated);
       navigate('/');

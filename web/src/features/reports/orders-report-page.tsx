@@ -1,9 +1,4 @@
-import type {
-  NamedRef,
-  OrdersCount,
-  OrdersReportOptions,
-  orderStatusLookupSchema,
-} from '@dosechain/contract';
+import type { NamedRef } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -20,8 +15,8 @@ import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -38,8 +33,6 @@ import {
   reportGroupingLabels,
   reportRequest,
 } from './orders-report-model.ts';
-
-type OrderStatusLookup = z.infer<typeof orderStatusLookupSchema>;
 
 const TITLE = 'Number of Orders per Status';
 const groupings = ['none', 'month', 'quarter', 'year'] as const;
@@ -102,21 +95,20 @@ export default function OrdersReportPage() {
   });
   const [studyId, siteId] = useWatch({ control, name: ['studyId', 'siteId'] });
   const options = useQuery({
-    queryKey: ['orders-report-options'],
-    queryFn: ({ signal }) => api<OrdersReportOptions>('GET', '/reports/orders-count/options', { signal }),
+    queryKey: queryKeys.of('/reports/orders-count/options'),
+    queryFn: ({ signal }) => api('GET', '/reports/orders-count/options', { signal }),
   });
   const statuses = useQuery({
-    queryKey: ['order-statuses'],
-    queryFn: ({ signal }) => api<OrderStatusLookup>('GET', '/order-statuses', { signal }),
+    queryKey: queryKeys.of('/order-statuses'),
+    queryFn: ({ signal }) => api('GET', '/order-statuses', { signal }),
   });
   const choices = limitedChoices(options.data, studyId, siteId);
 
   const [run, setRun] = useState<Run | null>(null);
   const result = useQuery({
-    queryKey: ['orders-count', run],
+    queryKey: queryKeys.of('/reports/orders-count', run),
     enabled: run !== null,
-    queryFn: ({ signal }) =>
-      api<OrdersCount>('GET', '/reports/orders-count', { query: { ...run?.request }, signal }),
+    queryFn: ({ signal }) => api('GET', '/reports/orders-count', { query: { ...run?.request }, signal }),
   });
 
   const onSubmit = (form: OrdersReportForm) =>

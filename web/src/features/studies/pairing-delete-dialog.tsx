@@ -1,6 +1,7 @@
 import { messages, type Pairing } from '@dosechain/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
 import { pairingsResource } from './study-api.ts';
 
@@ -18,8 +19,11 @@ export function PairingDeleteDialog({
   const queryClient = useQueryClient();
   const resource = pairingsResource(studyId);
   const remove = async (meta: ReasonMeta) => {
-    await api<null>('DELETE', `${resource}/${pairing.id}`, { body: meta });
-    await queryClient.invalidateQueries({ queryKey: ['list', resource] });
+    // The dialog asks for the reason first; the server refuses an empty one.
+    await api('DELETE', `${resource}/${pairing.id}`, {
+      body: { ...meta, reasonForChange: meta.reasonForChange ?? '' },
+    });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) });
   };
   return (
     <ReasonDialog

@@ -1,9 +1,10 @@
-import { type Exam, messages, type Pairing, pairingCreateBodySchema } from '@dosechain/contract';
+import { type Exam, messages, pairingCreateBodySchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { EXAMS } from '../../api/resources.ts';
 import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
@@ -29,9 +30,8 @@ export function PairingFormDialog({ studyId, onClose }: { studyId: number; onClo
   const resource = pairingsResource(studyId);
   const { control, schema, handleSubmit, formState, setError } = useSignedForm(pairingFieldsSchema, {});
   const create = useMutation({
-    mutationFn: (body: SignedOutput<typeof pairingFieldsSchema.shape>) =>
-      api<Pairing>('POST', resource, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['list', resource] }),
+    mutationFn: (body: SignedOutput<typeof pairingFieldsSchema.shape>) => api('POST', resource, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
   });
   const onSubmit = async (values: SignedOutput<typeof pairingFieldsSchema.shape>) => {
     try {

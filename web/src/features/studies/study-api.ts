@@ -1,14 +1,9 @@
-import {
-  type CompanyType,
-  type DistributionEntryInput,
-  type ListResponse,
-  limits,
-  type NamedRef,
-  type Study,
-} from '@dosechain/contract';
+import { type CompanyType, type DistributionEntryInput, limits, type NamedRef } from '@dosechain/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
+import { getListPage } from '../../api/list-call.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { STUDIES } from './study-form-dialog.tsx';
 
@@ -16,14 +11,14 @@ import { STUDIES } from './study-form-dialog.tsx';
 export function useStudy(id: number | undefined) {
   const api = useApi();
   return useQuery({
-    queryKey: [STUDIES, id],
-    queryFn: ({ signal }) => api<Study>('GET', `${STUDIES}/${id}`, { signal }),
+    queryKey: queryKeys.record(STUDIES, Number(id)),
+    queryFn: ({ signal }) => api('GET', `${STUDIES}/${Number(id)}`, { signal }),
     enabled: id !== undefined,
     retry: false,
   });
 }
 
-export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pairings`;
+export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pairings` as const;
 
 export interface SignedMeta {
   reasonForChange?: string;
@@ -36,10 +31,10 @@ export function useSaveDistributionList(studyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { distributionList: DistributionEntryInput[] } & SignedMeta) =>
-      api<Study>('PUT', `${STUDIES}/${studyId}`, { body }),
+      api('PUT', `${STUDIES}/${studyId}`, { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData([STUDIES, studyId], saved);
-      void queryClient.invalidateQueries({ queryKey: ['list', STUDIES] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists(STUDIES) });
     },
   });
 }
@@ -60,7 +55,7 @@ export async function findCompaniesByName(
   for (let i = 0; i < names.length; i += NAMES_PER_CALL) {
     const chunk = names.slice(i, i + NAMES_PER_CALL);
     const filter = { or: chunk.map((n) => ({ field: 'name', op: 'ilike', value: exactly(n) })) };
-    const page = await api<ListResponse<NamedRef>>('GET', companyKinds[type].api, {
+    const page = await getListPage<NamedRef>(api, companyKinds[type].api, {
       query: { size: limits.lookupSize, filter: JSON.stringify(filter) },
     });
     found.push(...page.items.map(({ id, name }) => ({ id, name })));

@@ -1,6 +1,7 @@
 import { messages, type User } from '@dosechain/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
 import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
 import { USERS } from '../../components/users/user-choices.ts';
 
@@ -9,8 +10,11 @@ export function UnlockUserDialog({ user, onClose }: { user: User; onClose: () =>
   const api = useApi();
   const queryClient = useQueryClient();
   const unlock = async (meta: ReasonMeta) => {
-    await api<User>('PUT', `${USERS}/${user.id}/unlock`, { body: meta });
-    await queryClient.invalidateQueries({ queryKey: ['list', USERS] });
+    // The dialog asks for the reason first; the server refuses an empty one.
+    await api('PUT', `${USERS}/${user.id}/unlock`, {
+      body: { ...meta, reasonForChange: meta.reasonForChange ?? '' },
+    });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.lists(USERS) });
   };
   return (
     <ReasonDialog
