@@ -18,13 +18,13 @@ export const exceptionKindLabels: Record<ExceptionKind, string> = {
   changed: 'Changed doses or window',
 };
 
-const doses = z
+export const exceptionDosesField = z
   .number({ error: messages.required })
   .int(messages.wholeNumber)
   .min(limits.positiveNumberMinDefault, messages.minValue(limits.positiveNumberMinDefault))
   .max(limits.dosesMax, messages.maxValue(limits.dosesMax));
 
-const reason = inputString({ error: messages.required })
+export const exceptionReasonField = inputString({ error: messages.required })
   .min(1, messages.required)
   .refine((v) => v.trim().length > 0, messages.onlySpaces)
   .max(limits.exceptionReasonMax, messages.maxLength(limits.exceptionReasonMax))
@@ -34,15 +34,15 @@ const reason = inputString({ error: messages.required })
 const exceptionFields = {
   kind: z.enum(exceptionKinds, { error: messages.required }),
   /** A changed day's doses; absent: the availability's. */
-  doses: doses.nullish(),
+  doses: exceptionDosesField.nullish(),
   /** A changed day's window, both or neither; absent: the availability's. */
   startTime: timeOfDayField.nullish(),
   endTime: endTimeOfDayField.nullish(),
   /** Why: "Cyclotron maintenance", "Public holiday". */
-  reason,
+  reason: exceptionReasonField,
 };
 
-type ExceptionFields = {
+export type ExceptionFields = {
   kind: ExceptionKind;
   doses?: number | null;
   startTime?: string | null;
@@ -50,7 +50,7 @@ type ExceptionFields = {
 };
 
 /** The cross-field rules of an exception: a changed day changes something; a window has both ends. */
-function checkException(body: ExceptionFields, ctx: z.RefinementCtx) {
+export function checkExceptionFields(body: ExceptionFields, ctx: z.RefinementCtx) {
   const hasWindow = body.startTime != null || body.endTime != null;
   if (body.kind === 'closed') {
     if (body.doses != null) {
@@ -81,13 +81,13 @@ function checkException(body: ExceptionFields, ctx: z.RefinementCtx) {
 /** POST /drug-availabilities/{id}/exceptions. The date must be a manufacture day within the validity. */
 export const exceptionCreateBodySchema = z
   .strictObject({ date: isoDateField, ...exceptionFields, ...mutationMeta })
-  .superRefine(checkException);
+  .superRefine(checkExceptionFields);
 export type ExceptionCreateBody = z.input<typeof exceptionCreateBodySchema>;
 
 /** PUT /drug-availabilities/{id}/exceptions/{exceptionId}: the day's new kind, doses, window, reason. */
 export const exceptionUpdateBodySchema = z
   .strictObject({ ...exceptionFields, ...mutationMeta })
-  .superRefine(checkException);
+  .superRefine(checkExceptionFields);
 export type ExceptionUpdateBody = z.input<typeof exceptionUpdateBodySchema>;
 
 /** DELETE /drug-availabilities/{id}/exceptions/{exceptionId}: the day goes back to the availability's rule. */
