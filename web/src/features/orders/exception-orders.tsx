@@ -47,7 +47,13 @@ export function ExceptionAffectedWarning() {
       severity="warning"
       aria-label="Manufacturing exceptions"
       action={
-        <Button color="inherit" size="small" component={RouterLink} to={EXCEPTION_AFFECTED_PATH}>
+        <Button
+          color="inherit"
+          size="small"
+          component={RouterLink}
+          to={EXCEPTION_AFFECTED_PATH}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Show them
         </Button>
       }
