@@ -356,4 +356,41 @@ describe('a reduction racing placements', () => {
       }
     }
   });
+
+  it('a blackout racing placements: each order is either refused or placed before it and flagged', async () => {
+    const site = await t.loginAs('site');
+    const staff = await t.loginAs('staff');
+    const date = '2027-03-18';
+    const placements = Array.from({ length: 6 }, (_, i) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        headers: site.headers(),
+        payload: {
+          ...orderPayload(ids, `${date}T16:00:00.000Z`, `BLACKOUT-${i}`),
+          electronicSignature: undefined,
+        },
+      }),
+    );
+    const blackout = t.app.inject({
+      method: 'POST',
+      url: `/api/v1/drug-availabilities/${fdg}/exceptions`,
+      headers: staff.headers(),
+      payload: { date, kind: 'closed', reason: 'Power cut' },
+    });
+    const [closed, ...placed] = await Promise.all([blackout, ...placements]);
+    expect(closed.statusCode, closed.body).toBe(201);
+    const created = placed.filter((r) => r.statusCode === 201).map((r) => r.json().number as number);
+    const refused = placed.filter((r) => r.statusCode !== 201).map((r) => r.json());
+    for (const body of refused) {
+      expect(body.errors[0].message).toBe(messages.dayBlackedOut);
+    }
+    // Every order that got its dose committed before the blackout took the slot: it is flagged.
+    expect(closed.json().affectedOrders).toEqual(created.sort((a, b) => a - b));
+    const [slot] = await t.db
+      .select()
+      .from(doseSlots)
+      .where(and(eq(doseSlots.availabilityId, fdg), eq(doseSlots.manufactureDate, date)));
+    expect(slot).toMatchObject({ closed: true, booked: created.length });
+  });
 });
