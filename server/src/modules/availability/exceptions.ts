@@ -1,5 +1,6 @@
 import {
   type AvailabilityException,
+  capacityReleasingStatuses,
   EXCEPTION_AFFECTED_STATUSES,
   type exceptionCreateBodySchema,
   type exceptionDeleteBodySchema,
@@ -37,9 +38,6 @@ type DeleteInput = z.output<typeof exceptionDeleteBodySchema>;
 
 const availabilityNotFound = () => notFound(messages.notFound('Availability'));
 const exceptionNotFound = () => notFound(messages.notFound('Exception'));
-
-/** The statuses whose dose stays booked on its day (rejecting and canceling give it back). */
-const RELEASED = ['rejected', 'canceled'] as const;
 
 /** How an exception reads in the availability's audit trail, e.g. `No manufacture: Cyclotron maintenance`. */
 function describe(e: Pick<ExceptionRow, 'closed' | 'doses' | 'startTime' | 'endTime' | 'reason'>): string {
@@ -178,7 +176,7 @@ async function applyToSlot(tx: Tx, a: AvailabilityRow, date: string, effect: Slo
   const holders = await tx
     .select({ number: orders.number })
     .from(orders)
-    .where(and(eq(orders.doseSlotId, current!.id), notInArray(orders.status, [...RELEASED])))
+    .where(and(eq(orders.doseSlotId, current!.id), notInArray(orders.status, [...capacityReleasingStatuses])))
     .orderBy(asc(orders.number));
   const message = messages.exceptionBelowBooked(
     effect.capacity,
