@@ -111,6 +111,15 @@ test('a blacked-out day is skipped by the calendar and its orders are flagged on
     await expect(row).toContainText('No manufacture');
     await expect(row).toContainText('Cyclotron maintenance');
     await expect(row).toContainText(`#${order.number}`);
+    // The small calendar marks the day.
+    const marks = exceptions.getByRole('group', { name: 'Exceptions calendar' });
+    const today = new Date();
+    if (Number(year) * 12 + Number(month) > today.getFullYear() * 12 + today.getMonth() + 1) {
+      await marks.getByRole('button', { name: 'Next month' }).click();
+    }
+    await expect(
+      marks.getByRole('gridcell', { name: /No manufacture: Cyclotron maintenance/ }),
+    ).toBeVisible();
     await screenshot(page, 'availability-exceptions-1440');
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'availability-exceptions-1280');

@@ -54,10 +54,13 @@ const orNull = (v: string | null | undefined) => (v ? v : null);
 export function ExceptionFormDialog({
   availability,
   exception,
+  date,
   onClose,
 }: {
   availability: Availability;
   exception?: AvailabilityException;
+  /** A new exception's day, picked in the calendar. */
+  date?: string;
   onClose: () => void;
 }) {
   const api = useApi();
@@ -89,7 +92,7 @@ export function ExceptionFormDialog({
     setError,
     setValue,
   } = useSignedForm(schema, {
-    date: exception?.date ?? '',
+    date: exception?.date ?? date ?? '',
     kind: exception?.kind ?? ('' as 'closed'),
     doses: exception?.doses ?? null,
     startTime: exception?.startTime ?? '',

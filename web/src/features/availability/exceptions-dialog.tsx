@@ -26,8 +26,12 @@ import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dial
 import { zoneWithOffset } from '../../components/form/timezone.ts';
 import { ExceptionFormDialog } from './exception-form-dialog.tsx';
 import { exceptionChange, exceptionsKey, exceptionsResource } from './exceptions-api.ts';
+import { ExceptionsCalendar } from './exceptions-calendar.tsx';
 
-type Open = { kind: 'add' } | { kind: 'edit' | 'remove'; exception: AvailabilityException } | null;
+type Open =
+  | { kind: 'add'; date?: string }
+  | { kind: 'edit' | 'remove'; exception: AvailabilityException }
+  | null;
 
 const orderList = (numbers: number[]) => numbers.map((n) => `#${n}`).join(', ');
 
@@ -59,6 +63,12 @@ export function ExceptionsDialog({
     await queryClient.invalidateQueries({ queryKey: exceptionsKey(availability.id) });
   };
   const rows = list.data ?? [];
+  // A day picked in the calendar: its exception, or (to whoever may edit) a new one on it.
+  const pick = (date: string) => {
+    const exception = rows.find((e) => e.date === date);
+    if (exception && canEdit) setOpen({ kind: 'edit', exception });
+    else if (!exception && canEdit) setOpen({ kind: 'add', date });
+  };
   return (
     <>
       <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
@@ -70,6 +80,9 @@ export function ExceptionsDialog({
             Orders on a day with no manufacture are not canceled: they are flagged and mailed to the
             distribution list.
           </Typography>
+          {list.isSuccess && (
+            <ExceptionsCalendar availability={availability} exceptions={rows} onPick={pick} />
+          )}
           {list.isPending && <CircularProgress size={24} aria-label="Loading exceptions" />}
           {list.isError && <Alert severity="error">{messages.unexpectedError}</Alert>}
           {list.isSuccess && rows.length === 0 && <Typography sx={{ my: 2 }}>No exceptions</Typography>}
