@@ -1,7 +1,7 @@
 import { type Availability, availabilityFrequencies, formatDoses, messages } from '@dosechain/contract';
 import { EventBusy } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
@@ -10,8 +10,12 @@ import type { RelatedOrdersSlot } from '../../components/related-orders-slot.ts'
 import { AvailabilityEditDialog } from './availability-edit-dialog.tsx';
 import { AvailabilityFormDialog } from './availability-form-dialog.tsx';
 import { AVAILABILITIES } from './availability-form-model.ts';
-import { ExceptionsDialog } from './exceptions-dialog.tsx';
 import { frequencySummary } from './frequency-summary.ts';
+
+// The exceptions dialog (its calendar and form) loads when first opened: the list needs none of it.
+const ExceptionsDialog = lazy(() =>
+  import('./exceptions-dialog.tsx').then((m) => ({ default: m.ExceptionsDialog })),
+);
 
 const columns = (
   [
@@ -104,7 +108,9 @@ export default function AvailabilityPage({
         }
       />
       {exceptionsOf && (
-        <ExceptionsDialog availability={exceptionsOf} onClose={() => setExceptionsOf(undefined)} />
+        <Suspense fallback={null}>
+          <ExceptionsDialog availability={exceptionsOf} onClose={() => setExceptionsOf(undefined)} />
+        </Suspense>
       )}
     </>
   );
