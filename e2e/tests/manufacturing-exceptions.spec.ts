@@ -139,11 +139,16 @@ test('a blacked-out day is skipped by the calendar and its orders are flagged on
     await pickMenuItem(page, 'Account', 'Log out');
     await expect(page).toHaveURL(/\/login/);
 
-    // The CMO sees the banner too.
+    // The CMO sees the banner too, and filters its acknowledgement grid the same way.
     await loginAs(page, 'cmo');
     await expect(page.getByRole('alert', { name: 'Manufacturing exceptions' })).toContainText(
       'placed on a day with no manufacture',
     );
+    await page.goto('/cmo/orders');
+    await page.getByRole('switch', { name: 'Affected by a manufacturing exception' }).check();
+    await expect(page.getByRole('row').filter({ hasText: subject })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'cmo-acknowledgement-exception-filter-1280');
     await pickMenuItem(page, 'Account', 'Log out');
     await expect(page).toHaveURL(/\/login/);
 
