@@ -166,6 +166,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
 
   // Availability (staff/admin, cmoManufactureAvailability read / create / update).
   ...configResource('drug-availabilities', staffAdmin, staffAdmin),
+  // Its manufacturing exceptions (issue 21): read with it, changed by whoever may update it.
+  'GET /api/v1/drug-availabilities/:id/exceptions': staffAdmin,
+  'POST /api/v1/drug-availabilities/:id/exceptions': staffAdmin,
+  'PUT /api/v1/drug-availabilities/:id/exceptions/:exceptionId': staffAdmin,
+  'DELETE /api/v1/drug-availabilities/:id/exceptions/:exceptionId': staffAdmin,
 
   // Configuration and user management (staff/admin): every entity of the registry.
   ...configEntities,

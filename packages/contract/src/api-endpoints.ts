@@ -18,6 +18,13 @@ import {
   availabilitySearchQuerySchema,
   availabilityUpdateBodySchema,
 } from './availability.ts';
+import {
+  availabilityExceptionListSchema,
+  availabilityExceptionSchema,
+  exceptionCreateBodySchema,
+  exceptionDeleteBodySchema,
+  exceptionUpdateBodySchema,
+} from './availability-exceptions.ts';
 import { checkInUseQuerySchema, checkInUseResponseSchema } from './check-in-use.ts';
 import { companyBodySchemas, companySchema } from './companies.ts';
 import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from './drugs.ts';
@@ -171,6 +178,19 @@ export const apiEndpoints = {
   },
   'GET /drug-availabilities/:id': { answer: availabilitySchema },
   'PUT /drug-availabilities/:id': { body: availabilityUpdateBodySchema, answer: availabilitySchema },
+  'GET /drug-availabilities/:id/exceptions': { answer: availabilityExceptionListSchema },
+  'POST /drug-availabilities/:id/exceptions': {
+    body: exceptionCreateBodySchema,
+    answer: availabilityExceptionSchema,
+  },
+  'PUT /drug-availabilities/:id/exceptions/:exceptionId': {
+    body: exceptionUpdateBodySchema,
+    answer: availabilityExceptionSchema,
+  },
+  'DELETE /drug-availabilities/:id/exceptions/:exceptionId': {
+    body: exceptionDeleteBodySchema,
+    answer: noContent,
+  },
   'GET /orders': list(orderSchema),
   'POST /orders': { body: placeOrderBodySchema, answer: placeOrderAnswerSchema },
   'GET /orders/options': { answer: placeOrderOptionsSchema },

@@ -3,6 +3,7 @@ export * from './api-endpoints.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './availability.ts';
+export * from './availability-exceptions.ts';
 export * from './check-in-use.ts';
 export * from './decay.ts';
 export * from './errors.ts';

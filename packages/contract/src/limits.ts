@@ -47,6 +47,8 @@ export const limits = {
   idempotencyKeyMax: 200,
   /** The longest window one availability search may expand. */
   availabilitySearchMaxDays: 366,
+  /** The reason text of a manufacturing exception (maintenance, holiday, …). */
+  exceptionReasonMax: 200,
   /** The years a date or instant may fall in; outside them a date is a 400 on its field. */
   dateYearMin: 1900,
   dateYearMax: 2199,

@@ -166,6 +166,22 @@ export const messages = {
   notBeforeValidFrom: 'Must not be before the valid from date',
   endAfterStart: 'Must be after the start time',
   searchWindowTooLong: (days: number) => `The window can be at most ${days} days`,
+  // manufacturing exceptions (issue 21; the spec gives no texts, these are ours)
+  exceptionCreated: 'Exception was added!',
+  exceptionUpdated: 'Exception was updated!',
+  exceptionRemoved: 'Exception was removed!',
+  errorSavingException: 'Error saving the exception',
+  errorRemovingException: 'Error removing the exception',
+  exceptionNotManufactureDay: (date: string) => `${date} is not a manufacture day of this availability`,
+  exceptionOutsideValidity: (from: string, until: string) =>
+    `Must be within the availability's validity, ${from} to ${until}`,
+  exceptionDateTaken: (date: string) => `There is already an exception on ${date}`,
+  exceptionChangeNeeded: 'Enter the doses or the window of that day',
+  exceptionWindowIncomplete: 'Enter both the start and the end time',
+  exceptionOnlyChangedDay: 'Only a changed day has doses or a window',
+  exceptionBelowBooked: (doses: number, booked: number, orders: readonly number[]) =>
+    `Can not make ${doses} ${doses === 1 ? 'dose' : 'doses'} that day: ${booked} ${booked === 1 ? 'is' : 'are'} already booked by ${orders.map((n) => `Order #${n}`).join(', ')}`,
+  dayBlackedOut: 'There is no manufacture on the day you picked, please pick another day',
 
   // orders (spec section 8)
   orderPlaced: (n: number) => `Order #${n} was placed!`,

@@ -487,12 +487,43 @@ export const doseSlots = pgTable(
     manufactureDate: date('manufacture_date', { mode: 'string' }).notNull(),
     capacity: integer().notNull(),
     booked: integer().notNull().default(0),
+    /** No manufacture that day (an exception, decision 026): no dose can be taken. */
+    closed: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('dose_slots_availability_date_key').on(t.availabilityId, t.manufactureDate),
     check('dose_slots_booked_within_capacity', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
+  ],
+);
+
+/**
+ * A manufacturing exception of one manufacture day of an availability (issue 21, decision 026):
+ * no manufacture that day (`closed`), or other doses and/or another window. Its dose slot row
+ * carries the effect (capacity, closed), so placement's one-statement check honours it.
+ */
+export const availabilityExceptions = pgTable(
+  'availability_exceptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    availabilityId: integer('availability_id')
+      .notNull()
+      .references(() => drugAvailabilities.id),
+    exceptionDate: date('exception_date', { mode: 'string' }).notNull(),
+    closed: boolean().notNull(),
+    /** A changed day's doses; null: the availability's. */
+    doses: integer(),
+    /** A changed day's window (`HH:mm`, the end may be `24:00`); null: the availability's. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    reason: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('availability_exceptions_availability_date_key').on(t.availabilityId, t.exceptionDate),
+    check('availability_exceptions_doses_positive', sql`${t.doses} is null or ${t.doses} > 0`),
   ],
 );
 
@@ -541,6 +572,8 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** When the late-delivery watch mailed that the order is late (once; issue 21). */
     lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
+    /** When its manufacture day's blackout was mailed to the distribution list (once; issue 21). */
+    exceptionNotifiedAt: timestamp('exception_notified_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     cancelationReason: text('cancelation_reason'),
     additionalNotes: text('additional_notes'),

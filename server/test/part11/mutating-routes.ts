@@ -220,6 +220,90 @@ export const mutatingRoutes: Record<string, MutationCase> = {
     },
   },
 
+  // Manufacturing exceptions: rows on their availability (issue 21, decision 026).
+  'POST /api/v1/drug-availabilities/:id/exceptions': {
+    as: 'staff',
+    status: 201,
+    meaning: 'Added Availability Exception',
+    prepare: async (p) => {
+      const id = await create(p, '/drug-availabilities', await availabilityBody(p));
+      return {
+        url: `/drug-availabilities/${id}/exceptions`,
+        payload: {
+          date: '2027-04-05',
+          kind: 'closed',
+          reason: 'Cyclotron maintenance',
+          reasonForChange: 'Other: planned',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'drug-availabilities',
+            entityId: id,
+            eventType: 'added',
+            changeset: { 'exception 2027-04-05': [null, 'No manufacture: Cyclotron maintenance'] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/drug-availabilities/:id/exceptions/:exceptionId': {
+    as: 'admin',
+    status: 200,
+    meaning: 'Updated Availability Exception',
+    prepare: async (p) => {
+      const id = await create(p, '/drug-availabilities', await availabilityBody(p));
+      const exception = await create(p, `/drug-availabilities/${id}/exceptions`, {
+        date: '2027-04-06',
+        kind: 'closed',
+        reason: 'Holiday',
+      });
+      return {
+        url: `/drug-availabilities/${id}/exceptions/${exception}`,
+        payload: {
+          kind: 'changed',
+          doses: 2,
+          reason: 'Half shift',
+          reasonForChange: 'Other: reopened',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'drug-availabilities',
+            entityId: id,
+            eventType: 'update',
+            changeset: { 'exception 2027-04-06': ['No manufacture: Holiday', '2 doses: Half shift'] },
+          },
+        ],
+      };
+    },
+  },
+  'DELETE /api/v1/drug-availabilities/:id/exceptions/:exceptionId': {
+    as: 'admin',
+    status: 204,
+    meaning: 'Removed Availability Exception',
+    prepare: async (p) => {
+      const id = await create(p, '/drug-availabilities', await availabilityBody(p));
+      const exception = await create(p, `/drug-availabilities/${id}/exceptions`, {
+        date: '2027-04-07',
+        kind: 'closed',
+        reason: 'Holiday',
+      });
+      return {
+        url: `/drug-availabilities/${id}/exceptions/${exception}`,
+        payload: { reasonForChange: 'Other: no holiday after all', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'drug-availabilities',
+            entityId: id,
+            eventType: 'removed',
+            changeset: { 'exception 2027-04-07': ['No manufacture: Holiday', null] },
+          },
+        ],
+      };
+    },
+  },
+
   // Orders.
   'POST /api/v1/orders': {
     as: 'site',

@@ -1,6 +1,6 @@
 /**
  * The changes that need a reason (api-contract "Reason for change": inactivation, unlock,
- * pairing deletion; reject and cancel carry theirs as `comment`). Each is sent without its
+ * pairing deletion, a manufacturing exception's removal; reject and cancel carry theirs as `comment`). Each is sent without its
  * reason (must be 400 and change nothing at all), then with it (must succeed and record it).
  */
 import { configResourceKeys, configResources } from '@dosechain/contract';
@@ -114,6 +114,33 @@ export const reasonCases: Record<string, ReasonCase> = {
             entityId: studyId,
             eventType: 'removed',
             changeset: { pairings: [pairingLine, null] },
+          },
+        ],
+      };
+    },
+  },
+  'remove a manufacturing exception': {
+    as: 'staff',
+    field: 'reasonForChange',
+    meaning: 'Removed Availability Exception',
+    prepare: async (p) => {
+      const id = await create(p, '/drug-availabilities', await availabilityBody(p));
+      const exception = await create(p, `/drug-availabilities/${id}/exceptions`, {
+        date: '2027-04-08',
+        kind: 'changed',
+        doses: 2,
+        reason: 'Short shift',
+      });
+      return {
+        method: 'DELETE',
+        url: `/drug-availabilities/${id}/exceptions/${exception}`,
+        payload: { reasonForChange: 'Other: full shift after all', ...signed },
+        audit: [
+          {
+            entityType: 'drug-availabilities',
+            entityId: id,
+            eventType: 'removed',
+            changeset: { 'exception 2027-04-08': ['2 doses: Short shift', null] },
           },
         ],
       };

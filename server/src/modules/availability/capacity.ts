@@ -1,7 +1,7 @@
 import type { AvailableDay } from '@dosechain/contract';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { doseSlots, drugAvailabilities } from '../../db/schema.ts';
+import { availabilityExceptions, doseSlots, drugAvailabilities } from '../../db/schema.ts';
 import { dayInterval, occurrenceDates } from './occurrences.ts';
 import { type AvailabilityRow, recurrenceOf } from './queries.ts';
 
@@ -29,11 +29,52 @@ export function activeAvailabilities(db: Executor, maker: Maker, from: string, t
     .orderBy(drugAvailabilities.id);
 }
 
+export type ExceptionRow = typeof availabilityExceptions.$inferSelect;
+
+/** The exceptions of these availabilities on the dates [from, to), by `availabilityId/date`. */
+export async function exceptionsOf(
+  db: Executor,
+  availabilityIds: number[],
+  from: string,
+  to: string,
+): Promise<Map<string, ExceptionRow>> {
+  if (availabilityIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(availabilityExceptions)
+    .where(
+      and(
+        inArray(availabilityExceptions.availabilityId, availabilityIds),
+        gte(availabilityExceptions.exceptionDate, from),
+        lt(availabilityExceptions.exceptionDate, to),
+      ),
+    );
+  return new Map(rows.map((e) => [`${e.availabilityId}/${e.exceptionDate}`, e]));
+}
+
+/**
+ * One manufacture day of an availability as its exception leaves it (decision 026): null when
+ * there is no manufacture, else its doses and window.
+ */
+export function dayOf(
+  a: Pick<AvailabilityRow, 'doses' | 'startTime' | 'endTime'>,
+  exception: Pick<ExceptionRow, 'closed' | 'doses' | 'startTime' | 'endTime'> | undefined,
+): { doses: number; startTime: string; endTime: string } | null {
+  if (!exception) return { doses: a.doses, startTime: a.startTime, endTime: a.endTime };
+  if (exception.closed) return null;
+  return {
+    doses: exception.doses ?? a.doses,
+    startTime: exception.startTime ?? a.startTime,
+    endTime: exception.endTime ?? a.endTime,
+  };
+}
+
 /**
  * The manufacture days in [from, to) that still have doses, with their windows as UTC
  * instants. A day's doses are those of every active availability of the drug at the CMO that
- * day, less what is booked; windows that have already ended are left out. Two queries: the
- * availabilities and the slots of the window.
+ * day, less what is booked; windows that have already ended are left out. An exception takes
+ * its day out (no manufacture) or gives it its doses and window (decision 026). Three queries:
+ * the availabilities, the slots and the exceptions of the window.
  */
 export async function availableDays(
   db: Executor,
@@ -62,16 +103,24 @@ export async function availableDays(
       ),
     );
   const booked = new Map(slots.map((s) => [`${s.availabilityId}/${s.date}`, s.booked]));
+  const exceptions = await exceptionsOf(
+    db,
+    availabilities.map((a) => a.id),
+    from,
+    to,
+  );
   const days = new Map<string, AvailableDay>();
   for (const a of availabilities) {
     for (const date of occurrenceDates(recurrenceOf(a), from, to)) {
-      const remaining = a.doses - (booked.get(`${a.id}/${date}`) ?? 0);
-      const window = dayInterval(date, a.startTime, a.endTime, maker.cmoTimezone);
+      const day = dayOf(a, exceptions.get(`${a.id}/${date}`));
+      if (!day) continue;
+      const remaining = day.doses - (booked.get(`${a.id}/${date}`) ?? 0);
+      const window = dayInterval(date, day.startTime, day.endTime, maker.cmoTimezone);
       if (remaining <= 0 || window.end <= now) continue;
-      const day = days.get(date) ?? { date, remaining: 0, intervals: [] };
-      day.remaining += remaining;
-      day.intervals.push({ start: window.start.toISOString(), end: window.end.toISOString() });
-      days.set(date, day);
+      const offered = days.get(date) ?? { date, remaining: 0, intervals: [] };
+      offered.remaining += remaining;
+      offered.intervals.push({ start: window.start.toISOString(), end: window.end.toISOString() });
+      days.set(date, offered);
     }
   }
   return [...days.values()]
@@ -83,8 +132,9 @@ export async function availableDays(
  * Takes one dose of the day (decision 004) in one statement per fitting availability: the slot
  * row is created with one dose booked, or, when it exists, booked if a dose is left; the
  * availability must still be active. PostgreSQL's row lock on the slot serializes concurrent
- * orders, so they can never overbook. Tries each candidate in turn; null when every one is full
- * (or was inactivated meanwhile).
+ * orders, so they can never overbook. A day with an exception has its slot row already (its
+ * capacity the exception's doses), and a closed one takes no dose (decision 026). Tries each
+ * candidate in turn; null when every one is full (or was inactivated or closed meanwhile).
  */
 export async function takeDose(tx: Tx, date: string, candidates: { id: number }[]): Promise<number | null> {
   const s = doseSlots;
@@ -96,7 +146,7 @@ export async function takeDose(tx: Tx, date: string, candidates: { id: number }[
       where ${a.id} = ${candidate.id}::integer and ${a.active}
       on conflict (availability_id, manufacture_date) do update
         set booked = ${s}.booked + 1, updated_at = now()
-        where ${s}.booked < ${s}.capacity
+        where ${s}.booked < ${s}.capacity and not ${s}.closed
       returning id`);
     const [slot] = (result as unknown as { rows: { id: number }[] }).rows;
     if (slot) return slot.id;

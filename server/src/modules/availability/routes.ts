@@ -1,10 +1,16 @@
 import {
   availabilityCreateBodySchema,
+  availabilityExceptionListSchema,
+  availabilityExceptionSchema,
   availabilitySchema,
   availabilitySearchAnswerSchema,
   availabilitySearchQuerySchema,
   availabilityUpdateBodySchema,
   errorBodySchema,
+  exceptionCreateBodySchema,
+  exceptionDeleteBodySchema,
+  exceptionParams,
+  exceptionUpdateBodySchema,
   idParam,
   listQuerySchema,
   listResponseSchema,
@@ -12,8 +18,10 @@ import {
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { createException, deleteException, listExceptions, updateException } from './exceptions.ts';
 import { searchAvailability } from './search.ts';
 import { createAvailability, getAvailability, listAvailabilities, updateAvailability } from './service.ts';
 
@@ -24,7 +32,9 @@ const path = '/drug-availabilities';
 
 /**
  * `/drug-availabilities`: staff/admin with cmoManufactureAvailability.read / create / update
- * (activate and inactivate are updates); the search is for whoever places orders.
+ * (activate and inactivate are updates); the search is for whoever places orders. Its
+ * manufacturing exceptions (decision 026): read with the availability, added, changed and
+ * removed by whoever may update it.
  */
 export function availabilityRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -85,5 +95,66 @@ export function availabilityRoutes(app: FastifyInstance, deps: AppDeps): void {
       },
     },
     (request) => updateAvailability(serviceContext(request, deps), request.params.id, request.body),
+  );
+  const editors = { permissions: ['cmoManufactureAvailability.update' as const], roles: STAFF_ADMIN };
+  r.get(
+    `${path}/:id/exceptions`,
+    {
+      config: { access: { permissions: ['cmoManufactureAvailability.read'], roles: STAFF_ADMIN } },
+      schema: { tags, params: idParam, response: { 200: availabilityExceptionListSchema, ...withNotFound } },
+    },
+    (request) => listExceptions(serviceContext(request, deps), request.params.id),
+  );
+  r.post(
+    `${path}/:id/exceptions`,
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        params: idParam,
+        body: exceptionCreateBodySchema,
+        response: { 201: availabilityExceptionSchema, ...withNotFound },
+      },
+    },
+    async (request, reply) => {
+      const answer = await createException(serviceContext(request, deps), request.params.id, request.body);
+      if (answer.mailed) deps.mailer.wake();
+      return reply.status(201).send(answer.exception);
+    },
+  );
+  r.put(
+    `${path}/:id/exceptions/:exceptionId`,
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        params: exceptionParams,
+        body: exceptionUpdateBodySchema,
+        response: { 200: availabilityExceptionSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const { id, exceptionId } = request.params;
+      const answer = await updateException(serviceContext(request, deps), id, exceptionId, request.body);
+      if (answer.mailed) deps.mailer.wake();
+      return answer.exception;
+    },
+  );
+  r.delete(
+    `${path}/:id/exceptions/:exceptionId`,
+    {
+      config: { access: editors },
+      schema: {
+        tags,
+        params: exceptionParams,
+        body: exceptionDeleteBodySchema,
+        response: { 204: z.null(), ...withNotFound },
+      },
+    },
+    async (request, reply) => {
+      const { id, exceptionId } = request.params;
+      await deleteException(serviceContext(request, deps), id, exceptionId, request.body);
+      return reply.status(204).send(null);
+    },
   );
 }

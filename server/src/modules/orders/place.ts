@@ -4,13 +4,16 @@ import {
   type placeOrderBodySchema,
   roleMayPlaceOrders,
 } from '@dosechain/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { actingRole, companyScope } from '../../auth/scope.ts';
-import { orders } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { doseSlots, orders } from '../../db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { takeDose } from '../availability/capacity.ts';
+import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
 import {
@@ -31,6 +34,28 @@ const slotFull = () =>
   new AppError(409, 'AVAILABILITY_SLOT_FULL', messages.slotFull, [
     { code: 'AVAILABILITY_SLOT_FULL', message: messages.slotFull, parameter: 'calibrationDatetime' },
   ]);
+
+const blackedOut = () =>
+  new AppError(409, 'AVAILABILITY_DAY_CLOSED', messages.dayBlackedOut, [
+    { code: 'AVAILABILITY_DAY_CLOSED', message: messages.dayBlackedOut, parameter: 'calibrationDatetime' },
+  ]);
+
+/** Whether every candidate's slot of the day is closed (a no-manufacture exception). */
+async function dayClosed(tx: Tx, date: string, candidates: { id: number }[]): Promise<boolean> {
+  const rows = await tx
+    .select({ closed: doseSlots.closed })
+    .from(doseSlots)
+    .where(
+      and(
+        inArray(
+          doseSlots.availabilityId,
+          candidates.map((c) => c.id),
+        ),
+        eq(doseSlots.manufactureDate, date),
+      ),
+    );
+  return rows.length === candidates.length && rows.every((r) => r.closed);
+}
 
 /**
  * Everything the form checks, checked again: the records exist (study and exam active), the role may order for the
@@ -74,22 +99,43 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
 
 /**
  * The manufacture day (in the CMO's zone) of the calibration time, and the availabilities
- * active that day whose window holds the time; none when it is outside every window.
+ * active that day whose window (an exception's, decision 026) holds the time; none when it is
+ * outside every window. `closed`: the day is a manufacture day of some availability but none
+ * manufactures that day (every one has a no-manufacture exception).
  */
-function candidateAvailabilities(
+async function candidateAvailabilities(
+  ctx: ServiceContext,
   availabilities: PlacementAvailability[],
   pairing: ResolvedPairing,
   at: Date,
 ) {
   const date = localDate(at, pairing.cmoTimezone);
-  const candidates = availabilities
+  const manufacturing = availabilities.filter(
+    (a) => a.validFrom <= date && a.validUntil >= date && occursOn(recurrenceOf(a), date),
+  );
+  const next = DateTime.fromISO(date, { zone: 'utc' }).plus({ days: 1 }).toISODate() as string;
+  const exceptions = await exceptionsOf(
+    ctx.db,
+    manufacturing.map((a) => a.id),
+    date,
+    next,
+  );
+  const exceptionOf = (a: PlacementAvailability): ExceptionRow | undefined =>
+    exceptions.get(`${a.id}/${date}`);
+  const open = manufacturing.filter((a) => !exceptionOf(a)?.closed);
+  const candidates = open
     .filter((a) => {
-      if (a.validFrom > date || a.validUntil < date || !occursOn(recurrenceOf(a), date)) return false;
-      const window = dayInterval(date, a.startTime, a.endTime, pairing.cmoTimezone);
+      const e = exceptionOf(a);
+      const window = dayInterval(
+        date,
+        e?.startTime ?? a.startTime,
+        e?.endTime ?? a.endTime,
+        pairing.cmoTimezone,
+      );
       return window.start <= at && at < window.end;
     })
     .map((a) => ({ id: a.id }));
-  return { date, candidates };
+  return { date, candidates, closed: manufacturing.length > 0 && open.length === 0 };
 }
 
 /**
@@ -133,7 +179,10 @@ async function placeNew(
   if (at.getTime() < ctx.clock.now().getTime()) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
   }
-  const { date, candidates } = candidateAvailabilities(availabilities, pairing, at);
+  const { date, candidates, closed } = await candidateAvailabilities(ctx, availabilities, pairing, at);
+  if (closed) {
+    throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.dayBlackedOut }]);
+  }
   if (candidates.length === 0) {
     throw validationFailed([
       { parameter: 'calibrationDatetime', message: messages.calibrationOutsideAvailability },
@@ -143,7 +192,8 @@ async function placeNew(
     // First: a concurrent request with the same key waits here for that one's outcome.
     if (idempotent) await claimKey(tx, idempotent, ctx.clock.now());
     const doseSlotId = await takeDose(tx, date, candidates);
-    if (doseSlotId === null) throw slotFull();
+    // A blackout committed after the check above leaves its slot closed: said as such.
+    if (doseSlotId === null) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
     const [order] = await tx
       .insert(orders)
       .values({

@@ -41,6 +41,8 @@ export const orderList = defineListResource({
     imaging_center_name: { column: centers.name, type: 'text', key: 'imagingCenter' },
     timepoint_id: { column: orders.timepointId, type: 'number', key: 'timePoint' },
     availability_id: { column: doseSlots.availabilityId, type: 'number', key: 'id' },
+    /** Its manufacture day has no manufacture (an exception, decision 026). */
+    manufacture_closed: { column: doseSlots.closed, type: 'boolean', key: 'id' },
     subject_id: { column: orders.subjectId, type: 'text', key: 'subjectId' },
     created_at: { column: orders.createdAt, type: 'datetime', key: 'createdAt' },
     calibration_datetime: {

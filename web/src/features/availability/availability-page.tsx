@@ -1,4 +1,7 @@
 import { type Availability, availabilityFrequencies, formatDoses, messages } from '@dosechain/contract';
+import { EventBusy } from '@mui/icons-material';
+import { IconButton, Tooltip } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
@@ -8,6 +11,11 @@ import { AvailabilityEditDialog } from './availability-edit-dialog.tsx';
 import { AvailabilityFormDialog } from './availability-form-dialog.tsx';
 import { AVAILABILITIES } from './availability-form-model.ts';
 import { frequencySummary } from './frequency-summary.ts';
+
+// The exceptions dialog (its calendar and form) loads when first opened: the list needs none of it.
+const ExceptionsDialog = lazy(() =>
+  import('./exceptions-dialog.tsx').then((m) => ({ default: m.ExceptionsDialog })),
+);
 
 const columns = (
   [
@@ -61,30 +69,49 @@ export default function AvailabilityPage({
 }: {
   RelatedOrdersAction: RelatedOrdersSlot;
 }) {
+  // The manufacturing exceptions of one availability (issue 21), in their own dialog.
+  const [exceptionsOf, setExceptionsOf] = useState<Availability>();
   return (
-    <ConfigListPage<Availability>
-      title="Availability"
-      entity="Availability"
-      resource={AVAILABILITIES}
-      columns={columns}
-      permissionArea="cmoManufactureAvailability"
-      recordName={(a) => `#${a.id}`}
-      toggleable
-      rowActions={(availability) => (
-        <RelatedOrdersAction
-          title={`Availability #${availability.id}`}
-          filter={{ field: 'availability_id', op: 'eq', value: availability.id }}
-        />
+    <>
+      <ConfigListPage<Availability>
+        title="Availability"
+        entity="Availability"
+        resource={AVAILABILITIES}
+        columns={columns}
+        permissionArea="cmoManufactureAvailability"
+        recordName={(a) => `#${a.id}`}
+        toggleable
+        rowActions={(availability) => (
+          <>
+            <Tooltip title="Manufacturing exceptions">
+              <IconButton
+                aria-label={`Manufacturing exceptions of Availability #${availability.id}`}
+                onClick={() => setExceptionsOf(availability)}
+              >
+                <EventBusy />
+              </IconButton>
+            </Tooltip>
+            <RelatedOrdersAction
+              title={`Availability #${availability.id}`}
+              filter={{ field: 'availability_id', op: 'eq', value: availability.id }}
+            />
+          </>
+        )}
+        toggleSuccess={messages.availabilityUpdated}
+        toggleFailure={messages.errorActivatingAvailability}
+        renderForm={(availability, close) =>
+          availability ? (
+            <AvailabilityEditDialog availability={availability} onClose={close} />
+          ) : (
+            <AvailabilityFormDialog onClose={close} />
+          )
+        }
+      />
+      {exceptionsOf && (
+        <Suspense fallback={null}>
+          <ExceptionsDialog availability={exceptionsOf} onClose={() => setExceptionsOf(undefined)} />
+        </Suspense>
       )}
-      toggleSuccess={messages.availabilityUpdated}
-      toggleFailure={messages.errorActivatingAvailability}
-      renderForm={(availability, close) =>
-        availability ? (
-          <AvailabilityEditDialog availability={availability} onClose={close} />
-        ) : (
-          <AvailabilityFormDialog onClose={close} />
-        )
-      }
-    />
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import type { Order } from '@dosechain/contract';
-import { Button, Stack, Typography } from '@mui/material';
+import { exceptionAffectedFilter, type Order } from '@dosechain/contract';
+import { Button, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
 import type { BulkAction } from './bulk-acknowledge-dialog.tsx';
@@ -37,11 +37,19 @@ export default function CmoOrdersPage() {
   // The batch is over: its orders leave the selection (the results dialog says what became of each).
   const onDone = () => setSelected([]);
   const count = selected.length;
+  // Pending and accepted orders on a day that became a day with no manufacture (issue 21).
+  const [affected, setAffected] = useState(false);
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        CMO Acknowledgement
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1">
+          CMO Acknowledgement
+        </Typography>
+        <FormControlLabel
+          control={<Switch checked={affected} onChange={(e) => setAffected(e.target.checked)} />}
+          label="Affected by a manufacturing exception"
+        />
+      </Stack>
       {anySelectable && (
         <Stack
           direction="row"
@@ -81,7 +89,14 @@ export default function CmoOrdersPage() {
           </Button>
         </Stack>
       )}
-      <OrdersGrid title="CMO Acknowledgement" detailBase="/cmo/orders" selection={selection} />
+      <OrdersGrid
+        key={affected ? 'affected' : 'all'}
+        title="CMO Acknowledgement"
+        detailBase="/cmo/orders"
+        selection={selection}
+        baseFilter={affected ? exceptionAffectedFilter() : undefined}
+        emptyText={affected ? 'No orders affected by a manufacturing exception' : undefined}
+      />
       {bulk && (
         <Suspense fallback={null}>
           <BulkAcknowledgeDialog

@@ -3,6 +3,7 @@ import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
 import { dashboardGrid } from './dashboard-view.ts';
+import { ExceptionAffectedWarning } from './exception-orders.tsx';
 import { LateOrdersGrid, LateOrdersWarning } from './late-orders.tsx';
 import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
 
@@ -15,6 +16,10 @@ export default function DashboardPage() {
   const roleKey = `${user?.currentRole?.type}-${user?.currentRole?.companyId}`;
   // A dashboard whose grid lists no accepted orders (a CMO's) shows the late ones in their own.
   const lateGridBelow = grid !== undefined && !grid.statuses.includes('accepted');
+  // Orders on a day that became a day with no manufacture: told to staff and the CMO (issue 21).
+  const roleType = user?.currentRole?.type;
+  const showsExceptions =
+    grid !== undefined && (roleType === 'staff' || roleType === 'admin' || roleType === 'cmo');
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 3 }}>
@@ -36,6 +41,7 @@ export default function DashboardPage() {
           <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
         )}
       </Paper>
+      {showsExceptions && <ExceptionAffectedWarning key={`exception-${roleKey}`} />}
       {grid && <LateOrdersWarning key={`late-${roleKey}`} below={lateGridBelow} />}
       {grid && (
         // A named region: a CMO's dashboard has a second order grid (its late deliveries).

@@ -1,6 +1,7 @@
-import { lateOrdersFilter } from '@dosechain/contract';
+import { exceptionAffectedFilter, lateOrdersFilter } from '@dosechain/contract';
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
 
 preloadOrdersGrid();
@@ -9,27 +10,56 @@ preloadOrdersGrid();
 export default function OrderStatusPage() {
   // "Late only": accepted orders past their projected delivery as of the moment it was turned on.
   const [lateSince, setLateSince] = useState<Date>();
+  // "Affected by a manufacturing exception": pending/accepted orders on a day with no manufacture
+  // (the dashboard's banner opens the page with it on).
+  const [params, setParams] = useSearchParams();
+  const affected = params.get('exception') === 'affected';
+  const setAffected = (on: boolean) =>
+    setParams(
+      (p) => {
+        if (on) p.set('exception', 'affected');
+        else p.delete('exception');
+        return p;
+      },
+      { replace: true },
+    );
+  const filter = [
+    ...(lateSince ? lateOrdersFilter(lateSince) : []),
+    ...(affected ? exceptionAffectedFilter() : []),
+  ];
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1">
           Order status
         </Typography>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={lateSince !== undefined}
-              onChange={(e) => setLateSince(e.target.checked ? new Date() : undefined)}
-            />
-          }
-          label="Late deliveries only"
-        />
+        <Stack direction="row" sx={{ flexWrap: 'wrap' }}>
+          <FormControlLabel
+            control={<Switch checked={affected} onChange={(e) => setAffected(e.target.checked)} />}
+            label="Affected by a manufacturing exception"
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={lateSince !== undefined}
+                onChange={(e) => setLateSince(e.target.checked ? new Date() : undefined)}
+              />
+            }
+            label="Late deliveries only"
+          />
+        </Stack>
       </Stack>
       <LazyOrdersGrid
-        key={lateSince ? 'late' : 'all'}
+        key={`${lateSince ? 'late' : 'all'}-${affected ? 'affected' : 'any'}`}
         title="Order status"
-        baseFilter={lateSince ? lateOrdersFilter(lateSince) : []}
-        emptyText={lateSince ? 'No late deliveries' : undefined}
+        baseFilter={filter}
+        emptyText={
+          affected
+            ? 'No orders affected by a manufacturing exception'
+            : lateSince
+              ? 'No late deliveries'
+              : undefined
+        }
       />
     </Stack>
   );

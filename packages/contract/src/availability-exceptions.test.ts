@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { exceptionCreateBodySchema, exceptionUpdateBodySchema } from './availability-exceptions.ts';
+import { messages } from './messages.ts';
+
+const issues = (body: unknown) => {
+  const parsed = exceptionCreateBodySchema.safeParse(body);
+  return parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
+};
+
+describe('manufacturing exception bodies', () => {
+  it('a day with no manufacture needs its date and reason, and has no doses or window', () => {
+    expect(issues({ date: '2027-03-22', kind: 'closed', reason: 'Holiday' })).toEqual([]);
+    expect(issues({ date: '2027-03-22', kind: 'closed', reason: 'Holiday', doses: 2 })).toEqual([
+      ['doses', messages.exceptionOnlyChangedDay],
+    ]);
+    expect(issues({ date: '2027-03-22', kind: 'closed', reason: '  ' })).toEqual([
+      ['reason', messages.onlySpaces],
+    ]);
+    expect(issues({ kind: 'closed', reason: 'Holiday' })).toEqual([['date', messages.required]]);
+  });
+
+  it('a changed day changes its doses or its whole window, the end after the start', () => {
+    expect(issues({ date: '2027-03-22', kind: 'changed', doses: 2, reason: 'Short' })).toEqual([]);
+    expect(
+      issues({ date: '2027-03-22', kind: 'changed', startTime: '08:00', endTime: '24:00', reason: 'Late' }),
+    ).toEqual([]);
+    expect(issues({ date: '2027-03-22', kind: 'changed', reason: 'Nothing' })).toEqual([
+      ['doses', messages.exceptionChangeNeeded],
+    ]);
+    expect(issues({ date: '2027-03-22', kind: 'changed', endTime: '09:00', reason: 'Half' })).toEqual([
+      ['startTime', messages.exceptionWindowIncomplete],
+    ]);
+    expect(
+      issues({ date: '2027-03-22', kind: 'changed', startTime: '09:00', endTime: '08:00', reason: 'Back' }),
+    ).toEqual([['endTime', messages.endAfterStart]]);
+    expect(issues({ date: '2027-03-22', kind: 'changed', doses: 0, reason: 'None' })).toEqual([
+      ['doses', messages.minValue(1)],
+    ]);
+  });
+
+  it('an edit keeps its date', () => {
+    expect(
+      exceptionUpdateBodySchema.safeParse({ date: '2027-03-22', kind: 'closed', reason: 'x' }).success,
+    ).toBe(false);
+    expect(exceptionUpdateBodySchema.safeParse({ kind: 'closed', reason: 'x' }).success).toBe(true);
+  });
+});
