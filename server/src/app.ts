@@ -207,7 +207,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!input.url.startsWith(API_PREFIX)) return transformed;
       const doc = operationDoc(String(method), input.url, input.route.config?.access);
       const own = transformed.schema as Record<string, unknown>;
-      if (input.route.config?.apiKey === true) own.security = [{ bearer: [] }, { apiKey: [] }];
+      if (input.route.config?.apiKey === true) {
+        own.security = [{ bearer: [] }, { apiKey: [] }];
+        doc.description =
+          `${doc.description ?? ''} Also open to an integration API key (\`Authorization: Bearer dck_…\`, decision 027) whose scopes grant that permission (orders:read → order.read, orders:place → order.create), for its own study and clinical site only.`.trim();
+      }
       return { ...transformed, schema: { ...doc, ...own } as typeof transformed.schema };
     },
   });

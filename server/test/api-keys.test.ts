@@ -1,4 +1,5 @@
 import { and, eq, notInArray } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { apiKeys, auditLog, orders, studies, studyPairings } from '../src/db/schema.ts';
@@ -11,9 +12,21 @@ const log = memoryLog();
 let t: TestApp;
 let ids: OrderIds;
 let neuro: number;
+/** Every non-public API route, and whether it takes a key. */
+const routes: { method: string; url: string; apiKey: boolean }[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: NOW, logger: { ...(loggerOptions('info') as object), stream: log.stream } });
+  t = await buildTestApp({
+    now: NOW,
+    logger: { ...(loggerOptions('info') as object), stream: log.stream },
+    onRoute: (route: RouteOptions) => {
+      const access = route.config?.access;
+      if (!route.url.startsWith('/api/v1') || access === undefined || access === 'public') return;
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url, apiKey: route.config?.apiKey === true });
+      }
+    },
+  });
   ids = await loadOrderIds(t);
   neuro = (await t.db.select({ id: studies.id }).from(studies).where(eq(studies.name, 'NEURO-AMY-301')))[0]!
     .id;
@@ -261,6 +274,25 @@ describe('a key at work', () => {
       payload: placement({ calibrationDatetime: '2027-02-01T16:00:00.000Z' }),
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the routes a key may call', () => {
+  it('are the order list, read and placement only: every other route answers a live key 403', async () => {
+    const key = await newKey();
+    const allowed = routes.filter((r) => r.apiKey).map((r) => `${r.method} ${r.url}`);
+    expect(allowed.sort()).toEqual(['GET /api/v1/orders', 'GET /api/v1/orders/:id', 'POST /api/v1/orders']);
+    for (const route of routes.filter((r) => !r.apiKey)) {
+      const url = route.url.replace(/:\w+/g, '999999').replace('*', 'x');
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${key.secret}` },
+        ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json().code).toBe('API_KEY_NOT_ALLOWED');
+    }
   });
 });
 

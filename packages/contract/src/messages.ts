@@ -223,5 +223,8 @@ export const messages = {
   apiKeyNotAllowed: 'An API key cannot be used on this route',
   apiKeyRevoked: 'This API key is already revoked',
   apiKeySiteNotPaired: 'This Clinical Site is not paired with the Study',
+  apiKeyRevokedDone: 'API key revoked',
+  errorRevokingApiKey: 'Error revoking API key',
+  errorCreatingApiKey: 'Error creating API key',
   apiKeySecretShownOnce: 'Copy the key now: it is shown only once and cannot be read again.',
 } as const;
