@@ -2,7 +2,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
-import { apiKeys, auditLog, orders, studies, studyPairings } from '../src/db/schema.ts';
+import { apiKeys, auditLog, orders, studies, studyPairings, users } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';
 import { memoryLog } from './part11/fixture.ts';
@@ -264,6 +264,26 @@ describe('a key at work', () => {
     expect(text).not.toContain(key.secret);
     expect(text).not.toContain(key.secret.split('_')[2]);
     expect(text).toContain(`"apiKeyId":${key.id}`);
+  });
+
+  it("signs nothing: a signature it sends is never checked against its creator's password", async () => {
+    const key = await newKey();
+    const failures = async () =>
+      (await t.db.select({ n: users.failedLoginCount }).from(users).where(eq(users.username, 'staff')))[0]!.n;
+    const before = await failures();
+    // On days of their own: the earlier tests took the 3rd's doses.
+    for (const day of ['2027-03-08', '2027-03-09', '2027-03-10']) {
+      const res = await withKey(key.secret, {
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload: {
+          ...placement({ calibrationDatetime: `${day}T16:00:00.000Z` }),
+          electronicSignature: 'not-the-password',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await failures()).toBe(before);
   });
 
   it("places what a user's placement would check: a bad body is a 400, never a 500", async () => {
