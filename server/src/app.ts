@@ -183,7 +183,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       info: { title: 'DoseChain API', version: '1.0.0', description: 'Radiopharmaceutical dose ordering' },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Integration API keys (decision 027): `Authorization: Bearer dck_…`, on the routes that say so.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'dck_<id>_<secret>',
+            description:
+              "A study's integration API key, created by staff or admin: `Authorization: Bearer dck_…`. It acts for its study and clinical site with its scopes (orders:read, orders:place); revoked or expired keys get 401, a missing scope or a route keys may not call 403.",
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     // Schemas with an id in the contract (`.meta({ id })`) become components, referenced by $ref.
@@ -195,6 +207,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!input.url.startsWith(API_PREFIX)) return transformed;
       const doc = operationDoc(String(method), input.url, input.route.config?.access);
       const own = transformed.schema as Record<string, unknown>;
+      if (input.route.config?.apiKey === true) {
+        own.security = [{ bearer: [] }, { apiKey: [] }];
+        doc.description =
+          `${doc.description ?? ''} Also open to an integration API key (\`Authorization: Bearer dck_…\`, decision 027) whose scopes grant that permission (orders:read → order.read, orders:place → order.create), for its own study and clinical site only.`.trim();
+      }
       return { ...transformed, schema: { ...doc, ...own } as typeof transformed.schema };
     },
   });

@@ -177,6 +177,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/studies/:id/pairings': staffAdmin,
   'POST /api/v1/studies/:id/pairings': staffAdmin,
   'DELETE /api/v1/studies/:id/pairings/:pairingId': staffAdmin,
+  // A study's integration API keys (issue 22, decision 027): staff/admin, as the study's configuration.
+  'GET /api/v1/studies/:id/api-keys': staffAdmin,
+  'POST /api/v1/studies/:id/api-keys': staffAdmin,
+  'PUT /api/v1/studies/:id/api-keys/:keyId/revoke': staffAdmin,
 
   // User management (staff/admin; staff's group only reads it).
   'PUT /api/v1/users/:id/unlock': adminOnly,

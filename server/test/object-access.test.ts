@@ -1,7 +1,7 @@
 import { asc, count } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, doseSlots, mailOutbox, orders } from '../src/db/schema.ts';
+import { auditLog, doseSlots, mailOutbox, orders, studyPairings } from '../src/db/schema.ts';
 import {
   authorizationMatrix,
   comingRoutes,
@@ -172,5 +172,48 @@ describe('object-level access', () => {
       expectNotFound(res, `cmo-la resend #${id}`);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 404 to an API key reading an order of another study or another site (decision 027)', async () => {
+    const rows = await t.db
+      .select({ id: orders.id, studyId: orders.studyId, siteId: orders.siteId })
+      .from(orders);
+    const pairings = await t.db.select().from(studyPairings);
+    const keyOf = async (studyId: number, siteId: number) => {
+      const res = await t.request('staff', {
+        method: 'POST',
+        url: `/api/v1/studies/${studyId}/api-keys`,
+        payload: {
+          name: `Key ${studyId}/${siteId}`,
+          siteId,
+          scopes: ['orders:read'],
+          validDays: 30,
+          electronicSignature: DEMO_PASSWORD,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { secret: string }).secret;
+    };
+    const ordered = rows[0]!;
+    const keys = [
+      { studyId: ordered.studyId, siteId: ordered.siteId },
+      ...pairings
+        .filter((p) => p.studyId !== ordered.studyId || p.siteId !== ordered.siteId)
+        .slice(0, 2)
+        .map((p) => ({ studyId: p.studyId, siteId: p.siteId })),
+    ];
+    for (const scope of keys) {
+      const secret = await keyOf(scope.studyId, scope.siteId);
+      for (const order of rows) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/orders/${order.id}`,
+          headers: { authorization: `Bearer ${secret}` },
+        });
+        const own = order.studyId === scope.studyId && order.siteId === scope.siteId;
+        if (own) expect(res.statusCode, `key ${JSON.stringify(scope)} #${order.id}`).toBe(200);
+        else expectNotFound(res, `key ${JSON.stringify(scope)} #${order.id}`);
+      }
+    }
   });
 });

@@ -73,6 +73,22 @@ describe('the OpenAPI document', () => {
     expect(me.security).toBeUndefined();
   });
 
+  it('documents the integration API key as a security scheme, on the routes that take a key only', () => {
+    const schemes = (document.components as { securitySchemes?: Record<string, { bearerFormat?: string }> })
+      .securitySchemes;
+    expect(schemes?.apiKey?.bearerFormat).toMatch(/^dck_/);
+    const withKey = operations.filter(({ op }) => JSON.stringify(op.security ?? []).includes('apiKey'));
+    expect(withKey.map((o) => o.key).sort()).toEqual([
+      'GET /api/v1/orders',
+      'GET /api/v1/orders/{id}',
+      'POST /api/v1/orders',
+    ]);
+    for (const { op } of withKey) {
+      expect(op.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+      expect(op.description).toContain('integration API key');
+    }
+  });
+
   it('documents the list grammar on list routes', () => {
     const list = operations.find((o) => o.key === 'GET /api/v1/orders')!.op;
     const filter = list.parameters?.find((p) => p.name === 'filter');

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  apiKeyCreateBodySchema,
+  apiKeyCreatedSchema,
+  apiKeyRevokeBodySchema,
+  apiKeySchema,
+} from './api-keys.ts';
 import { auditChainVerificationSchema, changesetEntrySchema } from './audit.ts';
 import {
   loginBodySchema,
@@ -164,6 +170,9 @@ export const apiEndpoints = {
   'GET /studies/:id/pairings': list(pairingSchema),
   'POST /studies/:id/pairings': { body: pairingCreateBodySchema, answer: pairingSchema },
   'DELETE /studies/:id/pairings/:pairingId': { body: pairingDeleteBodySchema, answer: noContent },
+  'GET /studies/:id/api-keys': list(apiKeySchema),
+  'POST /studies/:id/api-keys': { body: apiKeyCreateBodySchema, answer: apiKeyCreatedSchema },
+  'PUT /studies/:id/api-keys/:keyId/revoke': { body: apiKeyRevokeBodySchema, answer: apiKeySchema },
   ...companyEndpoints('/clinical-sites', 'clinical_site'),
   ...companyEndpoints('/imaging-centers', 'imaging_center'),
   ...companyEndpoints('/cmos', 'cmo'),

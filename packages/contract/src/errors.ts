@@ -36,6 +36,7 @@ export const errorCodes = [
   'USER_MANAGEMENT_INVALID_ROLE_ASSIGNMENT',
   'TOO_MANY_ATTEMPTS',
   'TOO_MANY_STREAMS',
+  'API_KEY_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,5 +1,6 @@
 // The configuration entities' own files (drugs.ts, users.ts, …) are exported by resources.ts.
 export * from './api-endpoints.ts';
+export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './availability.ts';

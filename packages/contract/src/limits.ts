@@ -56,6 +56,8 @@ export const limits = {
   liveStreamsPerUser: 5,
   /** A live event stream sends a comment line this often, so proxies keep it and clients know it lives. */
   liveHeartbeatSeconds: 25,
+  /** An integration API key lives at most this many days (decision 027); its expiry is required. */
+  apiKeyValidDaysMax: 365,
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */

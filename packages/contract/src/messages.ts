@@ -235,4 +235,12 @@ export const messages = {
     `${count(unchained)} older ${entries(unchained)}, written before the chain was introduced, ${unchained === 1 ? 'is' : 'are'} not covered by it`,
   auditChainFailed: 'The audit trail could not be verified',
   auditChainRecheck: 'Re-check',
+  // integration API keys (issue 22, decision 027)
+  apiKeyNotAllowed: 'An API key cannot be used on this route',
+  apiKeyRevoked: 'This API key is already revoked',
+  apiKeySiteNotPaired: 'This Clinical Site is not paired with the Study',
+  apiKeyRevokedDone: 'API key revoked',
+  errorRevokingApiKey: 'Error revoking API key',
+  errorCreatingApiKey: 'Error creating API key',
+  apiKeySecretShownOnce: 'Copy the key now: it is shown only once and cannot be read again.',
 } as const;

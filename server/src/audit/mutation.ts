@@ -23,6 +23,15 @@ export type AuditWriter = (
 ) => Promise<void>;
 
 export function auditActor(actor: Principal): AuditActor {
+  // An integration API key is the actor of what it does, by name and public prefix (decision 027).
+  if (actor.apiKey) {
+    return {
+      userId: null,
+      username: actor.apiKey.prefix,
+      fullName: `API key ${actor.apiKey.name}`,
+      roleType: actor.currentRole?.type ?? null,
+    };
+  }
   return {
     userId: actor.user.id,
     username: actor.user.username,

@@ -31,6 +31,17 @@ export interface Principal {
   grantedPermissions: Permissions;
   /** What this request may do: the granted permissions within the current role type's ceiling. */
   permissions: Permissions;
+  /** Set when an integration API key makes the request (decision 027): the audit names the key. */
+  apiKey?: ApiKeyIdentity;
+}
+
+/** An integration API key acting: its name and public prefix (the actor), its study and site. */
+export interface ApiKeyIdentity {
+  id: number;
+  name: string;
+  prefix: string;
+  studyId: number;
+  siteId: number;
 }
 
 /** The principal acting in `role`: its permissions are the granted ones within that role's ceiling. */

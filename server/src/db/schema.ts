@@ -367,6 +367,42 @@ export const studies = pgTable(
  * site); orders take their drug and CMO from it. Pairings are the one thing deleted for real
  * (spec), and each deletion is audited on the study.
  */
+/**
+ * Integration API keys (issue 22, decision 027): a study's key, bound to one clinical site,
+ * with its scopes and expiry. Only the SHA-256 of the whole token is kept; `public_id` (the part
+ * after `dck_`) finds the row. Revoked keys stay, with who revoked them in the audit trail.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    name: text().notNull(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => companies.id),
+    scopes: text().array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revocationReason: text('revocation_reason'),
+    /** The staff or admin user who created the key: the person accountable for what it places. */
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_public_id_key').on(t.publicId),
+    index('api_keys_study_idx').on(t.studyId),
+    index('api_keys_site_idx').on(t.siteId),
+  ],
+);
+
 export const studyPairings = pgTable(
   'study_pairings',
   {

@@ -1,6 +1,7 @@
 import { type AccessRequirement, errorBodySchema, meetsRequirement, messages } from '@dosechain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccessClaims, type VerifiedAccess, verifyAccessToken } from '../auth/access-token.ts';
+import { apiKeyPrincipal, isApiKeyToken } from '../auth/api-key.ts';
 import { isLockedAt } from '../auth/lockout.ts';
 import { actingIn, chooseRole, loadUserWithAccess, type Principal } from '../auth/principal.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
@@ -15,6 +16,11 @@ export type RouteAccess = 'public' | 'authenticated' | AccessRequirement;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Whether an integration API key may call the route (decision 027): only the routes that say
+     * so; on any other a valid key gets 403 API_KEY_NOT_ALLOWED.
+     */
+    apiKey?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -35,6 +41,15 @@ async function authenticate(request: FastifyRequest, deps: AppDeps): Promise<Pri
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token) throw unauthenticated();
+  if (isApiKeyToken(token)) {
+    // A revoked, expired or unknown key: 401; a live one on a route keys may not use: 403.
+    const principal = await apiKeyPrincipal(deps.db, deps.clock, token);
+    if (!principal) throw unauthenticated();
+    if (request.routeOptions.config?.apiKey !== true) {
+      throw new AppError(403, 'API_KEY_NOT_ALLOWED', messages.apiKeyNotAllowed);
+    }
+    return principal;
+  }
   const claims = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock);
   if (!claims) throw unauthenticated();
   request.accessSession = claims;
@@ -94,7 +109,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AppDeps): void
     if (!access || access === 'public') return;
     request.principal = await authenticate(request, deps);
     // Later lines of this request (its completion, its errors) say who made it, acting as which role.
-    const who = { userId: request.principal.user.id, roleId: request.principal.currentRole?.id ?? null };
+    // A key's lines name the key by its public id (never its secret), not its creator.
+    const { apiKey } = request.principal;
+    const who = apiKey
+      ? { apiKeyId: apiKey.id }
+      : { userId: request.principal.user.id, roleId: request.principal.currentRole?.id ?? null };
     request.log = request.log.child(who);
     reply.log = request.log;
     checkAccess(request.principal, access);

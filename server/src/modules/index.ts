@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/deps.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
 import { auditLogRoutes } from './audit-logs/routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -32,4 +33,5 @@ export const apiModules: ApiModule[] = [
   orderRoutes,
   reportRoutes,
   liveEventRoutes,
+  apiKeyRoutes,
 ];

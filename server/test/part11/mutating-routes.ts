@@ -14,6 +14,8 @@ import { configExamples, exampleOf, nextTag, refsOf } from '../config-examples.t
 import { DEMO_PASSWORD } from '../helpers.ts';
 import type { ExpectedAudit, Part11 } from './fixture.ts';
 import {
+  apiKeyBody,
+  apiKeyLine,
   availabilityBody,
   create,
   createUser,
@@ -21,6 +23,7 @@ import {
   pairingLine,
   placeOrder,
   signed,
+  studyWithApiKey,
   studyWithPairing,
 } from './records.ts';
 
@@ -185,6 +188,48 @@ export const mutatingRoutes: Record<string, MutationCase> = {
             entityId: studyId,
             eventType: 'removed',
             changeset: { pairings: [pairingLine, null] },
+          },
+        ],
+      };
+    },
+  },
+
+  // A study's integration API keys (decision 027).
+  'POST /api/v1/studies/:id/api-keys': {
+    as: 'staff',
+    status: 201,
+    meaning: 'Created API Key',
+    prepare: async (p) => {
+      const { studyId } = await studyWithPairing(p, 'P11-API-KEY-ADD');
+      return {
+        url: `/studies/${studyId}/api-keys`,
+        payload: { ...(await apiKeyBody(p, 'P11 EDC')), reasonForChange: 'Initial entry', ...signed },
+        audit: (res): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'added',
+            changeset: { apiKeys: [null, apiKeyLine(res.json())] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/studies/:id/api-keys/:keyId/revoke': {
+    as: 'admin',
+    status: 200,
+    meaning: 'Revoked API Key',
+    prepare: async (p) => {
+      const { studyId, key } = await studyWithApiKey(p, 'P11-API-KEY-REVOKE');
+      return {
+        url: `/studies/${studyId}/api-keys/${key.id}/revoke`,
+        payload: { reasonForChange: 'Other: leaked', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'update',
+            changeset: { [`apiKey ${key.prefix}`]: ['active', `revoked (${key.name})`] },
           },
         ],
       };

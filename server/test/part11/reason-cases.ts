@@ -15,6 +15,7 @@ import {
   pairingLine,
   placeOrder,
   signed,
+  studyWithApiKey,
   studyWithPairing,
 } from './records.ts';
 
@@ -141,6 +142,27 @@ export const reasonCases: Record<string, ReasonCase> = {
             entityId: id,
             eventType: 'removed',
             changeset: { 'exception 2027-04-08': ['2 doses: Short shift', null] },
+          },
+        ],
+      };
+    },
+  },
+  'revoke an API key': {
+    as: 'staff',
+    field: 'reasonForChange',
+    meaning: 'Revoked API Key',
+    prepare: async (p) => {
+      const { studyId, key } = await studyWithApiKey(p, 'P11-KEY-REVOKE');
+      return {
+        method: 'PUT',
+        url: `/studies/${studyId}/api-keys/${key.id}/revoke`,
+        payload: { reasonForChange: 'Other: leaked', ...signed },
+        audit: [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'update',
+            changeset: { [`apiKey ${key.prefix}`]: ['active', `revoked (${key.name})`] },
           },
         ],
       };

@@ -97,3 +97,27 @@ export async function studyWithPairing(p: Part11, name: string) {
 /** How the audit trail names that pairing. */
 export const pairingLine =
   'FDG PET Whole Body (Fludeoxyglucose F18) · Lakeside Clinical Research · Isotope Labs Boston';
+
+/** The body of a new API key of that study (for Lakeside, both scopes, 30 days). */
+export const apiKeyBody = async (p: Part11, name: string) => ({
+  name,
+  siteId: await p.company('Lakeside Clinical Research'),
+  scopes: ['orders:read', 'orders:place'],
+  validDays: 30,
+});
+
+/** How the audit trail names a key when it is created (decision 027): never its secret. */
+export const apiKeyLine = (key: { name: string; prefix: string; expiresAt: string }) =>
+  `${key.name} (${key.prefix}) · Lakeside Clinical Research · Read orders, Place orders · expires ${key.expiresAt}`;
+
+/** A study with a pairing and an API key for its site. */
+export async function studyWithApiKey(p: Part11, name: string) {
+  const { studyId } = await studyWithPairing(p, name);
+  const res = await p.send('admin', 'POST', `/studies/${studyId}/api-keys`, {
+    ...(await apiKeyBody(p, `${name} key`)),
+    ...signed,
+  });
+  if (res.statusCode !== 201) throw new Error(`creating an API key: ${res.statusCode} ${res.body}`);
+  const key = res.json() as { id: number; name: string; prefix: string; secret: string };
+  return { studyId, key };
+}

@@ -74,7 +74,9 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
   const centerOk =
     center !== undefined && (scope?.type !== 'imaging_center' || input.imagingCenterId === scope.companyId);
   const issues: FieldIssue[] = [];
-  if (!study) issues.push({ parameter: 'studyId', message: messages.notFound('Study') });
+  // An integration API key orders for its own study only (decision 027); another reads as not found.
+  const keyStudyOk = !ctx.actor.apiKey || ctx.actor.apiKey.studyId === input.studyId;
+  if (!study || !keyStudyOk) issues.push({ parameter: 'studyId', message: messages.notFound('Study') });
   else if (!study.active) issues.push({ parameter: 'studyId', message: messages.inactiveChoice('Study') });
   if (!siteOk) issues.push({ parameter: 'siteId', message: messages.notFound('Clinical Site') });
   if (!centerOk) issues.push({ parameter: 'imagingCenterId', message: messages.notFound('Imaging Center') });
@@ -83,9 +85,10 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
   }
   if (!exam) issues.push({ parameter: 'examId', message: messages.notFound('Exam') });
   else if (!exam.active) issues.push({ parameter: 'examId', message: messages.inactiveChoice('Exam') });
-  else if (study && siteOk && !pairing) issues.push({ parameter: 'examId', message: messages.noPairing });
+  else if (study && keyStudyOk && siteOk && !pairing)
+    issues.push({ parameter: 'examId', message: messages.noPairing });
   if (!timepoint) issues.push({ parameter: 'timePointId', message: messages.notFound('Timepoint') });
-  if (issues.length > 0 || !pairing || !study || !site || !center || !exam || !timepoint) {
+  if (issues.length > 0 || !keyStudyOk || !pairing || !study || !site || !center || !exam || !timepoint) {
     throw validationFailed(issues);
   }
   return {

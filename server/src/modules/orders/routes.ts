@@ -41,7 +41,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/orders',
     {
-      config: { access: { permissions: ['order.read'] } },
+      config: { access: { permissions: ['order.read'] }, apiKey: true },
       schema: {
         tags,
         querystring: listQuerySchema,
@@ -53,7 +53,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/orders',
     {
-      config: { access: { permissions: ['order.create'] } },
+      config: { access: { permissions: ['order.create'] }, apiKey: true },
       schema: {
         tags,
         headers: placeOrderHeadersSchema,
@@ -134,7 +134,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/orders/:id',
     {
-      config: { access: { permissions: ['order.read'] } },
+      config: { access: { permissions: ['order.read'] }, apiKey: true },
       schema: { tags, params: idParam, response: { 200: orderSchema, ...withNotFound } },
     },
     (request) => getOrder(serviceContext(request, deps), request.params.id),

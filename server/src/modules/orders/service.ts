@@ -1,5 +1,6 @@
 import { type ListQuery, type ListResponse, messages, type Order } from '@dosechain/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
 import { actingRole } from '../../auth/scope.ts';
 import { orders } from '../../db/schema.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -18,18 +19,28 @@ export async function listOrders(
   query: ListQuery,
 ): Promise<ListResponse<ListItem<Order>>> {
   const role = actingRole(ctx.actor);
-  const plan = listPlan(orderList, query, orderScope(role));
-  // A list narrowed by status alone (the order screens' lists) adds up the maintained counts.
-  const statuses = statusesOnly(query);
+  const plan = listPlan(orderList, query, principalOrderScope(ctx.actor));
+  // A list narrowed by status alone (the order screens' lists) adds up the maintained counts,
+  // which are per company, not per study: a key's list counts its rows.
+  const statuses = ctx.actor.apiKey ? undefined : statusesOnly(query);
   const knownTotal = statuses ? () => countOrdersIn(ctx.db, statuses, role) : undefined;
   const { rows, total } = await pageAndTotal(ctx.db, plan, orderSource(ctx.db), knownTotal);
   return listAnswer(plan, await withContacts(ctx.db, rows.map(toOrder)), total);
 }
 
+/**
+ * The orders the principal may see: its role's company scope and, for an integration API key,
+ * its study only (decision 027).
+ */
+export function principalOrderScope(actor: Principal): SQL | undefined {
+  const scope = orderScope(actingRole(actor));
+  return actor.apiKey ? and(scope, eq(orders.studyId, actor.apiKey.studyId)) : scope;
+}
+
 /** The order if the role's company scope covers it; 404 'Order not found' otherwise (also for another company's). */
 export async function scopedOrder(ctx: ServiceContext, id: number): Promise<Order> {
   const [row] = isStorableId(id)
-    ? await selectOrders(ctx.db).where(and(eq(orders.id, id), orderScope(actingRole(ctx.actor))))
+    ? await selectOrders(ctx.db).where(and(eq(orders.id, id), principalOrderScope(ctx.actor)))
     : [];
   if (!row) throw notFound(messages.notFound('Order'));
   return toOrder(row);

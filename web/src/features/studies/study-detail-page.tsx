@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { Link, useParams } from 'react-router';
 import { formatCell } from '../../components/data-table/format.ts';
+import { ApiKeysSection } from './api-keys-section.tsx';
 import { STUDIES_ROUTE } from './config-page.tsx';
 import { DistributionListSection } from './distribution-list-section.tsx';
 import { PairingsSection } from './pairings-section.tsx';
@@ -69,6 +70,7 @@ export default function StudyDetailPage() {
       </Stack>
       <PairingsSection studyId={s.id} />
       <DistributionListSection study={s} />
+      <ApiKeysSection studyId={s.id} />
     </Stack>
   );
 }

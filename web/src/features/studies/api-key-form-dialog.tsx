@@ -1,0 +1,142 @@
+import {
+  type ApiKeyCreated,
+  type ApiKeyScope,
+  apiKeyCreateBodySchema,
+  apiKeyScopeLabels,
+  apiKeyScopes,
+  limits,
+  messages,
+} from '@dosechain/contract';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Grid,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
+import { companyKinds } from '../../components/companies/company-kinds.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { LookupSelect } from '../../components/form/lookup-select.tsx';
+import { PositiveNumberField } from '../../components/form/positive-number-field.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { apiKeysResource } from './study-api.ts';
+
+const keyFieldsSchema = apiKeyCreateBodySchema.pick({
+  name: true,
+  siteId: true,
+  scopes: true,
+  validDays: true,
+});
+const fields = ['name', 'siteId', 'scopes', 'validDays', 'reasonForChange', 'electronicSignature'];
+
+/**
+ * Creates an integration API key of the study (decision 027): its name, the clinical site it
+ * orders for, its scopes and how many days it is valid; signed. The secret is answered once and
+ * handed to `onCreated` to be shown.
+ */
+export function ApiKeyFormDialog({
+  studyId,
+  onClose,
+  onCreated,
+}: {
+  studyId: number;
+  onClose: () => void;
+  onCreated: (key: ApiKeyCreated) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const resource = apiKeysResource(studyId);
+  const { control, schema, handleSubmit, formState, setError } = useSignedForm(keyFieldsSchema, {
+    name: '',
+    scopes: ['orders:read'],
+    validDays: 90,
+  });
+  const create = useMutation({
+    mutationFn: (body: SignedOutput<typeof keyFieldsSchema.shape>) => api('POST', resource, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
+  });
+  const onSubmit = async (values: SignedOutput<typeof keyFieldsSchema.shape>) => {
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (err) {
+      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorCreatingApiKey);
+    }
+  };
+  return (
+    <FormDialog
+      title="Create API Key"
+      onClose={onClose}
+      control={control}
+      schema={schema}
+      onSubmit={handleSubmit(onSubmit)}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+    >
+      <Grid size={12}>
+        <FormTextField control={control} name="name" label="Name" required />
+      </Grid>
+      <Grid size={12}>
+        <LookupSelect
+          control={control}
+          name="siteId"
+          label="Clinical Site"
+          resource={companyKinds.clinical_site.api}
+          required
+        />
+      </Grid>
+      <Grid size={12}>
+        <Controller
+          control={control}
+          name="scopes"
+          render={({ field, fieldState }) => {
+            const chosen = (field.value ?? []) as ApiKeyScope[];
+            const toggle = (scope: ApiKeyScope, on: boolean) =>
+              field.onChange(apiKeyScopes.filter((s) => (s === scope ? on : chosen.includes(s))));
+            return (
+              <FormControl error={Boolean(fieldState.error)} required>
+                <FormLabel>Scopes</FormLabel>
+                <FormGroup row>
+                  {apiKeyScopes.map((scope) => (
+                    <FormControlLabel
+                      key={scope}
+                      label={apiKeyScopeLabels[scope]}
+                      control={
+                        <Checkbox
+                          checked={chosen.includes(scope)}
+                          onChange={(e) => toggle(scope, e.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
+            );
+          }}
+        />
+      </Grid>
+      <Grid size={12}>
+        <PositiveNumberField
+          control={control}
+          name="validDays"
+          label="Valid for"
+          max={limits.apiKeyValidDaysMax}
+          unit={{ singular: 'day', plural: 'days' }}
+          required
+        />
+      </Grid>
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}
