@@ -68,7 +68,7 @@ export async function availableDays(
       const remaining = a.doses - (booked.get(`${a.id}/${date}`) ?? 0);
       const window = dayInterval(date, a.startTime, a.endTime, maker.cmoTimezone);
       if (remaining <= 0 || window.end <= now) continue;
-      const day = days.get(date) ?? { date, remaining: 0, intervals: [] };
+      const day = days.get(date) ?? { date, remaining: 0, activityUnit: a.activityUnit, intervals: [] };
       day.remaining += remaining;
       day.intervals.push({ start: window.start.toISOString(), end: window.end.toISOString() });
       days.set(date, day);
