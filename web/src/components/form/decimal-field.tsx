@@ -1,5 +1,5 @@
 import { messages } from '@dosechain/contract';
-import { TextField } from '@mui/material';
+import { InputAdornment, TextField } from '@mui/material';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
@@ -16,11 +16,17 @@ export function DecimalField<T extends FieldValues>({
   name,
   label,
   required,
+  unit,
+  helperText,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
   required?: boolean;
+  /** A unit shown after the number (`mCi`). */
+  unit?: string;
+  /** What the field says under it while it holds no error. */
+  helperText?: string;
 }) {
   // What is on screen, once the user has typed; the form's value until then.
   const [text, setText] = useState<string | null>(null);
@@ -47,10 +53,13 @@ export function DecimalField<T extends FieldValues>({
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={refused || Boolean(fieldState.error)}
-            helperText={refused ? messages.decimalNumber : fieldState.error?.message}
+            helperText={refused ? messages.decimalNumber : (fieldState.error?.message ?? helperText)}
             fullWidth
             margin="dense"
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {},
+            }}
           />
         );
       }}
