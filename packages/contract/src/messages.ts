@@ -172,8 +172,8 @@ export const messages = {
   errorPlacingOrder: 'Error placing the order',
   // an order's requested activity and its decay (issue 21; not in the spec)
   activityAboveDrugMaximum: (max: string) => `Above the drug's maximum activity of ${max}`,
-  activityLowAtDelivery: (left: string, percent: number, threshold: number) =>
-    `Only ${left} (${percent}%) of the requested activity will be left at the projected delivery, below the drug's ${threshold}% threshold`,
+  activityLowAtDelivery: (left: string, percent: string, threshold: number) =>
+    `Only ${left} (${percent}) of the requested activity will be left at the projected delivery, below the drug's ${threshold}% threshold`,
   activityUnitAfterDay: 'The unit follows once exam and day are picked',
   slotFull: 'The day you picked is no longer available, please pick another day',
   orderStatusChanged: (id: number, status: string) => `Order #${id} ${status}`,

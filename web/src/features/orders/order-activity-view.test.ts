@@ -72,6 +72,11 @@ describe('the decay an order shows', () => {
     expect(decayAt(order, 'not a time', zone)).toBeNull();
   });
 
+  it('writes a share that rounds to none as < 1%', () => {
+    const dayLater = decayAt(order, '2027-03-09T07:00', zone)!;
+    expect(decayedText(dayLater, false)).toMatch(/ mCi · < 1% of requested$/);
+  });
+
   it('converts for the toggle: 1 mCi = 37 MBq', () => {
     expect(activityText(370, 'mBq', true)).toBe('370 MBq (10 mCi)');
     expect(activityText(370, 'mBq', false)).toBe('370 MBq');

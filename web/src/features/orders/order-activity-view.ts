@@ -33,9 +33,13 @@ export function activityText(value: number, unit: ActivityUnit, both: boolean): 
   return `${main} (${formatActivity(convertActivity(value, unit, other), other)})`;
 }
 
+/** A share in whole percent; a share that rounds to none but is some reads `< 1%`. */
+export const percentText = (percent: number): string =>
+  percent > 0 && percent < 0.5 ? '< 1%' : `${Math.round(percent)}%`;
+
 /** `4.12 mCi · 41% of requested`. */
 export function decayedText(decayed: DecayedActivity, both: boolean): string {
-  return `${activityText(decayed.value, decayed.unit, both)} · ${Math.round(decayed.percent)}% of requested`;
+  return `${activityText(decayed.value, decayed.unit, both)} · ${percentText(decayed.percent)} of requested`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   decayAt,
   decayedText,
   type OrderWithActivity,
+  percentText,
   showsDecay,
 } from './order-activity-view.ts';
 
@@ -39,7 +40,7 @@ export function ActivityAtInstant({
         <Alert severity="warning" sx={{ mt: 1 }}>
           {messages.activityLowAtDelivery(
             activityText(decayed.value, decayed.unit, false),
-            Math.round(decayed.percent),
+            percentText(decayed.percent),
             decayed.thresholdPercent,
           )}
         </Alert>
