@@ -170,3 +170,27 @@ test('the bulk accept shows each order’s activity at its projected delivery, a
   await expect(late).toBeInViewport();
   await shots(page, 'dialog-bulk-accept-activity');
 });
+
+test('staff set a drug’s maximum activity and warning threshold on Drugs', async ({ page }) => {
+  const name = `Activity drug ${Date.now() % 1_000_000}`;
+  await loginAs(page, 'staff');
+  await page.getByRole('navigation').getByRole('link', { name: 'Drugs' }).click();
+  await page.getByRole('button', { name: 'Add Drug' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await dialog.getByLabel('Maximum activity (MBq)').fill('500');
+  const threshold = dialog.getByLabel('Warning threshold (%, default 50)');
+  await threshold.fill('150');
+  await threshold.blur();
+  await expect(dialog.getByText('Max value is 100')).toBeVisible();
+  await threshold.fill('60');
+  await dialog.getByLabel('Please insert your password to complete the action').fill('Demo1234');
+  await expect(dialog.getByText('Max value is 100')).toHaveCount(0);
+  await shots(page, 'drug-activity-fields');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Drug created')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('500 MBq');
+  await expect(row).toBeInViewport();
+  await shots(page, 'drugs-list-activity');
+});
