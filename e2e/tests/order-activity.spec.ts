@@ -58,6 +58,8 @@ test('an order placed with an activity, accepted late with the warning, shows it
   await page.getByRole('button', { name: 'Place order' }).click();
   const placed = page.locator('.Toastify__toast').filter({ hasText: /^Order #\d+ was placed!$/ });
   await expect(placed).toBeVisible();
+  // The form starts again: the activity too.
+  await expect(activity).toHaveValue('');
   const href = (await placed.getByRole('link').getAttribute('href')) ?? '';
   const id = Number(href.split('/').pop());
   const number = Number(/#(\d+)/.exec((await placed.textContent()) ?? '')![1]);

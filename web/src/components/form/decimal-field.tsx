@@ -35,7 +35,25 @@ export function DecimalField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const shown = text ?? (field.value === null || field.value === undefined ? '' : String(field.value));
+        // The typed text stands while it still says the form's value; a reset of the form (Place
+        // order starts again after each order) or a value set from outside replaces it.
+        const typed = text?.trim();
+        const parsed =
+          typed === undefined
+            ? undefined
+            : typed === ''
+              ? null
+              : DECIMAL.test(typed)
+                ? Number(typed)
+                : Number.NaN;
+        const current = field.value ?? null;
+        const stale = text !== null && !Object.is(parsed, current);
+        const shown =
+          text !== null && !stale
+            ? text
+            : field.value === null || field.value === undefined
+              ? ''
+              : String(field.value);
         const refused = shown.trim() !== '' && !DECIMAL.test(shown.trim());
         return (
           <TextField
