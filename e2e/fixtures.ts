@@ -130,7 +130,11 @@ export interface PlacedOrder {
 export async function placeOrderByApi(
   request: APIRequestContext,
   subjectId: string,
-  { exam = 'FDG PET Whole Body', notes }: { exam?: string; notes?: string } = {},
+  {
+    exam = 'FDG PET Whole Body',
+    notes,
+    requestedActivity,
+  }: { exam?: string; notes?: string; requestedActivity?: number } = {},
 ): Promise<PlacedOrder> {
   const headers = await apiHeaders(request, 'site');
   const options = await (await request.get('/api/v1/orders/options', { headers })).json();
@@ -155,6 +159,7 @@ export async function placeOrderByApi(
       subjectId,
       calibrationDatetime: day.intervals[0].start,
       ...(notes ? { additional_notes: notes } : {}),
+      ...(requestedActivity ? { requestedActivity } : {}),
       electronicSignature: DEMO_PASSWORD,
     },
   });

@@ -76,7 +76,14 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   const csvDownload = await download(page, 'Export CSV');
   expect(csvDownload.suggestedFilename()).toBe('Drugs.csv');
   const csv = parseCsv(await readFile(await csvDownload.path(), 'utf8'));
-  expect(csv[0]).toEqual(['Name', 'Other name', 'Radionuclide', 'Status', 'Created (UTC)']);
+  expect(csv[0]).toEqual([
+    'Name',
+    'Other name',
+    'Radionuclide',
+    'Maximum activity',
+    'Status',
+    'Created (UTC)',
+  ]);
   expect(
     csv
       .slice(1)
@@ -85,13 +92,14 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   ).toEqual(matching);
   for (const row of csv.slice(1)) {
     expect(row[1]).toBe(`Alias of ${row[0]!.slice(-2)}`);
-    // These drugs carry no radionuclide.
+    // These drugs carry no radionuclide and no maximum activity.
     expect(row[2]).toBe('');
-    expect(row[3]).toBe('Active');
-    expect(row[4]).toMatch(EXPORT_DATE);
+    expect(row[3]).toBe('');
+    expect(row[4]).toBe('Active');
+    expect(row[5]).toMatch(EXPORT_DATE);
   }
 
-  // Hide the Created column: the XLSX holds the four others only.
+  // Hide the Created column: the XLSX holds the five others only.
   await page.getByRole('button', { name: 'Show/Hide columns' }).click();
   await page.getByRole('switch', { name: 'Toggle visibility Created' }).click();
   await page.keyboard.press('Escape');
@@ -105,14 +113,14 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   const sheet = workbook.worksheets[0]!;
   const values: string[][] = [];
   sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1).map(String)));
-  expect(values[0]).toEqual(['Name', 'Other name', 'Radionuclide', 'Status']);
+  expect(values[0]).toEqual(['Name', 'Other name', 'Radionuclide', 'Maximum activity', 'Status']);
   expect(
     values
       .slice(1)
       .map((r) => r[0])
       .sort(),
   ).toEqual(matching);
-  expect(values.slice(1).every((r) => r.length === 4 && r[3] === 'Active')).toBe(true);
+  expect(values.slice(1).every((r) => r.length === 5 && r[4] === 'Active')).toBe(true);
 
   const pdfDownload = await download(page, 'Export PDF');
   expect(pdfDownload.suggestedFilename()).toBe('Drugs.pdf');

@@ -255,6 +255,7 @@ describe('placing an order', () => {
       ['2027-03-08', '2027-03-10', '2027-03-12'].map((date) => ({
         date,
         remaining: 2,
+        activityUnit: 'mCi',
         intervals: [{ start: `${date}T13:00:00.000Z`, end: `${date}T21:00:00.000Z` }],
       })),
     );

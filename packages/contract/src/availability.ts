@@ -230,6 +230,8 @@ export type Interval = z.infer<typeof intervalSchema>;
 export const availableDaySchema = z.object({
   date: z.string(),
   remaining: z.number().int(),
+  /** The unit of the day's availability (of the first, when several offer it): an order's activity is in it. */
+  activityUnit: z.enum(activityUnits),
   intervals: z.array(intervalSchema),
 });
 export type AvailableDay = z.infer<typeof availableDaySchema>;

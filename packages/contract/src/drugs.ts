@@ -3,12 +3,17 @@ import { ID_MAX, namedRefSchema, optionalText, requiredText } from './fields.ts'
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
+import { activityField, activityWarningPercentField } from './order-activity.ts';
 
 export const drugFieldsSchema = z.strictObject({
   name: requiredText(limits.nameMax),
   otherName: optionalText(limits.nameMax),
   /** Its radionuclide (an active one); none (null) for a drug that is not radioactive. */
   radionuclideId: z.number().int().positive().max(ID_MAX, messages.invalidValue).nullish(),
+  /** The most activity one order may request, in MBq (an order in mCi is compared ×37); none: no limit. */
+  maxActivityMbq: activityField.nullish(),
+  /** Warn when less than this percent of the requested activity is left at delivery; none: 50. */
+  activityWarningPercent: activityWarningPercentField.nullish(),
 });
 
 export const drugCreateBodySchema = drugFieldsSchema.extend(mutationMeta);
@@ -26,6 +31,8 @@ export const drugSchema = z
     name: z.string(),
     otherName: z.string().nullable(),
     radionuclide: namedRefSchema.extend({ active: z.boolean() }).nullable(),
+    maxActivityMbq: z.number().nullable(),
+    activityWarningPercent: z.number().int().nullable(),
     active: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),

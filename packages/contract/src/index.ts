@@ -17,6 +17,7 @@ export * from './live-event-kinds.ts';
 export * from './live-events.ts';
 export * from './messages.ts';
 export * from './mutation.ts';
+export * from './order-activity.ts';
 export * from './order-status.ts';
 export * from './orders.ts';
 export * from './password-recovery.ts';

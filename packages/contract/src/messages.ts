@@ -186,6 +186,11 @@ export const messages = {
   // orders (spec section 8)
   orderPlaced: (n: number) => `Order #${n} was placed!`,
   errorPlacingOrder: 'Error placing the order',
+  // an order's requested activity and its decay (issue 21; not in the spec)
+  activityAboveDrugMaximum: (max: string) => `Above the drug's maximum activity of ${max}`,
+  activityLowAtDelivery: (left: string, percent: string, threshold: number) =>
+    `Only ${left} (${percent}) of the requested activity will be left at the projected delivery, below the drug's ${threshold}% threshold`,
+  activityUnitAfterDay: 'The unit follows once exam and day are picked',
   slotFull: 'The day you picked is no longer available, please pick another day',
   orderStatusChanged: (id: number, status: string) => `Order #${id} ${status}`,
   errorUpdatingOrder: 'Error updating the order',

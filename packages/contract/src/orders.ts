@@ -4,6 +4,7 @@ import { ID_MAX, namedRefSchema, optionalText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
+import { activityField, activityUnitSchema } from './order-activity.ts';
 import { inputString, instantField } from './text.ts';
 
 /** Order statuses in lifecycle order (spec section 4). */
@@ -35,6 +36,11 @@ export const placeOrderBodySchema = z.strictObject({
   /** An instant with offset, inside an interval of the day's availability, not in the past. */
   calibrationDatetime: instantField(),
   additional_notes: optionalText(limits.notesMax),
+  /**
+   * The activity asked for at calibration (optional), in the unit of the availability the dose
+   * comes from: the server takes the unit from it, never from the client.
+   */
+  requestedActivity: activityField.nullish(),
   ...mutationMeta,
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
@@ -79,12 +85,19 @@ export const orderSchema = z
     study: namedRefSchema,
     site: namedRefSchema.extend({ timezone: z.string() }),
     exam: namedRefSchema,
-    drug: namedRefSchema,
+    /** With its radionuclide's half-life (null: not radioactive) and its warning threshold (null: the default). */
+    drug: namedRefSchema.extend({
+      halfLifeSeconds: z.number().nullable(),
+      activityWarningPercent: z.number().int().nullable(),
+    }),
     cmo: namedRefSchema.extend({ timezone: z.string() }),
     timePoint: namedRefSchema,
     imagingCenter: orderImagingCenterSchema,
     subjectId: z.string(),
     calibrationDatetime: z.string(),
+    /** The activity requested at calibration and its unit (both null when none was). */
+    requestedActivity: z.number().nullable(),
+    activityUnit: activityUnitSchema.nullable(),
     projectedDelivery: z.string().nullable(),
     acceptedAt: z.string().nullable(),
     rejectedAt: z.string().nullable(),

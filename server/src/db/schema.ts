@@ -315,6 +315,10 @@ export const drugs = pgTable(
     name: text().notNull(),
     otherName: text('other_name'),
     radionuclideId: integer('radionuclide_id').references(() => radionuclides.id),
+    /** The most activity an order may request, in MBq (decision 025); null: no limit. */
+    maxActivityMbq: numeric('max_activity_mbq', { precision: 14, scale: 4, mode: 'number' }),
+    /** Warn below this percent of the requested activity at delivery; null: the default 50. */
+    activityWarningPercent: integer('activity_warning_percent'),
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -324,6 +328,8 @@ export const drugs = pgTable(
     index('drugs_created_idx').on(t.createdAt),
     // The in-use check of a radionuclide's inactivation.
     index('drugs_radionuclide_idx').on(t.radionuclideId),
+    check('drugs_max_activity_positive', sql`${t.maxActivityMbq} > 0`),
+    check('drugs_activity_warning_percent_range', sql`${t.activityWarningPercent} between 1 and 100`),
   ],
 );
 
@@ -600,6 +606,9 @@ export const orders = pgTable(
       .references(() => doseSlots.id),
     subjectId: text('subject_id').notNull(),
     calibrationDatetime: timestamp('calibration_datetime', { withTimezone: true }).notNull(),
+    /** The activity requested at calibration, in the unit of the dose's availability (issue 21). */
+    requestedActivity: numeric('requested_activity', { precision: 14, scale: 4, mode: 'number' }),
+    activityUnit: activityUnitEnum('activity_unit'),
     status: orderStatusEnum().notNull().default('pending'),
     projectedDelivery: timestamp('projected_delivery', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -630,6 +639,10 @@ export const orders = pgTable(
     index('orders_study_idx').on(t.studyId),
     index('orders_created_idx').on(t.createdAt),
     index('orders_dose_slot_idx').on(t.doseSlotId),
+    check(
+      'orders_requested_activity',
+      sql`(${t.requestedActivity} is null) = (${t.activityUnit} is null) and ${t.requestedActivity} > 0`,
+    ),
     // The late-delivery watch's pass: accepted orders not yet noticed, by projected delivery.
     index('orders_late_watch_idx')
       .on(t.projectedDelivery)

@@ -40,6 +40,12 @@ export const drugList = defineListResource({
     other_name: { column: drugs.otherName, type: 'text', key: 'otherName' },
     radionuclide_id: { column: drugs.radionuclideId, type: 'number', key: 'radionuclide' },
     radionuclide_name: { column: radionuclideName, type: 'text', key: 'radionuclide' },
+    max_activity_mbq: { column: drugs.maxActivityMbq, type: 'number', key: 'maxActivityMbq' },
+    activity_warning_percent: {
+      column: drugs.activityWarningPercent,
+      type: 'number',
+      key: 'activityWarningPercent',
+    },
     active: { column: drugs.active, type: 'boolean', key: 'active' },
     created_at: { column: drugs.createdAt, type: 'datetime', key: 'createdAt' },
     updated_at: { column: drugs.updatedAt, type: 'datetime', key: 'updatedAt' },
@@ -53,18 +59,22 @@ const toDrug = ({ drug, radionuclide }: { drug: DrugRow; radionuclide: Radionucl
   name: drug.name,
   otherName: drug.otherName,
   radionuclide: radionuclide ?? null,
+  maxActivityMbq: drug.maxActivityMbq,
+  activityWarningPercent: drug.activityWarningPercent,
   active: drug.active,
   createdAt: drug.createdAt.toISOString(),
   updatedAt: drug.updatedAt.toISOString(),
 });
 /** Audited by the radionuclide's name, so the history reads without looking ids up. */
 export const auditFields = (
-  row: Pick<DrugRow, 'name' | 'otherName' | 'active'>,
+  row: Pick<DrugRow, 'name' | 'otherName' | 'active' | 'maxActivityMbq' | 'activityWarningPercent'>,
   radionuclide: Pick<RadionuclideRef, 'name'> | null,
 ) => ({
   name: row.name,
   otherName: row.otherName ?? null,
   radionuclide: radionuclide?.name ?? null,
+  maxActivityMbq: row.maxActivityMbq ?? null,
+  activityWarningPercent: row.activityWarningPercent ?? null,
   active: row.active,
 });
 const nameTaken = nameCheck(drugs);
@@ -139,6 +149,8 @@ export async function createDrug(
           name: input.name,
           otherName: input.otherName || null,
           radionuclideId: radionuclide?.id ?? null,
+          maxActivityMbq: input.maxActivityMbq ?? null,
+          activityWarningPercent: input.activityWarningPercent ?? null,
         })
         .returning();
       await audit({
@@ -200,6 +212,10 @@ export async function updateDrug(
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.otherName !== undefined ? { otherName: input.otherName || null } : {}),
         ...(input.radionuclideId !== undefined ? { radionuclideId } : {}),
+        ...(input.maxActivityMbq !== undefined ? { maxActivityMbq: input.maxActivityMbq ?? null } : {}),
+        ...(input.activityWarningPercent !== undefined
+          ? { activityWarningPercent: input.activityWarningPercent ?? null }
+          : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
       };
       const after = { ...before, ...changes };

@@ -1,5 +1,6 @@
 import {
   formatInstant,
+  formatRequestedActivity,
   type Order,
   type OrderActionRule,
   orderActionRules,
@@ -84,7 +85,14 @@ export function inZone(iso: string, zone: string): string {
 /** What an order's mail tells. */
 export type OrderMailFacts = Pick<
   Order,
-  'id' | 'number' | 'status' | 'subjectId' | 'calibrationDatetime' | OrderActionRule['column']
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'subjectId'
+  | 'calibrationDatetime'
+  | 'requestedActivity'
+  | 'activityUnit'
+  | OrderActionRule['column']
 > & {
   study: { name: string };
   site: { name: string };
@@ -112,6 +120,11 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
     `CMO: ${order.cmo.name}`,
     `Calibration date-time: ${inZone(order.calibrationDatetime, zone)}`,
   ];
+  if (order.requestedActivity !== null && order.activityUnit !== null) {
+    lines.push(
+      `Requested activity at calibration: ${formatRequestedActivity(order.requestedActivity, order.activityUnit)}`,
+    );
+  }
   // Each action's entered value the order holds (a delivered order: its projected delivery too).
   for (const action of orderActions) {
     const rule = orderActionRules[action];

@@ -1,4 +1,7 @@
 import {
+  type ActivityUnit,
+  convertActivity,
+  exceedsDrugMaximum,
   messages,
   type PlaceOrderAnswer,
   type placeOrderBodySchema,
@@ -10,7 +13,7 @@ import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { actingRole, companyScope } from '../../auth/scope.ts';
 import type { Tx } from '../../db/client.ts';
-import { doseSlots, orders } from '../../db/schema.ts';
+import { doseSlots, drugAvailabilities, drugs, orders } from '../../db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
@@ -141,6 +144,40 @@ async function candidateAvailabilities(
   return { date, candidates, closed: manufacturing.length > 0 && open.length === 0 };
 }
 
+/** `13.5135 mCi (500 MBq)`: a drug's maximum, exact in MBq, in the order's unit first. */
+function maximumText(maxMbq: number, unit: ActivityUnit): string {
+  if (unit === 'mBq') return `${maxMbq} MBq`;
+  return `${Number(convertActivity(maxMbq, 'mBq', unit).toFixed(4))} mCi (${maxMbq} MBq)`;
+}
+
+/**
+ * The requested activity's unit, the one of the availability the dose was taken from (never the
+ * client's), checked against the drug's maximum: 400 on `requestedActivity` above it.
+ */
+async function activityOfDose(
+  tx: Tx,
+  doseSlotId: number,
+  drugId: number,
+  requested: number,
+): Promise<ActivityUnit> {
+  const [row] = await tx
+    .select({ unit: drugAvailabilities.activityUnit, maxMbq: drugs.maxActivityMbq })
+    .from(doseSlots)
+    .innerJoin(drugAvailabilities, eq(drugAvailabilities.id, doseSlots.availabilityId))
+    .innerJoin(drugs, eq(drugs.id, drugId))
+    .where(eq(doseSlots.id, doseSlotId));
+  if (!row) throw new Error(`dose slot ${doseSlotId} vanished inside its own transaction`);
+  if (exceedsDrugMaximum(requested, row.unit, row.maxMbq)) {
+    throw validationFailed([
+      {
+        parameter: 'requestedActivity',
+        message: messages.activityAboveDrugMaximum(maximumText(row.maxMbq!, row.unit)),
+      },
+    ]);
+  }
+  return row.unit;
+}
+
 /**
  * Places an order (POST /orders): re-checks the references, the company scope, that the
  * calibration time is not past and lies in a window of the pairing's availability; then, in
@@ -197,6 +234,11 @@ async function placeNew(
     const doseSlotId = await takeDose(tx, date, candidates);
     // A blackout committed after the check above leaves its slot closed: said as such.
     if (doseSlotId === null) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
+    const requestedActivity = input.requestedActivity ?? null;
+    const activityUnit =
+      requestedActivity === null
+        ? null
+        : await activityOfDose(tx, doseSlotId, pairing.drugId, requestedActivity);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -210,6 +252,8 @@ async function placeNew(
         doseSlotId,
         subjectId: input.subjectId,
         calibrationDatetime: at,
+        requestedActivity,
+        activityUnit,
         additionalNotes: input.additional_notes || null,
         createdBy: ctx.actor.user.id,
       })
@@ -230,6 +274,7 @@ async function placeNew(
         timePoint: names.timepoint,
         subjectId: input.subjectId,
         calibrationDatetime: at.toISOString(),
+        ...(requestedActivity === null ? {} : { requestedActivity, activityUnit }),
         additionalNotes: input.additional_notes || null,
       },
     });
@@ -239,6 +284,8 @@ async function placeNew(
       status: order!.status,
       subjectId: input.subjectId,
       calibrationDatetime: at.toISOString(),
+      requestedActivity,
+      activityUnit,
       projectedDelivery: null,
       deliveredAt: null,
       rejectionReason: null,

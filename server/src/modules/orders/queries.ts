@@ -11,6 +11,7 @@ import {
   drugs,
   exams,
   orders,
+  radionuclides,
   roles,
   studies,
   timepoints,
@@ -121,6 +122,20 @@ function named<T>(
 }
 
 type Ref = { id: number; name: string };
+type DrugRef = Ref & { halfLifeSeconds: number | null; activityWarningPercent: number | null };
+
+/**
+ * The order's drug with its radionuclide's half-life in seconds (null: not radioactive) and its
+ * warning threshold: what the decay shown on the order needs.
+ */
+function drugOf(id: Column): SQL<DrugRef> {
+  return json<DrugRef>(sql`(select json_build_object('id', r.id, 'name', r.name,
+      'halfLifeSeconds', (select (n.half_life * case n.half_life_unit
+        when 'min' then 60 when 'h' then 3600 else 86400 end)::float8
+        from ${radionuclides} n where n.id = r.radionuclide_id),
+      'activityWarningPercent', r.activity_warning_percent)
+    from ${drugs} r where r.id = ${id})`);
+}
 type ZonedRef = Ref & { timezone: string };
 
 /** The imaging center's fields an order shows. */
@@ -149,7 +164,7 @@ export function orderSource(db: Executor) {
       study: named<Ref>(studies, orders.studyId),
       site: named<ZonedRef>(companies, orders.siteId, true),
       exam: named<Ref>(exams, orders.examId),
-      drug: named<Ref>(drugs, orders.drugId),
+      drug: drugOf(orders.drugId),
       cmo: named<ZonedRef>(companies, orders.cmoId, true),
       timePoint: named<Ref>(timepoints, orders.timepointId),
       imagingCenter: json<CenterRow>(sql`(select json_build_object(
@@ -200,6 +215,8 @@ export function toOrder(row: OrderJoined): Order {
     },
     subjectId: o.subjectId,
     calibrationDatetime: o.calibrationDatetime.toISOString(),
+    requestedActivity: o.requestedActivity,
+    activityUnit: o.activityUnit,
     projectedDelivery: iso(o.projectedDelivery),
     acceptedAt: iso(o.acceptedAt),
     rejectedAt: iso(o.rejectedAt),

@@ -1,5 +1,5 @@
 import { messages } from '@dosechain/contract';
-import { TextField } from '@mui/material';
+import { InputAdornment, TextField } from '@mui/material';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
@@ -16,11 +16,17 @@ export function DecimalField<T extends FieldValues>({
   name,
   label,
   required,
+  unit,
+  helperText,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
   required?: boolean;
+  /** A unit shown after the number (`mCi`). */
+  unit?: string;
+  /** What the field says under it while it holds no error. */
+  helperText?: string;
 }) {
   // What is on screen, once the user has typed; the form's value until then.
   const [text, setText] = useState<string | null>(null);
@@ -29,7 +35,25 @@ export function DecimalField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const shown = text ?? (field.value === null || field.value === undefined ? '' : String(field.value));
+        // The typed text stands while it still says the form's value; a reset of the form (Place
+        // order starts again after each order) or a value set from outside replaces it.
+        const typed = text?.trim();
+        const parsed =
+          typed === undefined
+            ? undefined
+            : typed === ''
+              ? null
+              : DECIMAL.test(typed)
+                ? Number(typed)
+                : Number.NaN;
+        const current = field.value ?? null;
+        const stale = text !== null && !Object.is(parsed, current);
+        const shown =
+          text !== null && !stale
+            ? text
+            : field.value === null || field.value === undefined
+              ? ''
+              : String(field.value);
         const refused = shown.trim() !== '' && !DECIMAL.test(shown.trim());
         return (
           <TextField
@@ -47,10 +71,13 @@ export function DecimalField<T extends FieldValues>({
             onBlur={field.onBlur}
             inputRef={field.ref}
             error={refused || Boolean(fieldState.error)}
-            helperText={refused ? messages.decimalNumber : fieldState.error?.message}
+            helperText={refused ? messages.decimalNumber : (fieldState.error?.message ?? helperText)}
             fullWidth
             margin="dense"
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {},
+            }}
           />
         );
       }}

@@ -1,4 +1,9 @@
-import { configResources, type Drug, drugFieldsSchema } from '@dosechain/contract';
+import {
+  configResources,
+  DEFAULT_ACTIVITY_WARNING_PERCENT,
+  type Drug,
+  drugFieldsSchema,
+} from '@dosechain/contract';
 import { type ConfigPageDescription, ConfigResourcePage } from '../../components/config-resource-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 
@@ -8,6 +13,20 @@ const drugs: ConfigPageDescription<Drug> = {
     { field: 'name', header: 'Name', value: (d) => d.name },
     { field: 'other_name', header: 'Other name', value: (d) => d.otherName },
     { field: 'radionuclide_name', header: 'Radionuclide', value: (d) => d.radionuclide?.name },
+    {
+      field: 'max_activity_mbq',
+      header: 'Maximum activity',
+      value: (d) => (d.maxActivityMbq === null ? '' : `${d.maxActivityMbq} MBq`),
+      filter: false,
+    },
+    {
+      field: 'activity_warning_percent',
+      header: 'Warning threshold',
+      // Unset: the default, shown as such.
+      value: (d) => `${d.activityWarningPercent ?? DEFAULT_ACTIVITY_WARNING_PERCENT} %`,
+      filter: false,
+      hiddenByDefault: true,
+    },
     activeColumn(),
     createdColumn(),
   ],
@@ -23,10 +42,19 @@ const drugs: ConfigPageDescription<Drug> = {
       activeOnly: true,
       current: (d) => d.radionuclide,
     },
+    // Optional: the most an order may request, in MBq (an order in mCi is compared ×37).
+    { kind: 'decimal', name: 'maxActivityMbq', label: 'Maximum activity (MBq)', size: 6 },
+    // Optional: the accept dialog warns below this share of the requested activity (50 % unset).
+    {
+      kind: 'decimal',
+      name: 'activityWarningPercent',
+      label: `Warning threshold (%, default ${DEFAULT_ACTIVITY_WARNING_PERCENT})`,
+      size: 6,
+    },
   ],
 };
 
-/** Drugs: name, other name, radionuclide, active. */
+/** Drugs: name, other name, radionuclide, maximum activity, warning threshold, active. */
 export default function DrugsPage() {
   return <ConfigResourcePage description={drugs} />;
 }

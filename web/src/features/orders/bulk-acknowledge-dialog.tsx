@@ -45,6 +45,7 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { enteredInstant } from './order-action-fields.ts';
+import { decayAt, decayedText, showsDecay } from './order-activity-view.ts';
 import { useOrderStatusBatch } from './order-api.ts';
 
 export type BulkAction = 'accept' | 'reject';
@@ -201,6 +202,16 @@ export function BulkAcknowledgeDialog({
     }
   });
 
+  // The activity each order will have left at its projected delivery, where it names one (issue 21).
+  const [wDate, wTime, wZone, wRows] = watched;
+  const showActivity = action === 'accept' && orders.some(showsDecay);
+  const deliveryOf = (order: Order, i: number): string | null => {
+    const at = same
+      ? enteredInstant({ date: wDate, time: wTime, timezone: wZone })
+      : enteredInstant({ ...(wRows?.[i] ?? {}), timezone: order.imagingCenter.timezone });
+    return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+  };
+
   if (results) return <BatchResults orders={orders} action={action} results={results} onClose={onClose} />;
   const label = `${rule.label} ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`;
   return (
@@ -279,6 +290,7 @@ export function BulkAcknowledgeDialog({
               {action === 'accept' && !same && (
                 <TableCell>Projected delivery (imaging center clock)</TableCell>
               )}
+              {showActivity && <TableCell>Activity at projected delivery</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -313,6 +325,11 @@ export function BulkAcknowledgeDialog({
                     </Grid>
                   </TableCell>
                 )}
+                {showActivity && (
+                  <TableCell>
+                    <BulkActivityCell order={order} at={deliveryOf(order, i)} />
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>
@@ -320,6 +337,22 @@ export function BulkAcknowledgeDialog({
       </Grid>
       <SignedChangeFields control={control} />
     </FormDialog>
+  );
+}
+
+/** An order's activity at the projected delivery entered, marked when below its drug's threshold. */
+function BulkActivityCell({ order, at }: { order: Order; at: string | null }) {
+  const decayed = decayAt(order, at, order.imagingCenter.timezone);
+  if (!decayed) return <>—</>;
+  return (
+    <Typography
+      variant="body2"
+      component="span"
+      sx={{ fontWeight: decayed.belowThreshold ? 600 : undefined }}
+    >
+      {decayedText(decayed, false)}
+      {decayed.belowThreshold && ` — below the drug's ${decayed.thresholdPercent}% threshold`}
+    </Typography>
   );
 }
 

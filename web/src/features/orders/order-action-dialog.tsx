@@ -23,6 +23,8 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { enteredInstant, orderActionFields } from './order-action-fields.ts';
+import { ActivityAtInstant } from './order-activity.tsx';
+import { showsDecay } from './order-activity-view.ts';
 import { useOrderStatusChange } from './order-api.ts';
 
 /**
@@ -64,7 +66,8 @@ export function OrderActionDialog({
   useEffect(() => {
     if (needsDate && time && (date || timezone)) void trigger('time');
   }, [date, timezone, needsDate, time, trigger]);
-  const entered = setsProjectedDelivery(action) ? enteredInstant({ date, time, timezone }) : undefined;
+  const enteredAt = needsDate ? enteredInstant({ date, time, timezone }) : undefined;
+  const entered = setsProjectedDelivery(action) ? enteredAt : undefined;
   const lateForCalibration =
     entered !== undefined && deliveryAfterCalibration(entered, order.calibrationDatetime);
 
@@ -130,6 +133,18 @@ export function OrderActionDialog({
           <Grid size={12}>
             <TimezoneSelect control={control} name="timezone" required />
           </Grid>
+          {showsDecay(order) && (
+            <Grid size={12}>
+              {/* The activity left at the entered time; the accept dialog warns below the drug's threshold. */}
+              <ActivityAtInstant
+                order={order}
+                at={enteredAt && !Number.isNaN(enteredAt.getTime()) ? enteredAt.toISOString() : null}
+                zone={zone}
+                label={`Activity at ${rule.inputLabel.toLowerCase()}`}
+                warn={setsProjectedDelivery(action)}
+              />
+            </Grid>
+          )}
           {lateForCalibration && (
             <Grid size={12}>
               <Alert severity="warning">

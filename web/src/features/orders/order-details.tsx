@@ -8,6 +8,8 @@ import {
 } from '@dosechain/contract';
 import { Box, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { OrderDecay } from './order-activity.tsx';
+import { requestedActivityText, showsDecay } from './order-activity-view.ts';
 import { OrderNotes } from './order-notes.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -65,6 +67,7 @@ export function OrderDetails({ order }: { order: Order }) {
     ['CMO', order.cmo.name],
     ['Imaging center', order.imagingCenter.name],
     ['Calibration date-time', at(order.calibrationDatetime)],
+    ['Requested activity', requestedActivityText(order)],
     ['Projected delivery', at(order.projectedDelivery)],
     ['Accepted', at(order.acceptedAt)],
     ['Delivered', at(order.deliveredAt)],
@@ -85,6 +88,11 @@ export function OrderDetails({ order }: { order: Order }) {
               <Field label={label}>{value}</Field>
             </Grid>
           ))}
+        {showsDecay(order) && (
+          <Grid size={12}>
+            <OrderDecay order={order} />
+          </Grid>
+        )}
         {reason && (
           <Grid size={12}>
             <Field label={reason.label}>{reason.text}</Field>

@@ -20,6 +20,7 @@ import {
   type RowSelection,
 } from '../../components/data-table/data-table.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
+import { requestedActivityText } from './order-activity-view.ts';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { orderStatusText } from './order-lateness.ts';
@@ -89,6 +90,15 @@ const columns = (
     },
     { field: 'exam_name', header: 'Exam', value: (o) => o.exam.name },
     { field: 'drug_name', header: 'Drug', value: (o) => o.drug.name, hiddenByDefault: true },
+    {
+      // The activity requested at calibration, in its unit and the other (issue 21); shown on request, exported when shown.
+      field: 'requested_activity',
+      header: 'Activity',
+      value: requestedActivityText,
+      filter: false,
+      enableSorting: false,
+      hiddenByDefault: true,
+    },
     partyColumn('cmo', { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name }),
     partyColumn('imaging_center', {
       field: 'imaging_center_name',

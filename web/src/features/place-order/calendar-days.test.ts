@@ -7,6 +7,7 @@ const longAgo = DateTime.fromISO('2000-01-01T00:00:00Z');
 const day = (date: string, intervals: AvailableDay['intervals'], remaining = 3): AvailableDay => ({
   date,
   remaining,
+  activityUnit: 'mCi',
   intervals,
 });
 const labels = (days: Map<string, { hours: { label: string }[] }>, date: string) =>

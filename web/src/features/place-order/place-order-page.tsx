@@ -15,10 +15,12 @@ import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { DecimalField } from '../../components/form/decimal-field.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { activityUnitFor, unitLabel } from './activity-unit.ts';
 import { SEARCH, useAvailableDays, useNow } from './availability-search.ts';
 import { CalibrationPicker } from './calibration-picker.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
@@ -78,6 +80,7 @@ export default function PlaceOrderPage() {
     subjectId: '',
     calibrationDatetime: '',
     additional_notes: '',
+    requestedActivity: null,
   };
   const { control, handleSubmit, formState, setError, reset, resetField } = useSignedForm(
     placeOrderBodySchema,
@@ -88,6 +91,7 @@ export default function PlaceOrderPage() {
     name: ['studyId', 'siteId', 'examId', 'imagingCenterId'],
   });
   const notes = useWatch({ control, name: 'additional_notes' }) ?? '';
+  const calibration = useWatch({ control, name: 'calibrationDatetime' });
   const choices = useOrderChoices(studyId ?? undefined, siteId ?? undefined);
   const center: CenterChoice | undefined =
     fixed.center ?? choices.imagingCenters.find((c) => c.id === imagingCenterId);
@@ -108,6 +112,9 @@ export default function PlaceOrderPage() {
     month,
   );
 
+  // The requested activity is in the unit of the availability the picked day's dose comes from.
+  const activityUnit = activityUnitFor(search.data ?? [], { calibration, day, zone });
+
   /** Empties what depended on a changed choice, without flagging it before the user gets there. */
   const clear = (...names: ('siteId' | 'examId' | 'imagingCenterId')[]) => {
     for (const n of names) resetField(n);
@@ -116,7 +123,11 @@ export default function PlaceOrderPage() {
   };
 
   const onSubmit = async (values: Values) => {
-    const body: PlaceOrderBody = { ...values, additional_notes: values.additional_notes || undefined };
+    const body: PlaceOrderBody = {
+      ...values,
+      additional_notes: values.additional_notes || undefined,
+      requestedActivity: values.requestedActivity ?? undefined,
+    };
     const result = await sendOrder(api, body, setError, intents.current.keyFor(body));
     if ('placed' in result) {
       intents.current.placed();
@@ -218,6 +229,13 @@ export default function PlaceOrderPage() {
               }}
               onMonthChange={(m) => setMonth(m.startOf('month'))}
               now={now}
+            />
+            <DecimalField
+              control={control}
+              name="requestedActivity"
+              label="Requested activity at calibration"
+              unit={unitLabel(activityUnit)}
+              helperText={activityUnit ? undefined : messages.activityUnitAfterDay}
             />
           </Grid>
           <Grid size={12}>
