@@ -195,7 +195,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!input.url.startsWith(API_PREFIX)) return transformed;
       const doc = operationDoc(String(method), input.url, input.route.config?.access);
       const own = transformed.schema as Record<string, unknown>;
-      return { ...transformed, schema: { ...doc, ...own } as typeof transformed.schema };
+      // A route's own description follows its access, never replaces it.
+      const description = own.description
+        ? `${doc.description}\n\n${String(own.description)}`
+        : doc.description;
+      return { ...transformed, schema: { ...doc, ...own, description } as typeof transformed.schema };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
