@@ -1,7 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { type ServerProcess, startServer } from '../../server/test/faults/server-process.ts';
 import { DEMO_PASSWORD, expect, loginAs, placeOrderByApi, screenshot, test } from '../fixtures.ts';
 
 // Issue 22, Notification log: staff see every outgoing mail, with the order it is about; a mail
@@ -55,8 +53,7 @@ test.describe('a failed mail', () => {
   const port = Number(process.env.E2E_PORT ?? 30_000) + 50 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
   const base = `http://127.0.0.1:${port}`;
   const dbUrl = pgUrl.replace(/\/[^/]*$/, `/${dbName}`);
-  let server: ChildProcess | undefined;
-  let dataDir = '';
+  let server: ServerProcess | undefined;
   const psql = (url: string, sql: string) =>
     execFileSync('psql', [url, '-tAq', '-v', 'ON_ERROR_STOP=1', '-c', sql], { encoding: 'utf8' }).trim();
 
@@ -68,40 +65,20 @@ test.describe('a failed mail', () => {
       test.skip(true, 'no PostgreSQL to start the failed-mail server on');
     }
     psql(pgUrl, `create database ${dbName}`);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-e2e-mail-'));
-    server = spawn('npx', ['tsx', '../server/src/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: dbUrl,
-        SEED_DEMO: '1',
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'warn',
-        INIT_CWD: path.resolve(import.meta.dirname, '../..'),
-      },
-      stdio: 'ignore',
-    });
-    for (let i = 0; i < 240; i++) {
-      const up = await fetch(`${base}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error('the failed-mail server did not start');
+    // In a process group of its own, killed whole afterwards (its temporary DATA_DIR removed).
+    server = await startServer(
+      { DATABASE_URL: dbUrl, SEED_DEMO: '1', PUBLIC_URL: base },
+      { port, timeoutMs: 150_000 },
+    );
   });
 
-  test.afterAll(() => {
-    server?.kill('SIGTERM');
+  test.afterAll(async () => {
+    await server?.kill();
     try {
       psql(pgUrl, `drop database if exists ${dbName} with (force)`);
     } catch {
       // Dropped already, or PostgreSQL is gone: nothing to clean.
     }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('raises a banner on the staff dashboard and is resent from the log', async ({ page }) => {
