@@ -195,10 +195,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!input.url.startsWith(API_PREFIX)) return transformed;
       const doc = operationDoc(String(method), input.url, input.route.config?.access);
       const own = transformed.schema as Record<string, unknown>;
-      // A route's own description follows its access, never replaces it.
-      const description = own.description
-        ? `${doc.description}\n\n${String(own.description)}`
-        : doc.description;
+      // A route's own description follows its access, never replaces it (one that states its
+      // access itself, the live events', is kept as it is).
+      const ownText = own.description === undefined ? undefined : String(own.description);
+      const description = !ownText
+        ? doc.description
+        : ownText.startsWith('Access:')
+          ? ownText
+          : `${doc.description}\n\n${ownText}`;
       return { ...transformed, schema: { ...doc, ...own, description } as typeof transformed.schema };
     },
   });

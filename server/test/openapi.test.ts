@@ -109,6 +109,9 @@ describe('the notification log in the OpenAPI document', () => {
     expect(entry).not.toMatch(/body|Body/);
     const resend = operations.find((o) => o.key === 'POST /api/v1/mails/{id}/resend')!.op;
     expect(resend.description).toContain('MAIL_NOT_FAILED');
+    // A description that states its access itself (live events) is not given it twice.
+    const events = operations.find((o) => o.key === 'GET /api/v1/events')!.op;
+    expect(events.description?.match(/Access:/g)).toHaveLength(1);
   });
 });
 
