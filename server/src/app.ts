@@ -207,12 +207,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (!input.url.startsWith(API_PREFIX)) return transformed;
       const doc = operationDoc(String(method), input.url, input.route.config?.access);
       const own = transformed.schema as Record<string, unknown>;
+      // A route's own description follows its access, never replaces it (one that states its
+      // access itself, the live events', is kept as it is).
+      const ownText = own.description === undefined ? undefined : String(own.description);
+      let description = !ownText
+        ? doc.description
+        : ownText.startsWith('Access:')
+          ? ownText
+          : `${doc.description}\n\n${ownText}`;
       if (input.route.config?.apiKey === true) {
         own.security = [{ bearer: [] }, { apiKey: [] }];
-        doc.description =
-          `${doc.description ?? ''} Also open to an integration API key (\`Authorization: Bearer dck_…\`, decision 027) whose scopes grant that permission (orders:read → order.read, orders:place → order.create), for its own study and clinical site only.`.trim();
+        description =
+          `${description ?? ''} Also open to an integration API key (\`Authorization: Bearer dck_…\`, decision 027) whose scopes grant that permission (orders:read → order.read, orders:place → order.create), for its own study and clinical site only.`.trim();
       }
-      return { ...transformed, schema: { ...doc, ...own } as typeof transformed.schema };
+      return { ...transformed, schema: { ...doc, ...own, description } as typeof transformed.schema };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -192,6 +192,13 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // Reports (staff/admin, reports.read).
   'GET /api/v1/reports/orders-count': staffAdmin,
   'GET /api/v1/reports/orders-count/options': staffAdmin,
+
+  // Notification log (issue 22): staff/admin who read the CMO acknowledgement area, also to
+  // resend a failed mail (e-signed and audited; docs/decisions/028).
+  'GET /api/v1/mails': staffAdmin,
+  'GET /api/v1/mails/failed-count': staffAdmin,
+  'GET /api/v1/mails/:id': staffAdmin,
+  'POST /api/v1/mails/:id/resend': staffAdmin,
 };
 
 /**

@@ -216,4 +216,31 @@ describe('object-level access', () => {
       }
     }
   });
+
+  it('refuses a company user a mail of the notification log by id (staff/admin only), and sends nothing', async () => {
+    const [mail] = await t.db
+      .insert(mailOutbox)
+      .values({
+        recipients: ['x@failed.example'],
+        subject: 'Order mail',
+        textBody: 'x',
+        status: 'failed',
+        attempts: 8,
+        purpose: 'order_placed',
+        orderId: pendingId,
+      })
+      .returning({ id: mailOutbox.id });
+    const before = await snapshot();
+    for (const username of [...owners, ...outsiders]) {
+      const read = await t.request(username, { method: 'GET', url: `/api/v1/mails/${mail!.id}` });
+      expect(read.statusCode, `${username} read`).toBe(403);
+      const resend = await t.request(username, {
+        method: 'POST',
+        url: `/api/v1/mails/${mail!.id}/resend`,
+        payload: { electronicSignature: DEMO_PASSWORD },
+      });
+      expect(resend.statusCode, `${username} resend`).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 });

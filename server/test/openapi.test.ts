@@ -109,6 +109,28 @@ describe('the OpenAPI components', () => {
   });
 });
 
+describe('the notification log in the OpenAPI document', () => {
+  it('documents its routes with their access, and a mail without its body', () => {
+    for (const key of [
+      'GET /api/v1/mails',
+      'GET /api/v1/mails/failed-count',
+      'GET /api/v1/mails/{id}',
+      'POST /api/v1/mails/{id}/resend',
+    ]) {
+      const op = operations.find((o) => o.key === key)?.op;
+      expect(op?.description, key).toContain('cmoAcknowledgement.read');
+    }
+    const entry = JSON.stringify(document.components?.schemas?.MailLogEntry);
+    expect(entry).toContain('recipients');
+    expect(entry).not.toMatch(/body|Body/);
+    const resend = operations.find((o) => o.key === 'POST /api/v1/mails/{id}/resend')!.op;
+    expect(resend.description).toContain('MAIL_NOT_FAILED');
+    // A description that states its access itself (live events) is not given it twice.
+    const events = operations.find((o) => o.key === 'GET /api/v1/events')!.op;
+    expect(events.description?.match(/Access:/g)).toHaveLength(1);
+  });
+});
+
 describe('operation names', () => {
   it('reads the id and summary off the method and path', () => {
     expect(operationIdOf('GET', '/api/v1/drug-availabilities/:id')).toBe('getDrugAvailabilitiesId');

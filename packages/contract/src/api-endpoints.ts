@@ -37,6 +37,7 @@ import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from './drugs.
 import { examCreateBodySchema, examSchema, examUpdateBodySchema } from './exams.ts';
 import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from './groups.ts';
 import { type ListResponse, listQuerySchema, listResponseSchema } from './list-query.ts';
+import { mailFailedCountSchema, mailLogEntrySchema, mailResendBodySchema } from './mail-log.ts';
 import { reasonForChangeSchema } from './mutation.ts';
 import {
   orderNotificationsAnswerSchema,
@@ -208,6 +209,10 @@ export const apiEndpoints = {
   'POST /orders/status-batch': { body: orderStatusBatchBodySchema, answer: orderStatusBatchAnswerSchema },
   'POST /orders/:id/notifications': { answer: orderNotificationsAnswerSchema },
   'GET /order-statuses': { answer: orderStatusLookupSchema },
+  'GET /mails': list(mailLogEntrySchema),
+  'GET /mails/failed-count': { answer: mailFailedCountSchema },
+  'GET /mails/:id': { answer: mailLogEntrySchema },
+  'POST /mails/:id/resend': { body: mailResendBodySchema, answer: mailLogEntrySchema },
   'GET /reports/orders-count/options': { answer: ordersReportOptionsSchema },
   'GET /reports/orders-count': { query: ordersCountQuerySchema, answer: ordersCountSchema },
 } satisfies Record<string, ApiEndpoint>;

@@ -6,9 +6,9 @@ export type AuditEventType = (typeof auditEventTypes)[number];
 
 /**
  * Entity types of the audit trail, named by their API path: every configuration entity (the
- * registry's keys) and the two records that are not configuration.
+ * registry's keys) and the records that are not configuration (availabilities, orders, outgoing mails).
  */
-export const auditEntityTypes = [...configResourceKeys, 'drug-availabilities', 'orders'] as const;
+export const auditEntityTypes = [...configResourceKeys, 'drug-availabilities', 'orders', 'mails'] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 export const changesetEntrySchema = z.object({

@@ -15,6 +15,7 @@ export * from './limits.ts';
 export * from './list-query.ts';
 export * from './live-event-kinds.ts';
 export * from './live-events.ts';
+export * from './mail-log.ts';
 export * from './messages.ts';
 export * from './mutation.ts';
 export * from './order-activity.ts';

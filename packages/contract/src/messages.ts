@@ -71,6 +71,13 @@ export const messages = {
   errorUpdating: (entity: string) => `Error updating the ${entity}`,
   notFound: (type: string) => `${type} not found`,
   pageNotFound: 'Page not found',
+  // the notification log (issue 22; not in the spec)
+  mailNotFailed: 'Only a failed mail can be resent',
+  mailsFailed: (n: number) =>
+    n === 1
+      ? '1 mail could not be sent after all its attempts.'
+      : `${n} mails could not be sent after all their attempts.`,
+  mailResent: 'Mail queued to be sent again',
   welcome: 'Welcome to the Supply Chain Management System. Browse the sidebar to get started.',
 
   // configuration (spec section 8)

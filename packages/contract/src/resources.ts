@@ -187,7 +187,7 @@ export const checkInUseEntities: readonly CheckInUseEntity[] = configResourceKey
  * from their entries, and the two records that are not configuration.
  */
 export const auditReadRequirements: Record<
-  ConfigResourceKey | 'drug-availabilities' | 'orders',
+  ConfigResourceKey | 'drug-availabilities' | 'orders' | 'mails',
   AccessRequirement
 > = {
   ...(Object.fromEntries(configResourceKeys.map((key) => [key, configResources[key].auditRead])) as Record<
@@ -196,6 +196,7 @@ export const auditReadRequirements: Record<
   >),
   'drug-availabilities': { permissions: ['cmoManufactureAvailability.read'] },
   orders: { permissions: ['order.read'] },
+  mails: { permissions: ['cmoAcknowledgement.read'] },
 };
 
 /** The configuration entity whose `GET /check-in-use` entity this is, if any. */

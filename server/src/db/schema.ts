@@ -710,10 +710,22 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Why it was sent (contract `mailPurposes`, the notification log's column); rows queued
+     * before it was recorded are 'other'. Text, not an enum: a new purpose needs no migration.
+     */
+    purpose: text().notNull().default('other'),
+    /** The order the mail is about, when it is about one. */
+    orderId: integer('order_id').references(() => orders.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_order_idx').on(t.orderId),
+    index('mail_outbox_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+  ],
 );
 
 /**

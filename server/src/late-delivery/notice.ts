@@ -119,7 +119,7 @@ export async function noticeLateOrders(db: Db, now: Date, publicUrl: string): Pr
     for (const order of rows.map(toOrder)) {
       const link = `${publicUrl}/orders/${order.id}`;
       for (const [to, zone] of await recipientsWithZones(tx, order)) {
-        mails.push({ ...lateMail(order, zone, now, link), to });
+        mails.push({ ...lateMail(order, zone, now, link), to, purpose: 'late_delivery', orderId: order.id });
       }
     }
     await enqueueMails(tx, mails, now);

@@ -1,3 +1,4 @@
+import type { MailPurpose } from '@dosechain/contract';
 import type { Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -8,6 +9,10 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Why it is sent, as the notification log shows it ('other' when omitted). */
+  purpose?: MailPurpose;
+  /** The order it is about, if any (the log links it). */
+  orderId?: number | null;
 }
 
 function outboxRow(mail: OutgoingMail, now?: Date) {
@@ -18,6 +23,8 @@ function outboxRow(mail: OutgoingMail, now?: Date) {
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html ?? null,
+    purpose: mail.purpose ?? 'other',
+    orderId: mail.orderId ?? null,
     ...(now ? { nextAttemptAt: now, createdAt: now, updatedAt: now } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { availabilityRoutes } from './availability/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { configResourceRoutes } from './config-resources.ts';
 import { liveEventRoutes } from './live-events/routes.ts';
+import { mailRoutes } from './mails/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
@@ -34,4 +35,5 @@ export const apiModules: ApiModule[] = [
   reportRoutes,
   liveEventRoutes,
   apiKeyRoutes,
+  mailRoutes,
 ];

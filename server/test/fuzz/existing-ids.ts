@@ -2,7 +2,7 @@ import { auditEntityTypes, configResourceKeys } from '@dosechain/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Db } from '../../src/db/client.ts';
-import { auditLog, drugAvailabilities, orders, studyPairings } from '../../src/db/schema.ts';
+import { auditLog, drugAvailabilities, mailOutbox, orders, studyPairings } from '../../src/db/schema.ts';
 import { type Hint, validArbitrary } from './zod-arbitrary.ts';
 
 /** Ids of the demo data, by the path segment that names the resource (`/drugs/:id` → `drugs`). */
@@ -26,6 +26,7 @@ export async function existingIds(db: Db, userIds: number[]): Promise<ExistingId
     ...Object.fromEntries(configResourceKeys.map((key) => [key, recordsOf(key)])),
     'drug-availabilities': ids(await db.select({ id: drugAvailabilities.id }).from(drugAvailabilities)),
     orders: ids(await db.select({ id: orders.id }).from(orders)),
+    mails: ids(await db.select({ id: mailOutbox.id }).from(mailOutbox)),
     users: userIds,
   };
   return { byResource, pairings, audited };

@@ -9,7 +9,10 @@
  * route changes no record, to `unauditedRoutes` with the reason from the spec or a decision.
  */
 import { configResourceKeys, configResources } from '@dosechain/contract';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { mailOutbox } from '../../src/db/schema.ts';
+import { enqueueMail } from '../../src/mail/outbox.ts';
 import { configExamples, exampleOf, nextTag, refsOf } from '../config-examples.ts';
 import { DEMO_PASSWORD } from '../helpers.ts';
 import type { ExpectedAudit, Part11 } from './fixture.ts';
@@ -423,6 +426,38 @@ export const mutatingRoutes: Record<string, MutationCase> = {
             eventType: 'update',
             changeset: { status: ['pending', 'rejected'], rejectionReason: [null, 'No cyclotron slot'] },
           })),
+      };
+    },
+  },
+
+  // The notification log (issue 22): a failed mail back to pending, its attempts reset.
+  'POST /api/v1/mails/:id/resend': {
+    as: 'staff',
+    status: 200,
+    meaning: 'Resent Mail',
+    prepare: async (p) => {
+      const id = await p.t.db.transaction((tx) =>
+        enqueueMail(tx, { to: 'p11@failed.example', subject: 'P11 failed mail', text: 'x' }),
+      );
+      await p.t.db
+        .update(mailOutbox)
+        .set({ status: 'failed', attempts: 8, lastError: 'connection refused' })
+        .where(eq(mailOutbox.id, id));
+      return {
+        url: `/mails/${id}/resend`,
+        payload: { reasonForChange: 'SMTP server repaired', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'mails',
+            entityId: id,
+            eventType: 'update',
+            changeset: {
+              status: ['failed', 'pending'],
+              attempts: [8, 0],
+              lastError: ['connection refused', null],
+            },
+          },
+        ],
       };
     },
   },

@@ -3,6 +3,7 @@ import {
   type ConfigResourceKey,
   configResourceKeys,
   configResources,
+  mailLogAccess,
   STAFF_ADMIN,
 } from '@dosechain/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -174,6 +175,13 @@ export const appRoutes: AppRoute[] = [
     requirement: { permissions: ['auditTrail.read'], roles: STAFF_ADMIN },
     page: lazyPage(() => import('../features/audit-trail/audit-trail-page.tsx')),
     menu: { label: 'Audit trail' },
+  },
+  // The notification log (issue 22): every outgoing mail, staff and admin.
+  {
+    path: '/notification-log',
+    requirement: mailLogAccess.read,
+    page: lazyPage(() => import('../features/notification-log/notification-log-page.tsx')),
+    menu: { label: 'Notification log' },
   },
   // Config, in the spec's menu order: Availability, then the registry's entities (User
   // Management's among them, shown in their own section).

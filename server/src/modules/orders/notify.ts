@@ -1,8 +1,10 @@
 import {
   formatInstant,
   formatRequestedActivity,
+  type MailPurpose,
   type Order,
   type OrderActionRule,
+  type OrderStatus,
   orderActionRules,
   orderActions,
   orderStatusLabels,
@@ -102,6 +104,15 @@ export type OrderMailFacts = Pick<
   imagingCenter: { name: string; timezone: string };
 };
 
+/** The notification log's purpose of the mail an order in this status gets. */
+export const orderMailPurpose: Record<OrderStatus, MailPurpose> = {
+  pending: 'order_placed',
+  accepted: 'order_accepted',
+  rejected: 'order_rejected',
+  canceled: 'order_canceled',
+  delivered: 'order_delivered',
+};
+
 /** The mail telling where an order stands now (placed, accepted, rejected, canceled, delivered). */
 export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMail, 'to'> {
   const zone = order.imagingCenter.timezone;
@@ -155,7 +166,7 @@ export async function enqueueOrderMailTo(
   const mail = orderMail(order, `${ctx.publicUrl}/orders/${order.id}`);
   await enqueueMails(
     tx,
-    recipients.map((to) => ({ ...mail, to })),
+    recipients.map((to) => ({ ...mail, to, purpose: orderMailPurpose[order.status], orderId: order.id })),
     ctx.now,
   );
   return recipients.length;

@@ -43,7 +43,7 @@ export async function requestRecovery(ctx: RecoveryContext, email: string): Prom
       const token = await issueRecoveryToken(tx, user.id, now);
       const link = `${ctx.config.publicUrl}${RESET_PAGE_PATH}?token=${token}`;
       const mail = recoveryMail({ ...user, fullName: fullName(user) }, link, isLockedAt(user, now));
-      await enqueueMail(tx, mail, now);
+      await enqueueMail(tx, { ...mail, purpose: 'password_recovery' }, now);
     });
     ctx.mailer.wake();
     ctx.log.info(

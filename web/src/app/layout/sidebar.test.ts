@@ -30,6 +30,7 @@ describe('the menu', () => {
       'CMO Acknowledgement',
       'Order status',
       'Audit trail',
+      'Notification log',
       'Availability',
       'Timepoints',
       'Drugs',
@@ -43,6 +44,14 @@ describe('the menu', () => {
       'Users',
       'Orders Report',
     ]);
+  });
+
+  it('shows the Notification log to staff and admin who read CMO acknowledgement, never to a CMO', () => {
+    const perms = emptyPermissions();
+    perms.cmoAcknowledgement.read = true;
+    expect(labels(user('staff', perms))).toContain('Notification log');
+    expect(labels(user('admin', perms))).toContain('Notification log');
+    expect(labels(user('cmo', perms))).not.toContain('Notification log');
   });
 
   it('shows User Management to staff and admin with userManagement.read only', () => {

@@ -10,6 +10,9 @@ import {
   configResources,
   type Drug,
   type Exam,
+  type MailLogEntry,
+  mailStatuses,
+  mailStatusLabels,
   type Order,
   orderStatuses,
   orderStatusLabels,
@@ -160,6 +163,26 @@ const ownEntities: AuditEntity[] = [
     ],
     recordName: (o) => `Order ${o.number}`,
     fieldLabels: { cmo: 'CMO', timePoint: 'Timepoint', subjectId: 'Subject' },
+  }),
+  // The notification log's mails (issue 22): their history is their resends.
+  entity<MailLogEntry>({
+    entityType: 'mails',
+    label: 'Mails',
+    resource: '/mails',
+    columns: [
+      { field: 'subject', header: 'Subject', value: (m) => m.subject },
+      { field: 'recipients', header: 'Recipients', value: (m) => m.recipients, type: 'list' },
+      {
+        field: 'status',
+        header: 'Status',
+        value: (m) => (m.status ? mailStatusLabels[m.status] : ''),
+        filter: 'select',
+        options: mailStatuses.map((s) => ({ value: s, label: mailStatusLabels[s] })),
+      },
+      createdColumn(),
+    ],
+    recordName: (m) => `Mail ${m.subject}`,
+    fieldLabels: { lastError: 'Last error' },
   }),
   entity<Study>({
     entityType: 'studies',

@@ -95,6 +95,7 @@ describe('the audit trail page', () => {
       'Exams',
       'Groups',
       'Imaging Center',
+      'Mails',
       'Orders',
       'Radionuclides',
       'Studies',
@@ -111,6 +112,7 @@ describe('the audit trail page', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Availabilities',
       'Groups',
+      'Mails',
       'Orders',
       'Users',
     ]);
@@ -122,6 +124,7 @@ describe('the audit trail page', () => {
     permissions.cmoManufactureAvailability.read = false;
     permissions.order.read = false;
     permissions.userManagement.read = false;
+    permissions.cmoAcknowledgement.read = false;
     renderPage(permissions);
     const select = await screen.findByRole('combobox', { name: 'Entity type' });
     expect(select.getAttribute('aria-disabled')).toBe('true');

@@ -2,6 +2,7 @@ import { messages } from '@dosechain/contract';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
+import { FailedMailsBanner } from '../../components/failed-mails-banner.tsx';
 import { dashboardGrid } from './dashboard-view.ts';
 import { ExceptionAffectedWarning } from './exception-orders.tsx';
 import { LateOrdersGrid, LateOrdersWarning } from './late-orders.tsx';
@@ -42,6 +43,7 @@ export default function DashboardPage() {
         )}
       </Paper>
       {showsExceptions && <ExceptionAffectedWarning key={`exception-${roleKey}`} />}
+      <FailedMailsBanner />
       {grid && <LateOrdersWarning key={`late-${roleKey}`} below={lateGridBelow} />}
       {grid && (
         // A named region: a CMO's dashboard has a second order grid (its late deliveries).

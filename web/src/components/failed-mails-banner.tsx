@@ -1,0 +1,48 @@
+import { mailLogAccess, messages } from '@dosechain/contract';
+import { Alert, Button } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { useApi } from '../api/api-context.tsx';
+import { queryKeys } from '../api/query-keys.ts';
+import { userMeets } from '../auth/access.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+
+export const FAILED_MAILS_QUERY_KEY = queryKeys.of('/mails/failed-count');
+/** The notification log's path; `?status=failed` shows the failed mails only. */
+export const NOTIFICATION_LOG_PATH = '/notification-log';
+
+/**
+ * The dashboard's banner for staff and admin (issue 22): how many mails failed all their
+ * attempts, with a link to the notification log filtered on them. Nothing while there are none,
+ * and for anyone who may not read the log.
+ */
+export function FailedMailsBanner() {
+  const { user } = useAuth();
+  const allowed = user ? userMeets(user, mailLogAccess.read) : false;
+  const api = useApi();
+  const failed = useQuery({
+    queryKey: FAILED_MAILS_QUERY_KEY,
+    queryFn: ({ signal }) => api('GET', '/mails/failed-count', { signal }),
+    enabled: allowed,
+  });
+  const count = failed.data?.failed ?? 0;
+  if (!allowed || count === 0) return null;
+  return (
+    <Alert
+      severity="error"
+      aria-label="Failed mails"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          component={RouterLink}
+          to={`${NOTIFICATION_LOG_PATH}?status=failed`}
+        >
+          Open the notification log
+        </Button>
+      }
+    >
+      {messages.mailsFailed(count)}
+    </Alert>
+  );
+}
