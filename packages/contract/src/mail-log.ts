@@ -13,6 +13,7 @@ export const mailPurposes = [
   'order_canceled',
   'order_delivered',
   'late_delivery',
+  'manufacturing_exception',
   'password_recovery',
   'other',
 ] as const;
@@ -25,6 +26,7 @@ export const mailPurposeLabels: Record<MailPurpose, string> = {
   order_canceled: 'Order canceled',
   order_delivered: 'Order delivered',
   late_delivery: 'Late delivery',
+  manufacturing_exception: 'Manufacturing exception',
   password_recovery: 'Password recovery',
   other: 'Other',
 };

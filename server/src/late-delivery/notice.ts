@@ -10,7 +10,7 @@ import { type AuditActor, recordAudits } from '../audit/record.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { orders, studyDistributionEntries } from '../db/schema.ts';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox.ts';
-import { distributionMatch, inZone, uniqueAddresses } from '../modules/orders/notify.ts';
+import { distributionMatch, inZone, orderFactLines, uniqueAddresses } from '../modules/orders/notify.ts';
 import { selectOrders, toOrder } from '../modules/orders/queries.ts';
 
 /** The late-delivery watch's audit rows name the system: no user, no role. */
@@ -65,14 +65,7 @@ export function lateMail(order: Order, zone: string, now: Date, link: string): O
     `Order #${order.number} is late: its projected delivery has passed and it has not been delivered.`,
     '',
     `Order: #${order.number}`,
-    `Study: ${order.study.name}`,
-    `Clinical Site: ${order.site.name}`,
-    `Imaging Center: ${order.imagingCenter.name}`,
-    `Subject: ${order.subjectId}`,
-    `Exam: ${order.exam.name}`,
-    `Drug: ${order.drug.name}`,
-    `CMO: ${order.cmo.name}`,
-    `Calibration date-time: ${inZone(order.calibrationDatetime, zone)}`,
+    ...orderFactLines(order, zone),
     `Projected delivery: ${inZone(order.projectedDelivery ?? '', zone)}`,
     `Late by: ${late} at ${formatInstant(now.toISOString(), zone)}`,
     '',

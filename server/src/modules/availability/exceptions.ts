@@ -19,7 +19,7 @@ import type { ServiceContext } from '../../http/context.ts';
 import { recipientsWithZones } from '../../late-delivery/notice.ts';
 import { enqueueMails, type OutgoingMail } from '../../mail/outbox.ts';
 import { isStorableId } from '../companies/queries.ts';
-import { inZone } from '../orders/notify.ts';
+import { orderFactLines } from '../orders/notify.ts';
 import { selectOrders, toOrder } from '../orders/queries.ts';
 import type { ExceptionRow } from './capacity.ts';
 import { occursOn } from './occurrences.ts';
@@ -200,14 +200,7 @@ export function blackoutMail(
     'The order has not been canceled: please agree on another day with the CMO, or cancel it.',
     '',
     `Order: #${order.number}`,
-    `Study: ${order.study.name}`,
-    `Clinical Site: ${order.site.name}`,
-    `Imaging Center: ${order.imagingCenter.name}`,
-    `Subject: ${order.subjectId}`,
-    `Exam: ${order.exam.name}`,
-    `Drug: ${order.drug.name}`,
-    `CMO: ${order.cmo.name}`,
-    `Calibration date-time: ${inZone(order.calibrationDatetime, zone)}`,
+    ...orderFactLines(order, zone),
     `Status: ${order.status}`,
     '',
     `View the order: ${link}`,
@@ -252,7 +245,12 @@ async function noticeBlackout(
   for (const order of rows.map(toOrder).sort((x, y) => x.number - y.number)) {
     const link = `${ctx.config.publicUrl}/orders/${order.id}`;
     for (const [to, zone] of await recipientsWithZones(tx, order)) {
-      mails.push({ ...blackoutMail(order, exception, zone, link), to });
+      mails.push({
+        ...blackoutMail(order, exception, zone, link),
+        to,
+        purpose: 'manufacturing_exception',
+        orderId: order.id,
+      });
     }
     await audit({
       entityType: 'orders',

@@ -104,6 +104,26 @@ export type OrderMailFacts = Pick<
   imagingCenter: { name: string; timezone: string };
 };
 
+/** The facts every mail about an order gives after its number, times on the zone's clock. */
+export function orderFactLines(
+  order: Pick<
+    OrderMailFacts,
+    'study' | 'site' | 'imagingCenter' | 'subjectId' | 'exam' | 'drug' | 'cmo' | 'calibrationDatetime'
+  >,
+  zone: string,
+): string[] {
+  return [
+    `Study: ${order.study.name}`,
+    `Clinical Site: ${order.site.name}`,
+    `Imaging Center: ${order.imagingCenter.name}`,
+    `Subject: ${order.subjectId}`,
+    `Exam: ${order.exam.name}`,
+    `Drug: ${order.drug.name}`,
+    `CMO: ${order.cmo.name}`,
+    `Calibration date-time: ${inZone(order.calibrationDatetime, zone)}`,
+  ];
+}
+
 /** The notification log's purpose of the mail an order in this status gets. */
 export const orderMailPurpose: Record<OrderStatus, MailPurpose> = {
   pending: 'order_placed',
@@ -122,14 +142,7 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
     '',
     `Order: #${order.number}`,
     `Status: ${orderStatusLabels[order.status]}`,
-    `Study: ${order.study.name}`,
-    `Clinical Site: ${order.site.name}`,
-    `Imaging Center: ${order.imagingCenter.name}`,
-    `Subject: ${order.subjectId}`,
-    `Exam: ${order.exam.name}`,
-    `Drug: ${order.drug.name}`,
-    `CMO: ${order.cmo.name}`,
-    `Calibration date-time: ${inZone(order.calibrationDatetime, zone)}`,
+    ...orderFactLines(order, zone),
   ];
   if (order.requestedActivity !== null && order.activityUnit !== null) {
     lines.push(
