@@ -103,6 +103,7 @@ describe('manufacturing exceptions', () => {
     expect(days[0]).toEqual({
       date: '2027-03-23',
       remaining: 2,
+      activityUnit: 'mCi',
       intervals: [{ start: '2027-03-23T12:00:00.000Z', end: '2027-03-23T13:00:00.000Z' }],
     });
     expect(days[1]!.remaining).toBe(5);
