@@ -181,6 +181,8 @@ test('an order grid exports a formula-like subject as text, and its instants in 
   const headers = csv[0]!;
   expect(headers).toContain('Calibration (UTC)');
   expect(headers).toContain('Projected delivery (UTC)');
+  // Hidden on screen to fit, the requested activity is still exported (issue 21); none was asked.
+  expect(headers).toContain('Activity');
   const cell = (name: string) => csv[1]![headers.indexOf(name)];
   expect(cell('Subject')).toBe(`'${subject}`);
   expect(cell('Calibration (UTC)')).toBe(exportedUtc(order.calibrationDatetime));

@@ -62,6 +62,8 @@ export interface DataTableColumn<T> {
   size?: number;
   /** Left out until the user shows it with the column chooser (wide tables). */
   hiddenByDefault?: boolean;
+  /** Written by exports even while hidden: a fact the grid keeps out of view only to fit. */
+  alwaysExported?: boolean;
   /** False drops the header's column menu (its filter stays in the filter row), to save width. */
   columnMenu?: false;
 }

@@ -91,13 +91,15 @@ const columns = (
     { field: 'exam_name', header: 'Exam', value: (o) => o.exam.name },
     { field: 'drug_name', header: 'Drug', value: (o) => o.drug.name, hiddenByDefault: true },
     {
-      // The activity requested at calibration, in its unit and the other (issue 21); shown on request, exported when shown.
+      // The activity requested at calibration, in its unit and the other (issue 21): shown on
+      // request (the grid fits 1280 px without it), always in exports and mails.
       field: 'requested_activity',
       header: 'Activity',
       value: requestedActivityText,
       filter: false,
       enableSorting: false,
       hiddenByDefault: true,
+      alwaysExported: true,
     },
     partyColumn('cmo', { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name }),
     partyColumn('imaging_center', {

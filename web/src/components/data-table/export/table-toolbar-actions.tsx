@@ -15,16 +15,20 @@ export interface TableExport<T> extends ExportOptions {
   loadRows: () => Promise<T[]>;
 }
 
-/** The columns the user has chosen to see (MRT column visibility), in the table's order. */
+/**
+ * The columns an export writes, in the table's order: those the user has chosen to see (MRT column
+ * visibility) and those exported even while hidden (`alwaysExported`).
+ */
 export function chosenColumns<T extends MRT_RowData>(
   table: MRT_TableInstance<T>,
   columns: DataTableColumn<T>[],
 ): DataTableColumn<T>[] {
   const byField = new Map(columns.map((c) => [c.field, c]));
   return table
-    .getVisibleLeafColumns()
-    .map((c) => byField.get(c.id))
-    .filter((c): c is DataTableColumn<T> => c !== undefined);
+    .getAllLeafColumns()
+    .map((c) => ({ shown: c.getIsVisible(), column: byField.get(c.id) }))
+    .filter(({ shown, column }) => column !== undefined && (shown || column.alwaysExported === true))
+    .map(({ column }) => column as DataTableColumn<T>);
 }
 
 /** MRT's own toolbar buttons (search, filters, columns) followed by the export menu. */
