@@ -82,7 +82,7 @@ test('staff sees the radionuclides with their half-lives, adds one, and gives it
   await expect(page.getByText(/^Audit trail intact: [\d,]+ entries verified$/)).toBeVisible();
   await page.getByRole('combobox', { name: 'Entity type' }).click();
   // The choices once the list has appeared (a click while it grows can be lost).
-  await expect(page.getByRole('option')).toHaveCount(12);
+  await expect(page.getByRole('option')).toHaveCount(13);
   await page.getByRole('option', { name: 'Radionuclides' }).click();
   await expect(page.getByRole('combobox', { name: 'Entity type' })).toHaveText('Radionuclides');
   const added = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Rb-82', exact: true }) });
