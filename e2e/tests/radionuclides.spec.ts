@@ -57,8 +57,12 @@ test('staff sees the radionuclides with their half-lives, adds one, and gives it
   // A drug names its radionuclide: active ones are offered, by name.
   await menu.getByRole('link', { name: 'Drugs' }).click();
   await expect(page.getByRole('heading', { name: 'Drugs' })).toBeVisible();
+  // Other specs on this worker's server add drugs (newest first): find the demo's FDG by search.
+  await page.getByRole('button', { name: 'Show/Hide search' }).click();
+  await page.getByPlaceholder('Search').fill('Fludeoxyglucose');
   const fdg = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Fludeoxyglucose F18' }) });
   await expect(fdg.getByRole('cell', { name: 'F-18', exact: true })).toBeVisible();
+  await page.getByPlaceholder('Search').fill('');
   await page.getByRole('button', { name: 'Add Drug' }).click();
   const drugDialog = page.getByRole('dialog', { name: 'Add Drug' });
   await drugDialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Rubidium Rb82 Chloride');
