@@ -11,7 +11,7 @@ import {
   type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { apiKeyPrefixOf, generateApiKey } from '../../auth/api-key.ts';
@@ -20,7 +20,15 @@ import type { Executor } from '../../db/client.ts';
 import { apiKeys, companies, studyPairings, users } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import {
+  defineListResource,
+  type ListItem,
+  type ListJoin,
+  listAnswer,
+  listPlan,
+  pageAndTotal,
+  withJoins,
+} from '../../http/list-query.ts';
 import { findCompany, isStorableId } from '../companies/queries.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { findStudy } from '../studies/service.ts';
@@ -45,12 +53,18 @@ const keyColumns = {
   creatorLast: users.lastName,
 };
 
+const keyJoins: ListJoin[] = [
+  { table: companies, on: eq(companies.id, apiKeys.siteId) },
+  { table: users, on: eq(users.id, apiKeys.createdBy) },
+];
+
+/** Keys with their site's name and their creator: the list's source (`pageAndTotal`). */
+function keySource(db: Executor) {
+  return { select: db.select(keyColumns).from(apiKeys).$dynamic(), base: apiKeys, joins: keyJoins };
+}
+
 function selectKeys(db: Executor) {
-  return db
-    .select(keyColumns)
-    .from(apiKeys)
-    .innerJoin(companies, eq(companies.id, apiKeys.siteId))
-    .innerJoin(users, eq(users.id, apiKeys.createdBy));
+  return withJoins(keySource(db).select, keyJoins);
 }
 type KeyRow = Awaited<ReturnType<ReturnType<typeof selectKeys>['execute']>>[number];
 
@@ -97,22 +111,11 @@ export async function listApiKeys(
   await requireStudy(ctx.db, studyId);
   const plan = listPlan(apiKeyList, query, eq(apiKeys.studyId, studyId));
   const now = ctx.clock.now();
-  const [rows, totals] = await Promise.all([
-    selectKeys(ctx.db)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db
-      .select({ total: count() })
-      .from(apiKeys)
-      .innerJoin(companies, eq(companies.id, apiKeys.siteId))
-      .where(plan.where),
-  ]);
+  const { rows, total } = await pageAndTotal(ctx.db, plan, keySource(ctx.db));
   return listAnswer(
     plan,
     rows.map((r) => toApiKey(r, now)),
-    totals[0]?.total ?? 0,
+    total,
   );
 }
 

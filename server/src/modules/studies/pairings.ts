@@ -6,7 +6,7 @@ import {
   type pairingCreateBodySchema,
   type pairingDeleteBodySchema,
 } from '@dosechain/contract';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
@@ -14,7 +14,15 @@ import type { Executor } from '../../db/client.ts';
 import { companies, drugs, exams, studyPairings } from '../../db/schema.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import {
+  defineListResource,
+  type ListItem,
+  type ListJoin,
+  listAnswer,
+  listPlan,
+  pageAndTotal,
+  withJoins,
+} from '../../http/list-query.ts';
 import { findCompany, isStorableId } from '../companies/queries.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
@@ -50,14 +58,24 @@ const pairingColumns = {
 };
 
 /** Pairings with the names of what they pair. */
+const pairingJoins: ListJoin[] = [
+  { table: exams, on: eq(exams.id, studyPairings.examId) },
+  { table: drugs, on: eq(drugs.id, exams.drugId) },
+  { table: sites, on: eq(sites.id, studyPairings.siteId) },
+  { table: cmos, on: eq(cmos.id, studyPairings.cmoId) },
+];
+
+/** Pairings and the joins naming what they pair: the list's source (`pageAndTotal`). */
+function pairingSource(db: Executor) {
+  return {
+    select: db.select(pairingColumns).from(studyPairings).$dynamic(),
+    base: studyPairings,
+    joins: pairingJoins,
+  };
+}
+
 function selectPairings(db: Executor) {
-  return db
-    .select(pairingColumns)
-    .from(studyPairings)
-    .innerJoin(exams, eq(exams.id, studyPairings.examId))
-    .innerJoin(drugs, eq(drugs.id, exams.drugId))
-    .innerJoin(sites, eq(sites.id, studyPairings.siteId))
-    .innerJoin(cmos, eq(cmos.id, studyPairings.cmoId));
+  return withJoins(pairingSource(db).select, pairingJoins);
 }
 type PairingRow = Awaited<ReturnType<ReturnType<typeof selectPairings>['execute']>>[number];
 
@@ -99,22 +117,8 @@ export async function listPairings(
 ): Promise<ListResponse<ListItem<Pairing>>> {
   await requireStudy(ctx.db, studyId);
   const plan = listPlan(pairingList, query, eq(studyPairings.studyId, studyId));
-  const [rows, totals] = await Promise.all([
-    selectPairings(ctx.db)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db
-      .select({ total: count() })
-      .from(studyPairings)
-      .innerJoin(exams, eq(exams.id, studyPairings.examId))
-      .innerJoin(drugs, eq(drugs.id, exams.drugId))
-      .innerJoin(sites, eq(sites.id, studyPairings.siteId))
-      .innerJoin(cmos, eq(cmos.id, studyPairings.cmoId))
-      .where(plan.where),
-  ]);
-  return listAnswer(plan, rows.map(toPairing), totals[0]?.total ?? 0);
+  const { rows, total } = await pageAndTotal(ctx.db, plan, pairingSource(ctx.db));
+  return listAnswer(plan, rows.map(toPairing), total);
 }
 
 /** The exam (active), site and CMO a new pairing names; each one missing is a 400 on its field. */

@@ -1,13 +1,8 @@
 import {
-  errorBodySchema,
-  idParam,
-  listQuerySchema,
-  listResponseSchema,
   pairingCreateBodySchema,
   pairingDeleteBodySchema,
   pairingParams,
   pairingSchema,
-  STAFF_ADMIN,
   studyCreateBodySchema,
   studySchema,
   studyUpdateBodySchema,
@@ -19,60 +14,30 @@ import { studies } from '../../db/schema.ts';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
+import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/study-part-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';
 import { createPairing, deletePairing, listPairings } from './pairings.ts';
 import { createStudy, getStudy, listStudies, updateStudy } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const tags = ['studies'];
-
 /** `/studies/{id}/pairings`: list, add, delete (with a reason). */
 function pairingRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/studies/:id/pairings',
-    {
-      config: { access: { permissions: ['config.read'], roles: STAFF_ADMIN } },
-      schema: {
-        tags,
-        params: idParam,
-        querystring: listQuerySchema,
-        response: { 200: listResponseSchema(pairingSchema.partial().required({ id: true })), ...errors },
-      },
-    },
-    (request) => listPairings(serviceContext(request, deps), request.params.id, request.query),
-  );
-  r.post(
-    '/studies/:id/pairings',
-    {
-      config: { access: { permissions: ['config.create'], roles: STAFF_ADMIN } },
-      schema: {
-        tags,
-        params: idParam,
-        body: pairingCreateBodySchema,
-        response: { 201: pairingSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createPairing(serviceContext(request, deps), request.params.id, request.body)),
-  );
-  r.delete(
+  studyPartRoutes(app, deps, {
+    segment: 'pairings',
+    tag: 'studies',
+    item: pairingSchema,
+    create: pairingCreateBodySchema,
+    list: listPairings,
+    add: createPairing,
+  });
+  app.withTypeProvider<ZodTypeProvider>().delete(
     '/studies/:id/pairings/:pairingId',
     {
-      config: { access: { permissions: ['config.update'], roles: STAFF_ADMIN } },
+      config: { access: studyAccess.update },
       schema: {
-        tags,
+        tags: ['studies'],
         params: pairingParams,
         body: pairingDeleteBodySchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...studyPartErrors },
       },
     },
     async (request, reply) => {
