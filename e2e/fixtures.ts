@@ -43,6 +43,8 @@ export async function pickMenuItem(
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Let MUI's enter transitions finish so the picture shows the settled screen.
   await page.waitForTimeout(400);
+  // CI keeps no pictures (its clone is thrown away): it saves their CPU time unless asked.
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
   const viewport = page.viewportSize();
   const height = await page.evaluate(() =>
     Math.max(document.documentElement.scrollHeight, document.body.scrollHeight),

@@ -24,7 +24,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${serverPort(workerServerIndex())}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and frames, which costs every test CPU time on the
+    // 2-core machine: in CI only a retry records one (the first failure is retried, decision 024).
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumExecutable,
