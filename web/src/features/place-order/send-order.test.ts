@@ -1,10 +1,20 @@
 import { GENERIC_TOAST_ID, messages, type PlaceOrderBody } from '@dosechain/contract';
-import { describe, expect, it, vi } from 'vitest';
+import { toast } from 'react-toastify';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
 import { orderIntents, sendOrder } from './send-order.ts';
 
-const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), isActive: vi.fn(), update: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast: toasts }));
+// Spies on the toast functions, not a module mock: the web project shares its modules between
+// test files (vitest.config.ts), so a mocked module would leak; spies are restored after the file.
+const toasts = {
+  error: vi.spyOn(toast, 'error').mockImplementation(() => 'error'),
+  success: vi.spyOn(toast, 'success').mockImplementation(() => 'success'),
+  isActive: vi.spyOn(toast, 'isActive').mockReturnValue(false),
+  update: vi.spyOn(toast, 'update').mockImplementation(() => undefined),
+};
+afterAll(() => {
+  for (const spy of Object.values(toasts)) spy.mockRestore();
+});
 
 const body: PlaceOrderBody = {
   studyId: 1,
