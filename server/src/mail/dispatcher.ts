@@ -99,7 +99,13 @@ export class MailDispatcher {
       await transport.send(message);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      const outcome = failedAttempt(attempts, MAIL_MAX_ATTEMPTS, error, clock.now(), this.options.retryBaseMs);
+      const outcome = failedAttempt(
+        attempts,
+        MAIL_MAX_ATTEMPTS,
+        error,
+        clock.now(),
+        this.options.retryBaseMs,
+      );
       await db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, message.id));
       const giveUp = outcome.status === 'failed';
       log[giveUp ? 'error' : 'warn'](
