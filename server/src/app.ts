@@ -30,6 +30,7 @@ import { safeError } from './safe-error.ts';
 import { safeRequest } from './safe-request.ts';
 import { webhookPolicy } from './webhooks/address-policy.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { webhookOpenApi } from './webhooks/openapi.ts';
 
 export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | 'metrics'> {
   logger?: FastifyServerOptions['logger'];
@@ -200,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
+      // 3.1: its `webhooks` section describes what a study's webhooks receive (decision 030).
+      openapi: '3.1.0',
       info: { title: 'DoseChain API', version: '1.0.0', description: 'Radiopharmaceutical dose ordering' },
       servers: [{ url: '/' }],
       components: {
@@ -216,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
       security: [{ bearer: [] }],
+      webhooks: webhookOpenApi(),
     },
     // Schemas with an id in the contract (`.meta({ id })`) become components, referenced by $ref.
     transformObject: jsonSchemaTransformObject,

@@ -363,7 +363,7 @@ describe('exactly once', () => {
 
   it('never sends a delivery twice when several dispatchers drain at once', async () => {
     const webhook = await newWebhook(['order.accepted']);
-    const placed = [];
+    const placed: number[] = [];
     for (let i = 0; i < 24; i++) placed.push((await place()).id);
     // Queued directly, so that no dispatcher is at work before they all start at once.
     await t.db.transaction((tx) => enqueueOrderWebhooks(tx, placed, 'order.accepted', t.clock.now()));
