@@ -266,6 +266,8 @@ export const messages = {
   webhookDisabledDone: 'Webhook disabled',
   webhookDeliveryNotFailed: 'Only a failed delivery can be resent',
   webhookDeliveryOfDisabled: 'The webhook of this delivery is disabled',
+  webhookDeliveryResent: 'Delivery queued to be sent again',
+  errorResendingWebhookDelivery: 'Error resending the delivery',
   errorCreatingWebhook: 'Error creating webhook',
   errorDisablingWebhook: 'Error disabling webhook',
   webhookSecretShownOnce: 'Copy the signing secret now: it is shown only once and cannot be read again.',
