@@ -53,12 +53,17 @@ export const webhookHeaders = {
 /** A webhook's signing secret starts with this; the rest is the base64 of the key's 32 bytes. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
+/** The WHATWG URL parser: global in browsers and Node, but the contract's `lib` declares neither. */
+declare const URL: new (
+  input: string,
+) => { protocol: string; hostname: string; hash: string; username: string; password: string };
+
 /**
  * A webhook's URL as the schema checks it: an absolute http(s) URL without credentials or
  * fragment. Whether http is allowed and where the host leads is the server's check (configuration).
  */
 export const webhookUrlSchema = requiredText(limits.webhookUrlMax).superRefine((value, ctx) => {
-  let url: URL;
+  let url: InstanceType<typeof URL>;
   try {
     url = new URL(value);
   } catch {
