@@ -45,6 +45,9 @@ export default defineConfig({
       // Recovery mails link to the address the browser uses.
       PUBLIC_URL: `http://127.0.0.1:${serverPort(index)}`,
       LOG_LEVEL: 'warn',
+      // The webhooks spec's receiver runs on 127.0.0.1 over http (refused by default: SSRF).
+      WEBHOOK_ALLOW_HTTP: '1',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
       INIT_CWD: path.resolve(import.meta.dirname, '..'),
     },
   })),

@@ -28,11 +28,16 @@ import { streamPrincipal } from './modules/live-events/routes.ts';
 import { RetentionJob } from './retention/job.ts';
 import { safeError } from './safe-error.ts';
 import { safeRequest } from './safe-request.ts';
+import { webhookPolicy } from './webhooks/address-policy.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { webhookOpenApi } from './webhooks/openapi.ts';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'metrics'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | 'metrics'> {
   logger?: FastifyServerOptions['logger'];
   /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
+  /** The webhook dispatcher's poll interval (0: off), first back-off and attempt timeout. */
+  webhooks?: { pollIntervalMs?: number; retryBaseMs?: number; timeoutMs?: number };
   /** The retention job's interval (default: RETENTION_INTERVAL_MINUTES; 0: off, `app.retention.runOnce` only). */
   retention?: { intervalMs?: number };
   /** The late-delivery watch's interval (default: LATE_CHECK_INTERVAL_MINUTES; 0: off, `app.lateDelivery.runOnce` only). */
@@ -47,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the mail outbox; started when the app is ready, stopped when it closes. */
     mailDispatcher: MailDispatcher;
+    /** Sends the webhook deliveries (decision 030); started when the app is ready, stopped when it closes. */
+    webhookDispatcher: WebhookDispatcher;
     /** Set when a graceful shutdown begins (http/shutdown.ts): /ready answers 503 from then on. */
     lifecycle: { shuttingDown: boolean };
     /** Deletes expired tokens, keys and old sent mail; started when the app is ready, stopped when it closes. */
@@ -79,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const {
     logger,
     mail,
+    webhooks: webhookOptions,
     retention: retentionOptions,
     lateDelivery: lateOptions,
     onRoute,
@@ -112,6 +120,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lifecycle', { shuttingDown: false });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', () => mailDispatcher.stop());
+  const webhookDispatcher = new WebhookDispatcher({
+    db: baseDeps.db,
+    clock: baseDeps.clock,
+    log: app.log,
+    auditKey: baseDeps.config.auditKey,
+    policy: webhookPolicy(baseDeps.config),
+    ...webhookOptions,
+  });
+  app.decorate('webhookDispatcher', webhookDispatcher);
+  app.addHook('onReady', async () => webhookDispatcher.start());
+  app.addHook('onClose', () => webhookDispatcher.stop());
   const { retentionIntervalMinutes, mailRetentionDays } = baseDeps.config;
   const retention = new RetentionJob({
     db: baseDeps.db,
@@ -132,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     publicUrl: baseDeps.config.publicUrl,
     wakeMailer: () => mailDispatcher.wake(),
+    wakeWebhooks: () => webhookDispatcher.wake(),
     intervalMs:
       lateOptions?.intervalMs ??
       (lateCheckIntervalMinutes === undefined ? undefined : lateCheckIntervalMinutes * 60_000),
@@ -153,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', () => liveEvents.stop());
   const metrics = createMetrics(baseDeps.db);
   registerRequestTiming(app, metrics);
-  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, metrics };
+  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, webhooks: webhookDispatcher, metrics };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -181,6 +201,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
+      // 3.1: its `webhooks` section describes what a study's webhooks receive (decision 030).
+      openapi: '3.1.0',
       info: { title: 'DoseChain API', version: '1.0.0', description: 'Radiopharmaceutical dose ordering' },
       servers: [{ url: '/' }],
       components: {
@@ -197,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
       security: [{ bearer: [] }],
+      webhooks: webhookOpenApi(),
     },
     // Schemas with an id in the contract (`.meta({ id })`) become components, referenced by $ref.
     transformObject: jsonSchemaTransformObject,

@@ -82,6 +82,8 @@ const envSchema = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(0).default(90),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   LATE_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
 });
 
@@ -129,6 +131,13 @@ export interface AppConfig {
   retentionIntervalMinutes?: number;
   /** How often the late-delivery watch runs, in minutes (0: off); 5 when absent. */
   lateCheckIntervalMinutes?: number;
+  /** Webhook URLs may be `http://` (WEBHOOK_ALLOW_HTTP=1; refused in production). Off when absent. */
+  webhookAllowHttp?: boolean;
+  /**
+   * Webhooks may reach loopback, private, link-local and other reserved addresses
+   * (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1: receivers inside the network). Off when absent (SSRF, decision 030).
+   */
+  webhookAllowPrivateNetworks?: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -202,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     retentionIntervalMinutes: e.RETENTION_INTERVAL_MINUTES,
     lateCheckIntervalMinutes: e.LATE_CHECK_INTERVAL_MINUTES,
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP === '1',
+    webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1',
   };
 }
 
@@ -214,7 +225,13 @@ function refuseUnsafeProduction(e: {
   AUDIT_KEY?: string;
   PUBLIC_URL?: string;
   DATABASE_URL?: string;
+  WEBHOOK_ALLOW_HTTP?: string;
 }): void {
+  if (e.WEBHOOK_ALLOW_HTTP === '1') {
+    throw new Error(
+      'Invalid configuration:\nWEBHOOK_ALLOW_HTTP=1 is refused with NODE_ENV=production: webhooks are sent over https only',
+    );
+  }
   const missing = [
     e.JWT_SECRET ? undefined : 'JWT_SECRET',
     e.AUDIT_KEY ? undefined : 'AUDIT_KEY',

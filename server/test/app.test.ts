@@ -76,6 +76,7 @@ describe('access declarations', () => {
       config: t.config,
       clock: t.clock,
       mailer: { wake() {} },
+      webhooks: { wake() {} },
       metrics: createMetrics(t.db),
     };
     registerAccessControl(bare, deps);

@@ -181,6 +181,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/studies/:id/api-keys': staffAdmin,
   'POST /api/v1/studies/:id/api-keys': staffAdmin,
   'PUT /api/v1/studies/:id/api-keys/:keyId/revoke': staffAdmin,
+  'GET /api/v1/studies/:id/webhooks': staffAdmin,
+  'POST /api/v1/studies/:id/webhooks': staffAdmin,
+  'PUT /api/v1/studies/:id/webhooks/:webhookId/disable': staffAdmin,
+  'GET /api/v1/studies/:id/webhooks/:webhookId/deliveries': staffAdmin,
+  'POST /api/v1/studies/:id/webhooks/:webhookId/deliveries/:deliveryId/resend': staffAdmin,
 
   // User management (staff/admin; staff's group only reads it).
   'PUT /api/v1/users/:id/unlock': adminOnly,

@@ -165,6 +165,8 @@ export async function buildTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** Live events' heartbeat and replay buffer. */
     liveEvents?: BuildAppOptions['liveEvents'];
+    /** The webhook dispatcher's poll interval (0: drained by the test), back-off and timeout. */
+    webhooks?: BuildAppOptions['webhooks'];
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
@@ -179,6 +181,7 @@ export async function buildTestApp(
     logger: options.logger,
     onRoute: options.onRoute,
     liveEvents: options.liveEvents,
+    webhooks: options.webhooks,
   });
   await app.ready();
   const sessions = new Map<string, Session>();

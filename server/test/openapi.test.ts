@@ -3,6 +3,7 @@
  * a summary, who may call it (from the access the route declares) — marks public routes as
  * needing no token, and documents the list grammar.
  */
+import { webhookEvents } from '@dosechain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf, summaryOf } from '../src/http/openapi-operation.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
@@ -17,7 +18,11 @@ interface Operation {
 
 let t: TestApp;
 let operations: { key: string; op: Operation }[];
-let document: { components?: { schemas?: Record<string, unknown> } };
+let document: {
+  openapi?: string;
+  components?: { schemas?: Record<string, unknown> };
+  webhooks?: Record<string, { post: Operation & { requestBody?: unknown } }>;
+};
 beforeAll(async () => {
   t = await buildTestApp({ seed: false });
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
@@ -128,6 +133,43 @@ describe('the notification log in the OpenAPI document', () => {
     // A description that states its access itself (live events) is not given it twice.
     const events = operations.find((o) => o.key === 'GET /api/v1/events')!.op;
     expect(events.description?.match(/Access:/g)).toHaveLength(1);
+  });
+});
+
+describe('webhooks in the OpenAPI document', () => {
+  it('describes one payload per event, with the signature headers and how to verify them (3.1 webhooks)', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks ?? {})).toEqual([...webhookEvents]);
+    for (const event of webhookEvents) {
+      const op = document.webhooks![event]!.post;
+      expect(op.parameters?.map((p) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      expect(op.description).toContain('HMAC-SHA256');
+      expect(op.security).toEqual([]);
+      const body = JSON.stringify(op.requestBody);
+      expect(body).toContain(`"const":"${event}"`);
+      expect(body).toContain('calibrationDatetime');
+    }
+    const ids = operations.map(({ op }) => op.operationId);
+    const hookIds = webhookEvents.map((e) => document.webhooks![e]!.post.operationId);
+    expect(new Set([...ids, ...hookIds]).size).toBe(ids.length + hookIds.length);
+  });
+
+  it('documents the webhook routes with their access', () => {
+    for (const key of [
+      'GET /api/v1/studies/{id}/webhooks',
+      'POST /api/v1/studies/{id}/webhooks',
+      'PUT /api/v1/studies/{id}/webhooks/{webhookId}/disable',
+      'GET /api/v1/studies/{id}/webhooks/{webhookId}/deliveries',
+      'POST /api/v1/studies/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
+    ]) {
+      expect(operations.find((o) => o.key === key)?.op.description, key).toMatch(
+        /config\.(read|create|update)/,
+      );
+    }
   });
 });
 

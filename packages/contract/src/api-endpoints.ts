@@ -74,6 +74,14 @@ import {
 } from './studies.ts';
 import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from './timepoints.ts';
 import { userCreateBodySchema, userSchema, userUnlockBodySchema, userUpdateBodySchema } from './users.ts';
+import {
+  webhookCreateBodySchema,
+  webhookCreatedSchema,
+  webhookDeliveryResendBodySchema,
+  webhookDeliverySchema,
+  webhookDisableBodySchema,
+  webhookSchema,
+} from './webhooks.ts';
 
 /**
  * One call of the API, as the web app makes it: its query, its body and the answer of its success
@@ -174,6 +182,14 @@ export const apiEndpoints = {
   'GET /studies/:id/api-keys': list(apiKeySchema),
   'POST /studies/:id/api-keys': { body: apiKeyCreateBodySchema, answer: apiKeyCreatedSchema },
   'PUT /studies/:id/api-keys/:keyId/revoke': { body: apiKeyRevokeBodySchema, answer: apiKeySchema },
+  'GET /studies/:id/webhooks': list(webhookSchema),
+  'POST /studies/:id/webhooks': { body: webhookCreateBodySchema, answer: webhookCreatedSchema },
+  'PUT /studies/:id/webhooks/:webhookId/disable': { body: webhookDisableBodySchema, answer: webhookSchema },
+  'GET /studies/:id/webhooks/:webhookId/deliveries': list(webhookDeliverySchema),
+  'POST /studies/:id/webhooks/:webhookId/deliveries/:deliveryId/resend': {
+    body: webhookDeliveryResendBodySchema,
+    answer: webhookDeliverySchema,
+  },
   ...companyEndpoints('/clinical-sites', 'clinical_site'),
   ...companyEndpoints('/imaging-centers', 'imaging_center'),
   ...companyEndpoints('/cmos', 'cmo'),

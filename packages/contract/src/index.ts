@@ -28,3 +28,4 @@ export * from './resources.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './text.ts';
+export * from './webhooks.ts';

@@ -58,6 +58,8 @@ export const limits = {
   liveHeartbeatSeconds: 25,
   /** An integration API key lives at most this many days (decision 027); its expiry is required. */
   apiKeyValidDaysMax: 365,
+  /** A webhook's URL is at most this long (decision 030). */
+  webhookUrlMax: 2000,
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */

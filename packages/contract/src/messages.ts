@@ -255,4 +255,20 @@ export const messages = {
   errorRevokingApiKey: 'Error revoking API key',
   errorCreatingApiKey: 'Error creating API key',
   apiKeySecretShownOnce: 'Copy the key now: it is shown only once and cannot be read again.',
+  // webhooks (issue 22, decision 030)
+  webhookUrlInvalid: 'Enter a valid URL (https://…)',
+  webhookUrlCredentials: 'A webhook URL cannot contain a user name or password',
+  webhookUrlHttpsRequired: 'The webhook URL must start with https://',
+  webhookUrlUnresolvable: "The URL's host could not be resolved",
+  webhookUrlPrivateAddress:
+    'The URL leads to a private, loopback or reserved network address, which webhooks may not call',
+  webhookDisabled: 'This webhook is already disabled',
+  webhookDisabledDone: 'Webhook disabled',
+  webhookDeliveryNotFailed: 'Only a failed delivery can be resent',
+  webhookDeliveryOfDisabled: 'The webhook of this delivery is disabled',
+  webhookDeliveryResent: 'Delivery queued to be sent again',
+  errorResendingWebhookDelivery: 'Error resending the delivery',
+  errorCreatingWebhook: 'Error creating webhook',
+  errorDisablingWebhook: 'Error disabling webhook',
+  webhookSecretShownOnce: 'Copy the signing secret now: it is shown only once and cannot be read again.',
 } as const;

@@ -23,6 +23,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -725,6 +726,73 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_idx').on(t.createdAt),
     index('mail_outbox_order_idx').on(t.orderId),
     index('mail_outbox_failed_idx').on(t.id).where(sql`${t.status} = 'failed'`),
+  ],
+);
+
+/**
+ * A study's webhook endpoints (decision 030). The signing secret must be recoverable to sign, so
+ * it is kept encrypted (AES-256-GCM under a key derived from the audit key, `webhooks/secret.ts`);
+ * the database alone never yields it. Disabled webhooks stay listed; deliveries stop.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id),
+    url: text().notNull(),
+    /** Contract `webhookEvents` it subscribes to. */
+    events: text().array().notNull(),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disableReason: text('disable_reason'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_study_idx').on(t.studyId)],
+);
+
+export const webhookDeliveryStatusEnum = pgEnum('webhook_delivery_status', ['pending', 'sent', 'failed']);
+
+/**
+ * The webhook outbox and delivery log (decision 030): one row per webhook and order event,
+ * written in the transaction of the order change, sent by `WebhookDispatcher` like the mail
+ * outbox. `delivery_id` is the `webhook-id` header, the same on every attempt and resend.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id),
+    deliveryId: uuid('delivery_id').notNull(),
+    eventType: text('event_type').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The JSON body, exactly as it is signed and sent on every attempt. */
+    payload: text().notNull(),
+    status: webhookDeliveryStatusEnum().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    lastHttpStatus: integer('last_http_status'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_delivery_id_key').on(t.deliveryId),
+    // One delivery per webhook and event: an order is placed, accepted, … late once.
+    uniqueIndex('webhook_deliveries_event_key').on(t.webhookId, t.orderId, t.eventType),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_order_idx').on(t.orderId),
   ],
 );
 

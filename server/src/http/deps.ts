@@ -9,11 +9,18 @@ export interface Mailer {
   wake(): void;
 }
 
+/** The webhook dispatcher as features see it (decision 030). */
+export interface WebhookWaker {
+  /** Call after a transaction that queued webhook deliveries has committed, to send them now. */
+  wake(): void;
+}
+
 /** What the app is built from; tests pass their own database, clock and configuration. */
 export interface AppDeps {
   db: Db;
   config: AppConfig;
   clock: Clock;
   mailer: Mailer;
+  webhooks: WebhookWaker;
   metrics: AppMetrics;
 }

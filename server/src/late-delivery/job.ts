@@ -14,6 +14,8 @@ export interface LateDeliveryOptions {
   publicUrl: string;
   /** Wakes the mailer after a pass queued mail. */
   wakeMailer: () => void;
+  /** Wakes the webhook dispatcher after a pass queued deliveries. */
+  wakeWebhooks: () => void;
   /** How often a pass runs; 0 turns the timer off (then only `runOnce`). */
   intervalMs?: number;
 }
@@ -44,10 +46,11 @@ export class LateDeliveryJob {
 
   /** One pass at the clock's now; the ids of the orders it mailed about. */
   async runOnce(): Promise<number[]> {
-    const { db, clock, log, publicUrl, wakeMailer } = this.options;
+    const { db, clock, log, publicUrl, wakeMailer, wakeWebhooks } = this.options;
     const noticed = await noticeLateOrders(db, clock.now(), publicUrl);
     if (noticed.length > 0) {
       wakeMailer();
+      wakeWebhooks();
       log.info({ event: 'late-delivery', orders: noticed }, 'late orders mailed');
     }
     return noticed;

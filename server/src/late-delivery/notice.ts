@@ -12,6 +12,7 @@ import { orders, studyDistributionEntries } from '../db/schema.ts';
 import { enqueueMails, type OutgoingMail } from '../mail/outbox.ts';
 import { distributionMatch, inZone, orderFactLines, uniqueAddresses } from '../modules/orders/notify.ts';
 import { selectOrders, toOrder } from '../modules/orders/queries.ts';
+import { enqueueOrderWebhooks } from '../webhooks/outbox.ts';
 
 /** The late-delivery watch's audit rows name the system: no user, no role. */
 export const lateWatchActor: AuditActor = {
@@ -116,6 +117,7 @@ export async function noticeLateOrders(db: Db, now: Date, publicUrl: string): Pr
       }
     }
     await enqueueMails(tx, mails, now);
+    await enqueueOrderWebhooks(tx, ids, 'order.late', now);
     await recordAudits(
       tx,
       ids.map((id) => ({

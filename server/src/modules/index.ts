@@ -15,6 +15,7 @@ import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
 import { readinessRoutes } from './readiness/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 
@@ -36,4 +37,5 @@ export const apiModules: ApiModule[] = [
   liveEventRoutes,
   apiKeyRoutes,
   mailRoutes,
+  webhookRoutes,
 ];

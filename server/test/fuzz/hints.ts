@@ -106,6 +106,12 @@ export function fieldHints(now: Date): Hint {
       fc.constantFrom('admin@dosechain.example', 'someone@example.com'),
     ),
     country: fc.constantFrom('US', 'DE', 'GB', 'us', 'USA'),
+    // A webhook's URL: a public address literal (accepted without DNS), refused ones, anything.
+    url: fc.oneof(
+      { arbitrary: fc.constant('https://93.184.216.34/fuzz-hook'), weight: 2 },
+      fc.constantFrom('http://93.184.216.34/x', 'https://127.0.0.1/x', 'https://[::1]/x', 'ftp://x'),
+      fc.string({ maxLength: 30 }),
+    ),
     validFrom: date,
     validUntil: date,
     from: date,

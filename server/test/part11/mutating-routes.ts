@@ -22,12 +22,16 @@ import {
   availabilityBody,
   create,
   createUser,
+  failedWebhookDelivery,
   orderBody,
   pairingLine,
   placeOrder,
   signed,
   studyWithApiKey,
   studyWithPairing,
+  studyWithWebhook,
+  webhookLine,
+  webhookUrl,
 } from './records.ts';
 
 export interface Prepared {
@@ -233,6 +237,70 @@ export const mutatingRoutes: Record<string, MutationCase> = {
             entityId: studyId,
             eventType: 'update',
             changeset: { [`apiKey ${key.prefix}`]: ['active', `revoked (${key.name})`] },
+          },
+        ],
+      };
+    },
+  },
+
+  // A study's webhooks (decision 030).
+  'POST /api/v1/studies/:id/webhooks': {
+    as: 'staff',
+    status: 201,
+    meaning: 'Created Webhook',
+    prepare: async (p) => {
+      const { studyId } = await studyWithPairing(p, 'P11-WEBHOOK-ADD');
+      return {
+        url: `/studies/${studyId}/webhooks`,
+        payload: { url: webhookUrl, events: ['order.placed'], reasonForChange: 'Initial entry', ...signed },
+        audit: (res): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'added',
+            changeset: { webhooks: [null, webhookLine(idOf(res))] },
+          },
+        ],
+      };
+    },
+  },
+  'PUT /api/v1/studies/:id/webhooks/:webhookId/disable': {
+    as: 'admin',
+    status: 200,
+    meaning: 'Disabled Webhook',
+    prepare: async (p) => {
+      const { studyId, webhookId } = await studyWithWebhook(p, 'P11-WEBHOOK-DISABLE');
+      return {
+        url: `/studies/${studyId}/webhooks/${webhookId}/disable`,
+        payload: { reasonForChange: 'Other: receiver retired', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'update',
+            changeset: { [`webhook #${webhookId}`]: ['active', `disabled (${webhookUrl})`] },
+          },
+        ],
+      };
+    },
+  },
+  'POST /api/v1/studies/:id/webhooks/:webhookId/deliveries/:deliveryId/resend': {
+    as: 'staff',
+    status: 200,
+    meaning: 'Resent Webhook Delivery',
+    prepare: async (p) => {
+      const { studyId, webhookId, id, deliveryId } = await failedWebhookDelivery(p, 'P11-WEBHOOK-RESEND');
+      return {
+        url: `/studies/${studyId}/webhooks/${webhookId}/deliveries/${id}/resend`,
+        payload: { reasonForChange: 'Receiver repaired', ...signed },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'update',
+            changeset: {
+              [`webhook #${webhookId} delivery ${deliveryId}`]: ['failed (8 attempts: HTTP 503)', 'pending'],
+            },
           },
         ],
       };

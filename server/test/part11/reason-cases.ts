@@ -17,6 +17,8 @@ import {
   signed,
   studyWithApiKey,
   studyWithPairing,
+  studyWithWebhook,
+  webhookUrl,
 } from './records.ts';
 
 export interface ReasonCase {
@@ -163,6 +165,27 @@ export const reasonCases: Record<string, ReasonCase> = {
             entityId: studyId,
             eventType: 'update',
             changeset: { [`apiKey ${key.prefix}`]: ['active', `revoked (${key.name})`] },
+          },
+        ],
+      };
+    },
+  },
+  'disable a webhook': {
+    as: 'staff',
+    field: 'reasonForChange',
+    meaning: 'Disabled Webhook',
+    prepare: async (p) => {
+      const { studyId, webhookId } = await studyWithWebhook(p, 'P11-WEBHOOK-OFF');
+      return {
+        method: 'PUT',
+        url: `/studies/${studyId}/webhooks/${webhookId}/disable`,
+        payload: { reasonForChange: 'Other: receiver retired', ...signed },
+        audit: [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'update',
+            changeset: { [`webhook #${webhookId}`]: ['active', `disabled (${webhookUrl})`] },
           },
         ],
       };

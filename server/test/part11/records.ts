@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema.ts';
+import { users, webhookDeliveries } from '../../src/db/schema.ts';
 import { DEMO_PASSWORD } from '../helpers.ts';
 import type { Part11 } from './fixture.ts';
 
@@ -120,4 +121,41 @@ export async function studyWithApiKey(p: Part11, name: string) {
   if (res.statusCode !== 201) throw new Error(`creating an API key: ${res.statusCode} ${res.body}`);
   const key = res.json() as { id: number; name: string; prefix: string; secret: string };
   return { studyId, key };
+}
+
+/** A public address literal (no DNS needed): a webhook URL the default, strict settings accept. */
+export const webhookUrl = 'https://93.184.216.34/part11-hook';
+
+/** How the audit trail names a webhook of `webhookUrl` for order placements (decision 030). */
+export const webhookLine = (id: number) => `#${id} ${webhookUrl} · Order placed`;
+
+/** A study with a webhook for its order placements. */
+export async function studyWithWebhook(p: Part11, name: string) {
+  const { studyId } = await studyWithPairing(p, name);
+  const webhookId = await create(p, `/studies/${studyId}/webhooks`, {
+    url: webhookUrl,
+    events: ['order.placed'],
+  });
+  return { studyId, webhookId };
+}
+
+/** A study's webhook with one delivery that failed all its attempts (written directly). */
+export async function failedWebhookDelivery(p: Part11, name: string) {
+  const { studyId, webhookId } = await studyWithWebhook(p, name);
+  const orderId = await placeOrder(p, `${name}-S1`);
+  const deliveryId = randomUUID();
+  const [row] = await p.t.db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId,
+      orderId,
+      deliveryId,
+      eventType: 'order.placed',
+      payload: '{}',
+      status: 'failed',
+      attempts: 8,
+      lastError: 'HTTP 503',
+    })
+    .returning({ id: webhookDeliveries.id });
+  return { studyId, webhookId, id: row!.id, deliveryId };
 }

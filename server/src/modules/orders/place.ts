@@ -16,6 +16,7 @@ import type { Tx } from '../../db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
+import { enqueueOrderWebhooks } from '../../webhooks/outbox.ts';
 import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
@@ -301,6 +302,7 @@ async function placeNew(
       publicUrl: ctx.config.publicUrl,
       now: ctx.clock.now(),
     });
+    await enqueueOrderWebhooks(tx, [order!.id], 'order.placed', ctx.clock.now());
     const answer = { id: order!.id, number: order!.number };
     if (idempotent) await keepAnswer(tx, idempotent, answer);
     return answer;

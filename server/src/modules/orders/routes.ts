@@ -67,7 +67,10 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
       const idempotent = idempotentPlacement(ctx.actor.user.id, key, request.body);
       const placed = await placeOrder(ctx, request.body, idempotent);
       if (placed.replayed) reply.header('idempotent-replayed', 'true');
-      else deps.mailer.wake();
+      else {
+        deps.mailer.wake();
+        deps.webhooks.wake();
+      }
       return reply.status(201).send(placed.answer);
     },
   );
@@ -87,6 +90,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const order = await changeOrderStatus(serviceContext(request, deps), request.params.id, request.body);
       deps.mailer.wake();
+      deps.webhooks.wake();
       return order;
     },
   );
@@ -107,7 +111,10 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request) => {
       const answer = await changeOrderStatuses(serviceContext(request, deps), request.body);
-      if (answer.results.some((r) => r.ok)) deps.mailer.wake();
+      if (answer.results.some((r) => r.ok)) {
+        deps.mailer.wake();
+        deps.webhooks.wake();
+      }
       return answer;
     },
   );

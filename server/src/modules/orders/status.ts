@@ -26,6 +26,7 @@ import { orders } from '../../db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { safeError } from '../../safe-error.ts';
+import { enqueueOrderWebhooks, orderStatusEvents } from '../../webhooks/outbox.ts';
 import { checkESignature } from '../auth/e-signature.ts';
 import { releaseDose } from '../availability/capacity.ts';
 import { enqueueOrderMail } from './notify.ts';
@@ -137,6 +138,7 @@ export async function changeOrderStatus(
       after: auditedState(updated),
     });
     await enqueueOrderMail(tx, id, { publicUrl: ctx.config.publicUrl, now });
+    await enqueueOrderWebhooks(tx, [id], orderStatusEvents[rule.to], now);
   };
   if (presigned) {
     await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work);

@@ -23,6 +23,11 @@ export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pair
 /** The study's integration API keys (decision 027). */
 export const apiKeysResource = (studyId: number) => `${STUDIES}/${studyId}/api-keys` as const;
 
+/** The study's webhooks (decision 030) and one webhook's delivery log. */
+export const webhooksResource = (studyId: number) => `${STUDIES}/${studyId}/webhooks` as const;
+export const webhookDeliveriesResource = (studyId: number, webhookId: number) =>
+  `${STUDIES}/${studyId}/webhooks/${webhookId}/deliveries` as const;
+
 export interface SignedMeta {
   reasonForChange?: string;
   electronicSignature?: string;

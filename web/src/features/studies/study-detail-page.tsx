@@ -19,6 +19,7 @@ import { STUDIES_ROUTE } from './config-page.tsx';
 import { DistributionListSection } from './distribution-list-section.tsx';
 import { PairingsSection } from './pairings-section.tsx';
 import { useStudy } from './study-api.ts';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 const backToStudies = (
   <Button component={Link} to={STUDIES_ROUTE} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
@@ -71,6 +72,7 @@ export default function StudyDetailPage() {
       <PairingsSection studyId={s.id} />
       <DistributionListSection study={s} />
       <ApiKeysSection studyId={s.id} />
+      <WebhooksSection studyId={s.id} />
     </Stack>
   );
 }

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { requiredText } from './fields.ts';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import { mutationMeta, requiredReasonMeta } from './mutation.ts';
+import { orderStatuses } from './orders.ts';
+
+/**
+ * Webhooks (issue 22, decision 030): a study's endpoints told of its orders' events, each
+ * delivery signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`).
+ */
+
+export const webhookEvents = [
+  'order.placed',
+  'order.accepted',
+  'order.rejected',
+  'order.canceled',
+  'order.delivered',
+  'order.late',
+] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+
+export const webhookEventLabels: Record<WebhookEvent, string> = {
+  'order.placed': 'Order placed',
+  'order.accepted': 'Order accepted',
+  'order.rejected': 'Order rejected',
+  'order.canceled': 'Order canceled',
+  'order.delivered': 'Order delivered',
+  'order.late': 'Order late',
+};
+
+export const webhookStatuses = ['active', 'disabled'] as const;
+export type WebhookStatus = (typeof webhookStatuses)[number];
+
+export const webhookDeliveryStatuses = ['pending', 'sent', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+export const webhookDeliveryStatusLabels: Record<WebhookDeliveryStatus, string> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** The headers of a delivery (Standard Webhooks, https://www.standardwebhooks.com). */
+export const webhookHeaders = {
+  /** The delivery's id (a UUID): the same on every attempt and resend, for the receiver to deduplicate. */
+  id: 'webhook-id',
+  /** Seconds since the epoch when this attempt was signed. */
+  timestamp: 'webhook-timestamp',
+  /** `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` under the secret's bytes. */
+  signature: 'webhook-signature',
+} as const;
+
+/** A webhook's signing secret starts with this; the rest is the base64 of the key's 32 bytes. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+/** The WHATWG URL parser: global in browsers and Node, but the contract's `lib` declares neither. */
+declare const URL: new (
+  input: string,
+) => { protocol: string; hostname: string; hash: string; username: string; password: string };
+
+/**
+ * A webhook's URL as the schema checks it: an absolute http(s) URL without credentials or
+ * fragment. Whether http is allowed and where the host leads is the server's check (configuration).
+ */
+export const webhookUrlSchema = requiredText(limits.webhookUrlMax).superRefine((value, ctx) => {
+  let url: InstanceType<typeof URL>;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: messages.webhookUrlInvalid });
+    return;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname || url.hash) {
+    ctx.addIssue({ code: 'custom', message: messages.webhookUrlInvalid });
+  } else if (url.username || url.password) {
+    ctx.addIssue({ code: 'custom', message: messages.webhookUrlCredentials });
+  }
+});
+
+export const webhookCreateBodySchema = z.strictObject({
+  url: webhookUrlSchema,
+  events: z
+    .array(z.enum(webhookEvents, { error: messages.invalidValue }), { error: messages.required })
+    .min(1, messages.required)
+    .max(webhookEvents.length, messages.invalidValue)
+    .refine((e) => new Set(e).size === e.length, messages.invalidValue),
+  ...mutationMeta,
+});
+export type WebhookCreateBody = z.input<typeof webhookCreateBodySchema>;
+
+/** Disabling a webhook needs a reason. */
+export const webhookDisableBodySchema = z.strictObject(requiredReasonMeta);
+export type WebhookDisableBody = z.input<typeof webhookDisableBodySchema>;
+
+/** Resending a failed delivery needs a reason. */
+export const webhookDeliveryResendBodySchema = z.strictObject(requiredReasonMeta);
+export type WebhookDeliveryResendBody = z.input<typeof webhookDeliveryResendBodySchema>;
+
+export const webhookSchema = z
+  .object({
+    id: z.number().int(),
+    studyId: z.number().int(),
+    url: z.string(),
+    events: z.array(z.enum(webhookEvents)),
+    status: z.enum(webhookStatuses),
+    disabledAt: z.string().nullable(),
+    disableReason: z.string().nullable(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+  })
+  .meta({ id: 'Webhook' });
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** The answer to a creation: the webhook and, this once, its signing secret. */
+export const webhookCreatedSchema = webhookSchema
+  .extend({ secret: z.string() })
+  .meta({ id: 'WebhookCreated' });
+export type WebhookCreated = z.infer<typeof webhookCreatedSchema>;
+
+/** One delivery of an event to a webhook, as the delivery log shows it (not its body). */
+export const webhookDeliverySchema = z
+  .object({
+    id: z.number().int(),
+    webhookId: z.number().int(),
+    /** The `webhook-id` header: the same on every attempt of this delivery. */
+    deliveryId: z.string(),
+    event: z.enum(webhookEvents),
+    order: z.object({ id: z.number().int(), number: z.number().int() }),
+    status: z.enum(webhookDeliveryStatuses),
+    attempts: z.number().int(),
+    /** When the next attempt is due (pending deliveries). */
+    nextAttemptAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    lastHttpStatus: z.number().int().nullable(),
+    sentAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookParams = z.object({
+  id: z.coerce.number().int().positive(),
+  webhookId: z.coerce.number().int().positive(),
+});
+
+export const webhookDeliveryParams = webhookParams.extend({
+  deliveryId: z.coerce.number().int().positive(),
+});
+
+/** The order as a delivery's body gives it. */
+export const webhookOrderSchema = z
+  .object({
+    id: z.number().int(),
+    number: z.number().int(),
+    status: z.enum(orderStatuses),
+    study: z.object({ id: z.number().int(), name: z.string() }),
+    site: z.object({ id: z.number().int(), name: z.string() }),
+    imagingCenter: z.object({ id: z.number().int(), name: z.string(), timezone: z.string() }),
+    cmo: z.object({ id: z.number().int(), name: z.string() }),
+    subjectId: z.string(),
+    calibrationDatetime: z.string(),
+    projectedDelivery: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    rejectionReason: z.string().nullable(),
+    cancelationReason: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookOrder' });
+export type WebhookOrder = z.infer<typeof webhookOrderSchema>;
+
+/** The JSON body of a delivery of `event`. */
+export function webhookPayloadSchema<E extends WebhookEvent>(event: E) {
+  return z.object({
+    /** The delivery's id (as the `webhook-id` header). */
+    id: z.string(),
+    type: z.literal(event),
+    /** When the event happened. */
+    timestamp: z.string(),
+    data: z.object({ order: webhookOrderSchema }),
+  });
+}
+export type WebhookPayload = {
+  id: string;
+  type: WebhookEvent;
+  timestamp: string;
+  data: { order: WebhookOrder };
+};

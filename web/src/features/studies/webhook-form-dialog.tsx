@@ -1,0 +1,113 @@
+import {
+  messages,
+  type WebhookCreated,
+  type WebhookEvent,
+  webhookCreateBodySchema,
+  webhookEventLabels,
+  webhookEvents,
+} from '@dosechain/contract';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Grid,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { useApi } from '../../api/api-context.tsx';
+import { queryKeys } from '../../api/query-keys.ts';
+import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../components/form/form-text-field.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+import { webhooksResource } from './study-api.ts';
+
+const webhookFieldsSchema = webhookCreateBodySchema.pick({ url: true, events: true });
+const fields = ['url', 'events', 'reasonForChange', 'electronicSignature'];
+
+/**
+ * Creates a webhook of the study (decision 030): its https URL and the order events it is sent;
+ * signed. The server checks where the URL leads (400 on `url`); the signing secret is answered
+ * once and handed to `onCreated` to be shown.
+ */
+export function WebhookFormDialog({
+  studyId,
+  onClose,
+  onCreated,
+}: {
+  studyId: number;
+  onClose: () => void;
+  onCreated: (webhook: WebhookCreated) => void;
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const resource = webhooksResource(studyId);
+  const { control, schema, handleSubmit, formState, setError } = useSignedForm(webhookFieldsSchema, {
+    url: '',
+    events: [...webhookEvents],
+  });
+  const create = useMutation({
+    mutationFn: (body: SignedOutput<typeof webhookFieldsSchema.shape>) => api('POST', resource, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
+  });
+  const onSubmit = async (values: SignedOutput<typeof webhookFieldsSchema.shape>) => {
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (err) {
+      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorCreatingWebhook);
+    }
+  };
+  return (
+    <FormDialog
+      title="Create Webhook"
+      onClose={onClose}
+      control={control}
+      schema={schema}
+      onSubmit={handleSubmit(onSubmit)}
+      isValid={formState.isValid}
+      isSubmitting={formState.isSubmitting}
+    >
+      <Grid size={12}>
+        <FormTextField control={control} name="url" label="URL" required />
+      </Grid>
+      <Grid size={12}>
+        <Controller
+          control={control}
+          name="events"
+          render={({ field, fieldState }) => {
+            const chosen = (field.value ?? []) as WebhookEvent[];
+            const toggle = (event: WebhookEvent, on: boolean) =>
+              field.onChange(webhookEvents.filter((e) => (e === event ? on : chosen.includes(e))));
+            return (
+              <FormControl error={Boolean(fieldState.error)} required>
+                <FormLabel>Events</FormLabel>
+                <FormGroup row>
+                  {webhookEvents.map((event) => (
+                    <FormControlLabel
+                      key={event}
+                      label={webhookEventLabels[event]}
+                      control={
+                        <Checkbox
+                          checked={chosen.includes(event)}
+                          onChange={(e) => toggle(event, e.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
+            );
+          }}
+        />
+      </Grid>
+      <SignedChangeFields control={control} />
+    </FormDialog>
+  );
+}
