@@ -25,7 +25,7 @@ export function apiKeyRoutes(app: FastifyInstance, deps: AppDeps): void {
     item: apiKeySchema,
     create: apiKeyCreateBodySchema,
     created: apiKeyCreatedSchema,
-    createSummary: "Create a study's API key (its secret is answered this once)",
+    createDocs: { summary: "Create a study's API key (its secret is answered this once)" },
     list: listApiKeys,
     add: createApiKey,
   });

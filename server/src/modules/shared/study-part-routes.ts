@@ -39,8 +39,8 @@ export interface StudyPart<C extends z.ZodType, T extends { id: number }> {
   create: C;
   /** What a creation answers when it is not the item (an API key's secret, shown once). */
   created?: z.ZodType;
-  /** The creation's summary in the OpenAPI document. */
-  createSummary?: string;
+  /** The creation's summary and description in the OpenAPI document. */
+  createDocs?: { summary: string; description?: string };
   list: (ctx: ServiceContext, studyId: number, query: ListQuery) => Promise<ListResponse<ListItem<T>>>;
   add: (ctx: ServiceContext, studyId: number, input: z.output<C>) => Promise<unknown>;
 }
@@ -76,7 +76,7 @@ export function studyPartRoutes<C extends z.ZodType, T extends { id: number }>(
       config: { access: studyAccess.create },
       schema: {
         tags,
-        ...(part.createSummary ? { summary: part.createSummary } : {}),
+        ...part.createDocs,
         params: idParam,
         body: part.create,
         response: { 201: part.created ?? part.item, ...studyPartErrors },

@@ -1,9 +1,6 @@
 import {
-  errorBodySchema,
-  idParam,
   listQuerySchema,
   listResponseSchema,
-  STAFF_ADMIN,
   webhookCreateBodySchema,
   webhookCreatedSchema,
   webhookDeliveryParams,
@@ -17,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
+import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/study-part-routes.ts';
 import {
   createWebhook,
   disableWebhook,
@@ -25,13 +23,6 @@ import {
   resendWebhookDelivery,
 } from './service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const tags = ['webhooks'];
 
 /**
@@ -40,48 +31,30 @@ const tags = ['webhooks'];
  * disable (with a reason), the delivery log and the resend of a failed delivery.
  */
 export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
+  studyPartRoutes(app, deps, {
+    segment: 'webhooks',
+    tag: 'webhooks',
+    item: webhookSchema,
+    create: webhookCreateBodySchema,
+    created: webhookCreatedSchema,
+    createDocs: {
+      summary: "Create a study's webhook (its signing secret is answered this once)",
+      description:
+        'The URL must be https (http only where the server allows it) and its host must resolve to public addresses only unless the server allows private networks (400 on `url`). The events are sent as the `webhooks` of this document describe, signed per Standard Webhooks.',
+    },
+    list: listWebhooks,
+    add: createWebhook,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/studies/:id/webhooks',
-    {
-      config: { access: { permissions: ['config.read'], roles: STAFF_ADMIN } },
-      schema: {
-        tags,
-        params: idParam,
-        querystring: listQuerySchema,
-        response: { 200: listResponseSchema(webhookSchema.partial().required({ id: true })), ...errors },
-      },
-    },
-    (request) => listWebhooks(serviceContext(request, deps), request.params.id, request.query),
-  );
-  r.post(
-    '/studies/:id/webhooks',
-    {
-      config: { access: { permissions: ['config.create'], roles: STAFF_ADMIN } },
-      schema: {
-        tags,
-        summary: "Create a study's webhook (its signing secret is answered this once)",
-        description:
-          'The URL must be https (http only where the server allows it) and its host must resolve to public addresses only unless the server allows private networks (400 on `url`). The events are sent as the `webhooks` of this document describe, signed per Standard Webhooks.',
-        params: idParam,
-        body: webhookCreateBodySchema,
-        response: { 201: webhookCreatedSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createWebhook(serviceContext(request, deps), request.params.id, request.body)),
-  );
   r.put(
     '/studies/:id/webhooks/:webhookId/disable',
     {
-      config: { access: { permissions: ['config.update'], roles: STAFF_ADMIN } },
+      config: { access: studyAccess.update },
       schema: {
         tags,
         params: webhookParams,
         body: webhookDisableBodySchema,
-        response: { 200: webhookSchema, ...errors },
+        response: { 200: webhookSchema, ...studyPartErrors },
       },
     },
     (request) =>
@@ -95,7 +68,7 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/studies/:id/webhooks/:webhookId/deliveries',
     {
-      config: { access: { permissions: ['config.read'], roles: STAFF_ADMIN } },
+      config: { access: studyAccess.read },
       schema: {
         tags,
         summary: "A webhook's delivery log",
@@ -103,7 +76,7 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
         querystring: listQuerySchema,
         response: {
           200: listResponseSchema(webhookDeliverySchema.partial().required({ id: true })),
-          ...errors,
+          ...studyPartErrors,
         },
       },
     },
@@ -118,7 +91,7 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.post(
     '/studies/:id/webhooks/:webhookId/deliveries/:deliveryId/resend',
     {
-      config: { access: { permissions: ['config.update'], roles: STAFF_ADMIN } },
+      config: { access: studyAccess.update },
       schema: {
         tags,
         summary: 'Send a failed delivery again',
@@ -126,7 +99,7 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
           'Puts a failed delivery back to pending, due now, its attempts reset, with the same `webhook-id` and body; signed and audited. 409 WEBHOOK_DELIVERY_NOT_FAILED for a delivery that is not failed (also the second of two resends at once).',
         params: webhookDeliveryParams,
         body: webhookDeliveryResendBodySchema,
-        response: { 200: webhookDeliverySchema, ...errors },
+        response: { 200: webhookDeliverySchema, ...studyPartErrors },
       },
     },
     async (request) => {

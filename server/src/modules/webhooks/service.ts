@@ -13,7 +13,7 @@ import {
   webhookEventLabels,
   webhookEvents,
 } from '@dosechain/contract';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { fullName } from '../../auth/principal.ts';
@@ -24,9 +24,11 @@ import type { ServiceContext } from '../../http/context.ts';
 import {
   defineListResource,
   type ListItem,
+  type ListJoin,
   listAnswer,
   listPlan,
   pageAndTotal,
+  withJoins,
 } from '../../http/list-query.ts';
 import { checkWebhookTarget, WebhookUrlRefused, webhookPolicy } from '../../webhooks/address-policy.ts';
 import { encryptWebhookSecret, generateWebhookSecret } from '../../webhooks/secret.ts';
@@ -45,11 +47,22 @@ export const webhookList = defineListResource({
   defaultSort: '-created_at',
 });
 
+const webhookJoins: ListJoin[] = [{ table: users, on: eq(users.id, webhooks.createdBy) }];
+
+/** Webhooks with their creator: the list's source (`pageAndTotal`). */
+function webhookSource(db: Executor) {
+  return {
+    select: db
+      .select({ webhook: webhooks, creatorFirst: users.firstName, creatorLast: users.lastName })
+      .from(webhooks)
+      .$dynamic(),
+    base: webhooks,
+    joins: webhookJoins,
+  };
+}
+
 function selectWebhooks(db: Executor) {
-  return db
-    .select({ webhook: webhooks, creatorFirst: users.firstName, creatorLast: users.lastName })
-    .from(webhooks)
-    .innerJoin(users, eq(users.id, webhooks.createdBy));
+  return withJoins(webhookSource(db).select, webhookJoins);
 }
 type WebhookRow = Awaited<ReturnType<ReturnType<typeof selectWebhooks>['execute']>>[number];
 
@@ -99,15 +112,8 @@ export async function listWebhooks(
 ): Promise<ListResponse<ListItem<Webhook>>> {
   await requireStudy(ctx.db, studyId);
   const plan = listPlan(webhookList, query, eq(webhooks.studyId, studyId));
-  const [rows, totals] = await Promise.all([
-    selectWebhooks(ctx.db)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    ctx.db.select({ total: count() }).from(webhooks).where(plan.where),
-  ]);
-  return listAnswer(plan, rows.map(toWebhook), totals[0]?.total ?? 0);
+  const { rows, total } = await pageAndTotal(ctx.db, plan, webhookSource(ctx.db));
+  return listAnswer(plan, rows.map(toWebhook), total);
 }
 
 /**
