@@ -255,6 +255,20 @@ describe('a key at work', () => {
     expect((await withKey('dck_nonsense', { url: '/api/v1/orders' })).statusCode).toBe(401);
   });
 
+  it('is suspended while its creator is inactive: 401, listed as suspended, and back once they are active', async () => {
+    const key = await newKey();
+    const staff = eq(users.username, 'staff');
+    await t.db.update(users).set({ active: false }).where(staff);
+    try {
+      expect((await withKey(key.secret, { url: '/api/v1/orders' })).statusCode).toBe(401);
+      const list = await t.request('admin', { method: 'GET', url: `/api/v1/studies/${ids.study}/api-keys` });
+      expect(list.json().items.find((k: { id: number }) => k.id === key.id).status).toBe('suspended');
+    } finally {
+      await t.db.update(users).set({ active: true }).where(staff);
+    }
+    expect((await withKey(key.secret, { url: '/api/v1/orders' })).statusCode).toBe(200);
+  });
+
   it('never writes a key to the log', async () => {
     const key = await newKey();
     log.lines.length = 0;

@@ -27,7 +27,11 @@ export const apiKeyScopePermissions: Record<ApiKeyScope, Permission> = {
   'orders:place': 'order.create',
 };
 
-export const apiKeyStatuses = ['active', 'expired', 'revoked'] as const;
+/**
+ * `suspended`: its creator, the person accountable for it, is inactive — the key answers 401
+ * until that user is active again (a key is never a credential nobody answers for).
+ */
+export const apiKeyStatuses = ['active', 'suspended', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
 
 const idField = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);

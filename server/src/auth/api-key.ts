@@ -74,6 +74,8 @@ export async function apiKeyPrincipal(db: Executor, clock: Clock, token: string)
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
   const { key } = row;
   if (key.revokedAt !== null || key.expiresAt.getTime() <= clock.now().getTime()) return null;
+  // Suspended while its creator, the person accountable for it, is inactive (decision 027).
+  if (!row.creator.active) return null;
   const permissions = emptyPermissions();
   for (const scope of key.scopes) {
     if (!(apiKeyScopes as readonly string[]).includes(scope)) continue;

@@ -51,6 +51,7 @@ const keyColumns = {
   siteName: companies.name,
   creatorFirst: users.firstName,
   creatorLast: users.lastName,
+  creatorActive: users.active,
 };
 
 const keyJoins: ListJoin[] = [
@@ -68,9 +69,11 @@ function selectKeys(db: Executor) {
 }
 type KeyRow = Awaited<ReturnType<ReturnType<typeof selectKeys>['execute']>>[number];
 
-function statusOf(key: KeyRow['key'], now: Date): ApiKeyStatus {
+function statusOf(row: KeyRow, now: Date): ApiKeyStatus {
+  const { key } = row;
   if (key.revokedAt) return 'revoked';
-  return key.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
+  if (key.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return row.creatorActive ? 'active' : 'suspended';
 }
 
 const toApiKey = (r: KeyRow, now: Date): ApiKey => ({
@@ -80,7 +83,7 @@ const toApiKey = (r: KeyRow, now: Date): ApiKey => ({
   prefix: apiKeyPrefixOf(r.key.publicId),
   site: { id: r.key.siteId, name: r.siteName },
   scopes: r.key.scopes.filter((s): s is ApiKeyScope => (apiKeyScopes as readonly string[]).includes(s)),
-  status: statusOf(r.key, now),
+  status: statusOf(r, now),
   expiresAt: r.key.expiresAt.toISOString(),
   revokedAt: r.key.revokedAt?.toISOString() ?? null,
   revocationReason: r.key.revocationReason,
@@ -178,7 +181,8 @@ export async function revokeApiKey(
 ): Promise<ApiKey> {
   await requireStudy(ctx.db, studyId);
   const now = ctx.clock.now();
-  if (!(await findKey(ctx.db, studyId, keyId, now))) throw notFound(messages.notFound('API Key'));
+  const before = await findKey(ctx.db, studyId, keyId, now);
+  if (!before) throw notFound(messages.notFound('API Key'));
   return auditedMutation(
     ctx,
     input,
@@ -198,7 +202,7 @@ export async function revokeApiKey(
         entityType: 'studies',
         entityId: studyId,
         eventType: 'update',
-        changeset: { [`apiKey ${key.prefix}`]: ['active', `revoked (${key.name})`] },
+        changeset: { [`apiKey ${key.prefix}`]: [before.status, `revoked (${key.name})`] },
       });
       return key;
     },

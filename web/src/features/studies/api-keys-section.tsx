@@ -14,6 +14,7 @@ import { apiKeysResource } from './study-api.ts';
 
 const statusLabels: Record<ApiKey['status'], string> = {
   active: 'Active',
+  suspended: 'Suspended (its creator is inactive)',
   expired: 'Expired',
   revoked: 'Revoked',
 };
@@ -87,7 +88,7 @@ export function ApiKeysSection({ studyId }: { studyId: number }) {
         rowActions={
           canRevoke
             ? (key) =>
-                key.status === 'active' ? (
+                key.status === 'active' || key.status === 'suspended' ? (
                   <Tooltip title="Revoke">
                     <IconButton aria-label="Revoke" onClick={() => setDialog({ kind: 'revoke', key })}>
                       <Block />
