@@ -9,7 +9,7 @@ import {
   isoDateField,
   messages,
 } from '@dosechain/contract';
-import { Grid, MenuItem, Typography } from '@mui/material';
+import { Grid, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
@@ -27,12 +27,9 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
 import { AVAILABILITIES } from './availability-form-model.ts';
-import { DayBar } from './day-bar.tsx';
-import { hourText } from './day-bar-geometry.ts';
 import { exceptionsKey, exceptionsResource } from './exceptions-api.ts';
+import { ManufactureWindowFields } from './manufacture-window-fields.tsx';
 
-const startHours = Array.from({ length: 24 }, (_, h) => hourText(h));
-const endHours = Array.from({ length: 24 }, (_, h) => hourText(h + 1));
 const fields = [
   'date',
   'kind',
@@ -91,7 +88,6 @@ export function ExceptionFormDialog({
     handleSubmit,
     formState,
     setError,
-    setValue,
   } = useSignedForm(schema, {
     date: exception?.date ?? date ?? '',
     kind: exception?.kind ?? ('' as 'closed'),
@@ -101,8 +97,6 @@ export function ExceptionFormDialog({
     reason: exception?.reason ?? '',
   });
   const kind = useWatch({ control, name: 'kind' });
-  const start = useWatch({ control, name: 'startTime' });
-  const end = useWatch({ control, name: 'endTime' });
   const resource = exceptionsResource(availability.id);
   const onSubmit = handleSubmit(async (values) => {
     const closed = values.kind === 'closed';
@@ -174,49 +168,11 @@ export function ExceptionFormDialog({
               max={100_000_000}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={control}
-              name="startTime"
-              label="Start"
-              select
-              onChange={(e) =>
-                setValue('startTime', e.target.value, { shouldValidate: true, shouldDirty: true })
-              }
-            >
-              <MenuItem value="">{`As the availability (${availability.startTime})`}</MenuItem>
-              {startHours.map((h) => (
-                <MenuItem key={h} value={h}>
-                  {h}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={control}
-              name="endTime"
-              label="End"
-              select
-              onChange={(e) =>
-                setValue('endTime', e.target.value, { shouldValidate: true, shouldDirty: true })
-              }
-            >
-              <MenuItem value="">{`As the availability (${availability.endTime})`}</MenuItem>
-              {endHours.map((h) => (
-                <MenuItem key={h} value={h}>
-                  {h}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
-          <Grid size={12}>
-            <DayBar
-              start={start || availability.startTime}
-              end={end || availability.endTime}
-              zoneLabel={availability.cmo.timezone}
-            />
-          </Grid>
+          <ManufactureWindowFields
+            control={control}
+            timezone={availability.cmo.timezone}
+            inherited={{ startTime: availability.startTime, endTime: availability.endTime }}
+          />
         </>
       )}
       <Grid size={12}>
