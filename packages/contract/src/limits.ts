@@ -6,6 +6,8 @@ export const limits = {
   uniquenessDebounceMs: 500,
   lookupDebounceMs: 500,
   tableFilterDebounceMs: 100,
+  /** How often an open dashboard asks again how many mails failed (no live event carries it). */
+  failedMailsRefreshMs: 60_000,
   nameMax: 50,
   usernameMax: 32,
   addressLineMax: 100,

@@ -1,4 +1,4 @@
-import { mailLogAccess, messages } from '@dosechain/contract';
+import { limits, mailLogAccess, messages } from '@dosechain/contract';
 import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -13,8 +13,8 @@ export const NOTIFICATION_LOG_PATH = '/notification-log';
 
 /**
  * The dashboard's banner for staff and admin (issue 22): how many mails failed all their
- * attempts, with a link to the notification log filtered on them. Nothing while there are none,
- * and for anyone who may not read the log.
+ * attempts, with a link to the notification log filtered on them, asked again every minute.
+ * Nothing while there are none, and for anyone who may not read the log.
  */
 export function FailedMailsBanner() {
   const { user } = useAuth();
@@ -24,6 +24,9 @@ export function FailedMailsBanner() {
     queryKey: FAILED_MAILS_QUERY_KEY,
     queryFn: ({ signal }) => api('GET', '/mails/failed-count', { signal }),
     enabled: allowed,
+    // A mail fails in the background, minutes after what sent it: the count is asked again
+    // while the dashboard is open (paused while its tab is hidden).
+    refetchInterval: limits.failedMailsRefreshMs,
   });
   const count = failed.data?.failed ?? 0;
   if (!allowed || count === 0) return null;
