@@ -1,27 +1,18 @@
 import {
   type ApiKeyCreated,
-  type ApiKeyScope,
   apiKeyCreateBodySchema,
   apiKeyScopeLabels,
   apiKeyScopes,
   limits,
   messages,
 } from '@dosechain/contract';
-import {
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  Grid,
-} from '@mui/material';
+import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
 import { companyKinds } from '../../components/companies/company-kinds.ts';
+import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
@@ -95,35 +86,13 @@ export function ApiKeyFormDialog({
         />
       </Grid>
       <Grid size={12}>
-        <Controller
+        <FormCheckboxGroup
           control={control}
           name="scopes"
-          render={({ field, fieldState }) => {
-            const chosen = (field.value ?? []) as ApiKeyScope[];
-            const toggle = (scope: ApiKeyScope, on: boolean) =>
-              field.onChange(apiKeyScopes.filter((s) => (s === scope ? on : chosen.includes(s))));
-            return (
-              <FormControl error={Boolean(fieldState.error)} required>
-                <FormLabel>Scopes</FormLabel>
-                <FormGroup row>
-                  {apiKeyScopes.map((scope) => (
-                    <FormControlLabel
-                      key={scope}
-                      label={apiKeyScopeLabels[scope]}
-                      control={
-                        <Checkbox
-                          checked={chosen.includes(scope)}
-                          onChange={(e) => toggle(scope, e.target.checked)}
-                          onBlur={field.onBlur}
-                        />
-                      }
-                    />
-                  ))}
-                </FormGroup>
-                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-              </FormControl>
-            );
-          }}
+          label="Scopes"
+          options={apiKeyScopes}
+          labels={apiKeyScopeLabels}
+          required
         />
       </Grid>
       <Grid size={12}>

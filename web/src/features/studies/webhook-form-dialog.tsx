@@ -1,25 +1,16 @@
 import {
   messages,
   type WebhookCreated,
-  type WebhookEvent,
   webhookCreateBodySchema,
   webhookEventLabels,
   webhookEvents,
 } from '@dosechain/contract';
-import {
-  Checkbox,
-  FormControl,
-  FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
-  Grid,
-} from '@mui/material';
+import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
+import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
@@ -76,35 +67,13 @@ export function WebhookFormDialog({
         <FormTextField control={control} name="url" label="URL" required />
       </Grid>
       <Grid size={12}>
-        <Controller
+        <FormCheckboxGroup
           control={control}
           name="events"
-          render={({ field, fieldState }) => {
-            const chosen = (field.value ?? []) as WebhookEvent[];
-            const toggle = (event: WebhookEvent, on: boolean) =>
-              field.onChange(webhookEvents.filter((e) => (e === event ? on : chosen.includes(e))));
-            return (
-              <FormControl error={Boolean(fieldState.error)} required>
-                <FormLabel>Events</FormLabel>
-                <FormGroup row>
-                  {webhookEvents.map((event) => (
-                    <FormControlLabel
-                      key={event}
-                      label={webhookEventLabels[event]}
-                      control={
-                        <Checkbox
-                          checked={chosen.includes(event)}
-                          onChange={(e) => toggle(event, e.target.checked)}
-                          onBlur={field.onBlur}
-                        />
-                      }
-                    />
-                  ))}
-                </FormGroup>
-                {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-              </FormControl>
-            );
-          }}
+          label="Events"
+          options={webhookEvents}
+          labels={webhookEventLabels}
+          required
         />
       </Grid>
       <SignedChangeFields control={control} />
