@@ -145,6 +145,32 @@ for (const viewport of VIEWPORTS) {
 test.describe('at 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  test("an order row's icon buttons name themselves in a tooltip, and Expand opens the row", async ({
+    page,
+  }) => {
+    await loginAs(page, 'site');
+    await page.goto('/orders/status');
+    const row = page.getByRole('main').getByRole('row').nth(1);
+    const open = row.getByRole('link', { name: /^Open Order #/ });
+    await open.hover();
+    // The grid's one tooltip, beside the button under the pointer.
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toHaveText('Open');
+    const [button, tip] = [await open.boundingBox(), await tooltip.boundingBox()];
+    expect(button && tip && Math.abs(tip.x + tip.width / 2 - (button.x + button.width / 2))).toBeLessThan(4);
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toBeHidden();
+
+    const expand = row.getByRole('button', { name: 'Expand' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expand.click();
+    await expect(expand).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('main').locator('tbody').getByText('Subject', { exact: true })).toBeVisible();
+    await expand.hover();
+    await expect(tooltip).toHaveText('Collapse');
+    await screenshot(page, 'grid-row-tooltip-1280');
+  });
+
   test('a table wider than its box keeps its sideways scrollbar in view', async ({ page }) => {
     // Long values wrap, so at 1280 even every column fits: a narrower window makes the table
     // wider than its box.

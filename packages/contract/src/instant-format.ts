@@ -27,6 +27,14 @@ function zoneAbbreviation(at: DateTime): string {
 }
 
 /**
+ * Instants already written, by text, zone and precision: a grid writes each instant twice (its
+ * cell and its export text) on every render, and Luxon's parse and format took a tenth of a grid
+ * page's longest task. Cleared when full, so it stays small.
+ */
+const written = new Map<string, InstantParts | undefined>();
+const WRITTEN_MAX = 2000;
+
+/**
  * An instant (ISO text) on a zone's clock, in parts; undefined for no or an unreadable value.
  * An unknown zone falls back to UTC, named as such, so the label never lies.
  */
@@ -36,6 +44,16 @@ export function instantParts(
   options: InstantFormatOptions = {},
 ): InstantParts | undefined {
   if (!iso) return undefined;
+  const key = `${iso}|${zone}|${options.seconds ? 's' : 'm'}`;
+  if (written.has(key)) return written.get(key);
+  if (written.size >= WRITTEN_MAX) written.clear();
+  const parts = writeInstant(iso, zone, options);
+  // Shared by every caller from now on, so nobody may change it.
+  written.set(key, parts && Object.freeze(parts));
+  return parts;
+}
+
+function writeInstant(iso: string, zone: string, options: InstantFormatOptions): InstantParts | undefined {
   let at = DateTime.fromISO(iso, { zone, locale: 'en-US' });
   if (!at.isValid && DateTime.fromISO(iso).isValid)
     at = DateTime.fromISO(iso, { zone: 'UTC', locale: 'en-US' });

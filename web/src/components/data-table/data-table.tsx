@@ -10,7 +10,6 @@ import { LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  MaterialReactTable,
   type MRT_ColumnDef,
   type MRT_ColumnFiltersState,
   type MRT_PaginationState,
@@ -20,12 +19,14 @@ import {
   type MRT_Updater,
   useMaterialReactTable,
 } from 'material-react-table';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { getListPage } from '../../api/list-call.ts';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
+import { DataTablePaper } from './data-table-paper.tsx';
+import { expandCell } from './expand-button.tsx';
 import { fetchAllRows } from './export/export-data.ts';
 import type { ExportOptions } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
@@ -175,28 +176,6 @@ const wrappingHeader = {
 };
 
 /**
- * When a table is still wider than its box, it scrolls inside a box no taller than the window
- * (app bar and the table's two toolbars aside), so its horizontal scrollbar is in view without
- * scrolling to the last row.
- */
-const SIDEWAYS_SCROLLING_MAX_HEIGHT = 'max(320px, calc(100vh - 200px))';
-
-/** Whether the element's content is wider than the element, followed as either resizes. */
-function useScrollsSideways(element: HTMLElement | null): boolean {
-  const [sideways, setSideways] = useState(false);
-  useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setSideways(element.scrollWidth > element.clientWidth + 1);
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    check();
-    return () => observer.disconnect();
-  }, [element]);
-  return sideways;
-}
-
-/**
  * The shared server-side table: paging (10; 10/20/50/100), multi-sort, column filters and
  * global search become the API's list query. A list that fails to load shows empty.
  */
@@ -217,8 +196,9 @@ export function DataTable<T extends { id: number }>({
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
-  const [container, setContainer] = useState<HTMLDivElement | null>(null);
-  const scrollsSideways = useScrollsSideways(container);
+  // Whether the table is wider than its box: then it scrolls in a box as tall as the window, with a
+  // sticky header (DataTablePaper).
+  const [scrollsSideways, setScrollsSideways] = useState(false);
   const [pagination, setPagination] = useState<MRT_PaginationState>({
     pageIndex: 0,
     pageSize: limits.pageSizeDefault,
@@ -270,6 +250,9 @@ export function DataTable<T extends { id: number }>({
             ? datetimeCell(c)
             : ({ row }: { row: MRT_Row<T> }) => wrappingText(cellText(c, row.original)),
         enableSorting: c.enableSorting ?? true,
+        // A first click sorts ascending, as the library decides for text; said outright, it no
+        // longer reads the first row's value for every header on every render to decide it.
+        sortDescFirst: false,
         enableColumnFilter: c.filter !== false,
         filterVariant: filterVariant(c.filter),
         filterSelectOptions: c.options,
@@ -339,6 +322,7 @@ export function DataTable<T extends { id: number }>({
       'mrt-row-expand': {
         muiTableHeadCellProps: { sx: displayCell },
         muiTableBodyCellProps: { sx: displayCell },
+        Cell: expandCell,
       },
     },
     renderRowActions: rowActions
@@ -359,9 +343,6 @@ export function DataTable<T extends { id: number }>({
         tableExport={{ enabled: enableExport, loadRows: loadAllRows, title, exportName, orientation }}
       />
     ),
-    muiTableContainerProps: {
-      sx: scrollsSideways ? { maxHeight: SIDEWAYS_SCROLLING_MAX_HEIGHT } : {},
-    },
     enableStickyHeader: scrollsSideways,
     // Columns size to their content (auto table layout), so the table fits its box when it can.
     layoutMode: 'semantic',
@@ -370,13 +351,14 @@ export function DataTable<T extends { id: number }>({
     localization: { noRecordsToDisplay: emptyText },
   });
 
-  // The table's scrolling box, once rendered: whether it scrolls sideways decides its height.
-  useEffect(() => setContainer(table.refs.tableContainerRef.current));
-
   // The date-range filters are date pickers: they need the app's date library (Luxon).
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon}>
-      <MaterialReactTable table={table} />
+      <DataTablePaper
+        table={table}
+        scrollsSideways={scrollsSideways}
+        onScrollsSidewaysChange={setScrollsSideways}
+      />
     </LocalizationProvider>
   );
 }

@@ -1,10 +1,13 @@
 import { type Order, type OrderAction, orderActionRules } from '@dosechain/contract';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { OrderActionIcon } from './order-action-icon.tsx';
 import { visibleOrderActions } from './order-actions.ts';
 
-/** The actions the order's status and the user's permissions allow, as icons (grid) or buttons (detail page). */
+/**
+ * The actions the order's status and the user's permissions allow, as icons (in a grid, with its
+ * hints) or buttons (detail page).
+ */
 export function OrderActionButtons({
   order,
   onAction,
@@ -21,11 +24,10 @@ export function OrderActionButtons({
       {visibleOrderActions(order.status, user.permissions, user.currentRole?.type ?? null).map((action) => {
         const label = orderActionRules[action].label;
         return variant === 'icon' ? (
-          <Tooltip key={action} title={label}>
-            <IconButton aria-label={label} onClick={() => onAction(action)}>
-              <OrderActionIcon action={action} />
-            </IconButton>
-          </Tooltip>
+          // Inside a grid, whose one tooltip shows the hint (grid-hints.tsx).
+          <IconButton key={action} aria-label={label} data-hint={label} onClick={() => onAction(action)}>
+            <OrderActionIcon action={action} />
+          </IconButton>
         ) : (
           <Button
             key={action}

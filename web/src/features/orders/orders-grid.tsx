@@ -9,7 +9,7 @@ import {
   roleTypes,
 } from '@dosechain/contract';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
 import type { MRT_SortingState } from 'material-react-table';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -163,15 +163,14 @@ export function OrdersGrid({
         )}
         rowActions={(order) => (
           <>
-            <Tooltip title="Open">
-              <IconButton
-                aria-label={`Open Order #${order.number}`}
-                component={RouterLink}
-                to={`${detailBase}/${order.id}`}
-              >
-                <VisibilityIcon />
-              </IconButton>
-            </Tooltip>
+            <IconButton
+              aria-label={`Open Order #${order.number}`}
+              data-hint="Open"
+              component={RouterLink}
+              to={`${detailBase}/${order.id}`}
+            >
+              <VisibilityIcon />
+            </IconButton>
             <OrderActionButtons order={order} onAction={(action) => setDialog({ order, action })} />
           </>
         )}
