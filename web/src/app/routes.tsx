@@ -6,19 +6,20 @@ import {
   mailLogAccess,
   STAFF_ADMIN,
 } from '@dosechain/contract';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { type CompanyKind, companyKinds } from '../components/companies/company-kinds.ts';
+import { type LazyComponent, lazyComponent } from '../components/lazy-component.tsx';
 import { dashboardGrid } from '../features/orders/dashboard-view.ts';
 import { prefetchOrdersGrid, type RoutePrefetchContext } from '../features/orders/orders-grid-query.ts';
 
 export type MenuSection = 'Config' | 'User Management' | 'Reports';
 
 /** A screen's lazily loaded component, with the function that starts loading its code. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type LazyPage = LazyComponent;
 
 /** A lazy screen whose code can be asked for before it renders (`preload`, as the app starts). */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
-  return Object.assign(lazy(load), { preload: load });
+  return lazyComponent(load);
 }
 
 /** A screen of the app: its path, what it needs, and where the menu shows it. */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -132,8 +133,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         endSession();
         return;
       }
-      setUser(me);
-      setStatus('authenticated');
+      // In a transition: the whole app (layout, menu, screen) renders for the first time here, and a
+      // transition's render is cut into short slices instead of one long task (issue 18).
+      startTransition(() => {
+        setUser(me);
+        setStatus('authenticated');
+      });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ROLE_NOT_ALLOWED' && readRoleId() !== null) {
         // The remembered role is no longer the user's: fall back to their first role.

@@ -6,6 +6,13 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { type ListParams, toListParams } from './list-params.ts';
 
 /**
+ * How long a list page counts as fresh: a table that mounts on rows its route has just fetched
+ * shows them without asking again (it asked twice, and rendered the same rows twice). Changes
+ * still show at once: saving invalidates the lists, and so do the live events.
+ */
+export const LIST_FRESH_MS = 5_000;
+
+/**
  * The list query of a server-paged table, in a module light enough for a route to load with the
  * app: the table and a route's prefetch build the same key, so the table finds the rows the route
  * started to fetch while its code was still loading.
@@ -47,6 +54,6 @@ export function prefetchFirstPage<T>(
   // Errors are the table's to handle when it asks again; a prefetch never throws.
   void queryClient.prefetchQuery({
     ...listQuery<T>(api, resource, firstPageParams(defaultSort, baseFilter)),
-    staleTime: 5_000,
+    staleTime: LIST_FRESH_MS,
   });
 }

@@ -1,8 +1,11 @@
 import { Box, CircularProgress, Paper } from '@mui/material';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { Suspense, useDeferredValue } from 'react';
+import { lazyComponent } from '../../components/lazy-component.tsx';
 import type { OrdersGridProps } from './orders-grid.tsx';
 
-const loadOrdersGrid = () => import('./orders-grid.tsx').then((m) => ({ default: m.OrdersGrid }));
+const OrdersGridCode = lazyComponent<OrdersGridProps>(() =>
+  import('./orders-grid.tsx').then((m) => ({ default: m.OrdersGrid })),
+);
 
 /**
  * Asks for the grid's code (the table library, its filters' date pickers) without waiting for it.
@@ -10,10 +13,8 @@ const loadOrdersGrid = () => import('./orders-grid.tsx').then((m) => ({ default:
  * own small file has arrived and the grid's code comes alongside, not after.
  */
 export function preloadOrdersGrid(): void {
-  void loadOrdersGrid();
+  void OrdersGridCode.preload();
 }
-
-const OrdersGridCode = lazy(loadOrdersGrid);
 
 /** Where the grid will be, as tall as a page of it, so nothing below moves when it arrives. */
 function OrdersGridPlaceholder() {
