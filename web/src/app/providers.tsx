@@ -1,7 +1,7 @@
 import { GENERIC_TOAST_ID, messages } from '@dosechain/contract';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { ApiProvider } from '../api/api-context.tsx';
@@ -18,7 +18,13 @@ export function showGenericError(): void {
   else toast.error(messages.unexpectedError, { toastId: GENERIC_TOAST_ID });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  onUserLoaded,
+}: {
+  children: ReactNode;
+  onUserLoaded?: ComponentProps<typeof AuthProvider>['onUserLoaded'];
+}) {
   const queryClient = useMemo(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
     [],
@@ -48,7 +54,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <ApiProvider client={client}>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider onUserLoaded={onUserLoaded}>{children}</AuthProvider>
         </ApiProvider>
       </QueryClientProvider>
       {/* Top centre, within the 64 px app bar's empty middle: a band no page content shows in.

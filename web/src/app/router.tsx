@@ -7,6 +7,7 @@ import { userMeets } from '../auth/access.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { FullPageSpinner, PublicOnly, RequireAuth } from '../auth/guards.tsx';
 import NotFoundPage from '../features/not-found/not-found-page.tsx';
+import type { RoutePrefetchContext } from '../features/orders/orders-grid-query.ts';
 import { AppLayout, Footer } from './layout/app-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { type AppRoute, appRoutes } from './routes.tsx';
@@ -41,6 +42,23 @@ export function preloadScreen(pathname: string, loggedIn: boolean, routes: AppRo
   const screen =
     matched && (matched.publicOnly || loggedIn) ? matched : routes.find((r) => r.path === '/login');
   void screen?.page.preload().catch(() => undefined);
+}
+
+/**
+ * Starts the data of the screen at `pathname` (its route's `prefetch`) for the session's user as
+ * soon as that user has loaded. The screen's guard would start it as it renders, but the first
+ * render after the user loads is a transition, cut into slices, and reaches the guard late.
+ * The guard's own call then finds the request in flight.
+ */
+export function prefetchScreenData(
+  pathname: string,
+  context: RoutePrefetchContext,
+  routes: AppRoute[] = appRoutes,
+): void {
+  const route = matchRoutes(routes, pathname)?.[0]?.route as AppRoute | undefined;
+  if (route?.prefetch && !route.publicOnly && userMeets(context.user, route.requirement)) {
+    route.prefetch(context);
+  }
 }
 
 function PublicPage({ route }: { route: AppRoute }) {

@@ -1,5 +1,5 @@
 import { type MeUser, messages } from '@dosechain/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 import { useApi } from '../api/api-context.tsx';
-import { ApiError } from '../api/http-client.ts';
+import { ApiError, type HttpClient } from '../api/http-client.ts';
 import {
   adoptRoleId,
   clearSession,
@@ -74,13 +74,26 @@ const AuthContext = createContext<AuthValue | null>(null);
  * The session: not logged in → logged in (token saved, role id remembered) → logged out.
  * At start-up a stored token loads the current user; failing that logs out.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  onUserLoaded,
+}: {
+  children: ReactNode;
+  /**
+   * Called with the stored session's user as soon as it has loaded, before the app renders with it
+   * (that render is a transition, sliced, and reaches the screen late): the screen's data starts here.
+   */
+  onUserLoaded?: (user: MeUser, queryClient: QueryClient, api: HttpClient) => void;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<AuthStatus>(() => (readTokens() ? 'loading' : 'anonymous'));
   const [user, setUser] = useState<MeUser | null>(null);
   const [sessionEnd, setSessionEnd] = useState<SessionEnd | null>(null);
   const [followedSwitches, setFollowedSwitches] = useState(0);
+  // A ref: loading the user must not start again when the caller passes a new function.
+  const userLoaded = useRef(onUserLoaded);
+  userLoaded.current = onUserLoaded;
 
   // Token, role id, the user and every cached answer go: nothing of this user is left to show.
   const forget = useCallback(
@@ -133,6 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         endSession();
         return;
       }
+      userLoaded.current?.(me, queryClient, api);
       // In a transition: the whole app (layout, menu, screen) renders for the first time here, and a
       // transition's render is cut into short slices instead of one long task (issue 18).
       startTransition(() => {
@@ -153,7 +167,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (err instanceof ApiError && err.status === 401) console.warn(messages.tokenExpired);
       if (readTokens()) endSession();
     }
-  }, [fetchMe, endSession]);
+  }, [fetchMe, endSession, api, queryClient]);
 
   const retryLoad = useCallback(async () => {
     setStatus((s) => (s === 'unreachable' ? 'loading' : s));
