@@ -1,41 +1,14 @@
-import { emptyPermissions, type MeUser } from '@dosechain/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../api/http-client.ts';
 import { lazyComponent } from '../components/lazy-component.tsx';
+import { staffRole, testUser } from '../test/users.ts';
 import { prefetchScreenData } from './router.tsx';
 import type { AppRoute } from './routes.tsx';
 
 const page = lazyComponent(async () => ({ default: () => null }));
 
-const staffUser: MeUser = {
-  id: 3,
-  username: 'staff',
-  firstName: 'Stan',
-  lastName: 'Staff',
-  commonName: null,
-  fullName: 'Stan Staff',
-  email: 'staff@dosechain.test',
-  phone: null,
-  isStaff: true,
-  isAdmin: false,
-  active: true,
-  lockedOut: false,
-  imagingCenterContact: false,
-  siteCoordinator: false,
-  primaryInvestigator: false,
-  groups: [],
-  roles: [],
-  permissions: emptyPermissions(),
-  currentRole: {
-    id: 1,
-    name: 'Staff',
-    type: 'staff',
-    companyId: null,
-    companyName: null,
-    companyTimezone: null,
-  },
-};
+const staffUser = testUser({ isStaff: true, currentRole: staffRole });
 
 function routesWith(prefetch: AppRoute['prefetch']): AppRoute[] {
   return [

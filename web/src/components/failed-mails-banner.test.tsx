@@ -4,23 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../api/http-client.ts';
 import { RequireAuth } from '../auth/guards.tsx';
 import { renderWithApp } from '../test/render.tsx';
+import { staffRole, testUser } from '../test/users.ts';
 import { FailedMailsBanner } from './failed-mails-banner.tsx';
 
-const staff = {
-  id: 2,
-  username: 'staff',
-  fullName: 'Sam Staff',
-  roles: [],
-  permissions: allPermissions(),
-  currentRole: {
-    id: null,
-    name: 'Staff',
-    type: 'staff',
-    companyId: null,
-    companyName: null,
-    companyTimezone: null,
-  },
-};
+const staff = testUser({ permissions: allPermissions(), currentRole: staffRole });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -7,6 +7,7 @@ import type { HttpClient, RequestOptions } from '../../api/http-client.ts';
 import type { LiveTiming } from '../../api/live-events.ts';
 import { clearSession, saveTokens } from '../../api/session-storage.ts';
 import { AuthProvider } from '../../auth/auth-context.tsx';
+import { testUser } from '../../test/users.ts';
 import { useLiveEvents } from './use-live-events.ts';
 
 const timing: LiveTiming = {
@@ -19,24 +20,11 @@ const timing: LiveTiming = {
 };
 
 function cmoUser(permissions = emptyPermissions()): MeUser {
-  return {
+  return testUser({
     id: 3,
     username: 'cmo',
     firstName: 'Cara',
     lastName: 'Maker',
-    commonName: null,
-    fullName: 'Cara Maker',
-    email: 'cmo@dosechain.test',
-    phone: null,
-    isStaff: false,
-    isAdmin: false,
-    active: true,
-    lockedOut: false,
-    imagingCenterContact: false,
-    siteCoordinator: false,
-    primaryInvestigator: false,
-    groups: [],
-    roles: [],
     permissions,
     currentRole: {
       id: 1,
@@ -46,7 +34,7 @@ function cmoUser(permissions = emptyPermissions()): MeUser {
       companyName: 'Isotope Labs Boston',
       companyTimezone: 'America/New_York',
     },
-  };
+  });
 }
 
 const withOrderRead = () => {

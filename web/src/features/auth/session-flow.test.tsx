@@ -6,22 +6,17 @@ import { ApiProvider } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { AuthProvider, useAuth } from '../../auth/auth-context.tsx';
 import { afterLoginPath, PublicOnly, RequireAuth } from '../../auth/guards.tsx';
+import { staffRole, testUser } from '../../test/users.ts';
 import LoginPage from './login-page.tsx';
 
-const userNamed = (username: string) => ({
-  id: username.length,
-  username,
-  fullName: `${username} Example`,
-  roles: [],
-  currentRole: {
-    id: null,
-    name: 'Staff',
-    type: 'staff',
-    companyId: null,
-    companyName: null,
-    companyTimezone: null,
-  },
-});
+const userNamed = (username: string) =>
+  testUser({
+    id: username.length,
+    username,
+    firstName: username,
+    lastName: 'Example',
+    currentRole: staffRole,
+  });
 
 /** A page only the first user visits: its data comes through the query cache. */
 function SecretPage() {

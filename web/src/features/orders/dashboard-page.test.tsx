@@ -1,32 +1,13 @@
-import { emptyPermissions, type MeUser, messages } from '@dosechain/contract';
+import { messages } from '@dosechain/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../api/http-client.ts';
 import { clearSession, saveTokens } from '../../api/session-storage.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { testUser } from '../../test/users.ts';
 import DashboardPage from './dashboard-page.tsx';
 
-const roleless: MeUser = {
-  id: 9,
-  username: 'norole',
-  firstName: 'Nora',
-  lastName: 'Role',
-  commonName: null,
-  fullName: 'Nora Role',
-  email: 'norole@dosechain.test',
-  phone: null,
-  isStaff: false,
-  isAdmin: false,
-  active: true,
-  lockedOut: false,
-  imagingCenterContact: false,
-  siteCoordinator: false,
-  primaryInvestigator: false,
-  groups: [],
-  roles: [],
-  permissions: emptyPermissions(),
-  currentRole: null,
-};
+const roleless = testUser({ id: 9, username: 'norole', firstName: 'Nora', lastName: 'Role' });
 
 afterEach(() => clearSession());
 

@@ -4,23 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient, RequestOptions } from '../../api/http-client.ts';
 import { RequireAuth } from '../../auth/guards.tsx';
 import { renderWithApp } from '../../test/render.tsx';
+import { staffRole, testUser } from '../../test/users.ts';
 import RadionuclidesPage from './config-page.tsx';
 
-const staff = {
-  id: 2,
-  username: 'staff',
-  fullName: 'Sam Staff',
-  roles: [],
-  permissions: allPermissions(),
-  currentRole: {
-    id: null,
-    name: 'Staff',
-    type: 'staff',
-    companyId: null,
-    companyName: null,
-    companyTimezone: null,
-  },
-};
+const staff = testUser({ permissions: allPermissions(), currentRole: staffRole });
 
 const f18 = {
   id: 1,
