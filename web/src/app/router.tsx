@@ -33,12 +33,16 @@ function Guarded({ route }: { route: AppRoute }) {
   return <Page />;
 }
 
+/** The screen whose path matches `pathname`, if any. */
+const routeAt = (pathname: string, routes: AppRoute[]) =>
+  matchRoutes(routes, pathname)?.[0]?.route as AppRoute | undefined;
+
 /**
  * Asks for the code of the screen at `pathname` at once, as the app starts, instead of after the
  * session's user has loaded (the guard renders the screen only then). Logged out, the login's.
  */
 export function preloadScreen(pathname: string, loggedIn: boolean, routes: AppRoute[] = appRoutes): void {
-  const matched = matchRoutes(routes, pathname)?.[0]?.route as AppRoute | undefined;
+  const matched = routeAt(pathname, routes);
   const screen =
     matched && (matched.publicOnly || loggedIn) ? matched : routes.find((r) => r.path === '/login');
   void screen?.page.preload().catch(() => undefined);
@@ -55,7 +59,7 @@ export function prefetchScreenData(
   context: RoutePrefetchContext,
   routes: AppRoute[] = appRoutes,
 ): void {
-  const route = matchRoutes(routes, pathname)?.[0]?.route as AppRoute | undefined;
+  const route = routeAt(pathname, routes);
   if (route?.prefetch && !route.publicOnly && userMeets(context.user, route.requirement)) {
     route.prefetch(context);
   }

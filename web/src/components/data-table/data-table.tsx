@@ -32,7 +32,7 @@ import type { ExportOptions } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
 import { type ColumnType, formatCell } from './format.ts';
 import { type ColumnFilterKind, toListParams } from './list-params.ts';
-import { LIST_FRESH_MS, listQuery } from './list-query.ts';
+import { listQuery } from './list-query.ts';
 
 export interface DataTableColumn<T> {
   /** The API's list field (snake_case): what sorting and filtering send. */
@@ -230,11 +230,7 @@ export function DataTable<T extends { id: number }>({
     filterKinds,
     baseFilter,
   );
-  const query = useQuery({
-    ...listQuery<T>(api, resource, params),
-    staleTime: LIST_FRESH_MS,
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...listQuery<T>(api, resource, params), placeholderData: keepPreviousData });
   // An export holds every row matching the table's filters, search and sort, read page by page.
   const { page: _page, size: _size, ...filterParams } = params;
   const loadAllRows = () =>

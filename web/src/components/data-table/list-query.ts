@@ -10,16 +10,17 @@ import { type ListParams, toListParams } from './list-params.ts';
  * shows them without asking again (it asked twice, and rendered the same rows twice). Changes
  * still show at once: saving invalidates the lists, and so do the live events.
  */
-export const LIST_FRESH_MS = 5_000;
+const LIST_FRESH_MS = 5_000;
 
 /**
  * The list query of a server-paged table, in a module light enough for a route to load with the
  * app: the table and a route's prefetch build the same key, so the table finds the rows the route
- * started to fetch while its code was still loading.
+ * started to fetch while its code was still loading, both fresh for the same time.
  */
 export function listQuery<T>(api: HttpClient, resource: string, params: ListParams) {
   return {
     queryKey: queryKeys.list(resource, params),
+    staleTime: LIST_FRESH_MS,
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
       getListPage<T>(api, resource, { query: { ...params }, signal }),
   };
@@ -54,6 +55,5 @@ export function prefetchFirstPage<T>(
   // Errors are the table's to handle when it asks again; a prefetch never throws.
   void queryClient.prefetchQuery({
     ...listQuery<T>(api, resource, firstPageParams(defaultSort, baseFilter)),
-    staleTime: LIST_FRESH_MS,
   });
 }
