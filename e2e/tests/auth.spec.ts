@@ -52,6 +52,9 @@ test('a logged-out user changes a password at /change-password and signs in with
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Password updated')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes first; the form stays until the login screen's code is in. Filling
+  // 'Username' before then typed into the old form's field of the same name.
+  await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
   await page.getByLabel('Username').fill('expired');
   await page.getByLabel('Password', { exact: true }).fill('Renewed1234');
   await page.getByRole('button', { name: 'SIGN IN' }).click();
