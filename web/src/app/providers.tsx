@@ -1,11 +1,11 @@
 import { GENERIC_TOAST_ID, messages } from '@dosechain/contract';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentProps, type ReactNode, useMemo } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { ApiProvider } from '../api/api-context.tsx';
-import { createHttpClient } from '../api/http-client.ts';
+import { createHttpClient, type HttpClient } from '../api/http-client.ts';
 import { clearSession, readRoleId, readTokens, saveTokens, sessionUsername } from '../api/session-storage.ts';
 import { AuthProvider } from '../auth/auth-context.tsx';
 import { signalSessionEnded } from '../auth/session-end-signal.ts';
@@ -18,43 +18,55 @@ export function showGenericError(): void {
   else toast.error(messages.unexpectedError, { toastId: GENERIC_TOAST_ID });
 }
 
+/** The app's query cache and API client, made once before the first render (main.tsx). */
+export interface AppClients {
+  queryClient: QueryClient;
+  api: HttpClient;
+}
+
+export function createAppClients(): AppClients {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  });
+  const api = createHttpClient({
+    getTokens: readTokens,
+    saveTokens,
+    getRoleId: readRoleId,
+    onServerError: showGenericError,
+    onUnauthorized: (reason) => {
+      // The session is over. Ended: the AuthProvider forgets it in place, and the guard sends the
+      // user to the login with the page they were on (it says why, and returns there).
+      if (reason === 'ended') return signalSessionEnded();
+      // Expired password: start again at the expired-password screen.
+      const username = sessionUsername();
+      clearSession();
+      queryClient.clear();
+      window.location.assign(expiredPasswordPath(username));
+    },
+  });
+  return { queryClient, api };
+}
+
 export function AppProviders({
   children,
+  clients,
+  firstUserRequest,
   onUserLoaded,
 }: {
   children: ReactNode;
+  clients: AppClients;
+  firstUserRequest?: ComponentProps<typeof AuthProvider>['firstUserRequest'];
   onUserLoaded?: ComponentProps<typeof AuthProvider>['onUserLoaded'];
 }) {
-  const queryClient = useMemo(
-    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
-    [],
-  );
-  const client = useMemo(
-    () =>
-      createHttpClient({
-        getTokens: readTokens,
-        saveTokens,
-        getRoleId: readRoleId,
-        onServerError: showGenericError,
-        onUnauthorized: (reason) => {
-          // The session is over. Ended: the AuthProvider forgets it in place, and the guard sends
-          // the user to the login with the page they were on (it says why, and returns there).
-          // Expired password: start again at the expired-password screen.
-          if (reason === 'ended' && signalSessionEnded()) return;
-          const username = sessionUsername();
-          clearSession();
-          queryClient.clear();
-          window.location.assign(reason === 'passwordExpired' ? expiredPasswordPath(username) : '/login');
-        },
-      }),
-    [queryClient],
-  );
+  const { queryClient, api: client } = clients;
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <ApiProvider client={client}>
-          <AuthProvider onUserLoaded={onUserLoaded}>{children}</AuthProvider>
+          <AuthProvider firstUserRequest={firstUserRequest} onUserLoaded={onUserLoaded}>
+            {children}
+          </AuthProvider>
         </ApiProvider>
       </QueryClientProvider>
       {/* Top centre, within the 64 px app bar's empty middle: a band no page content shows in.

@@ -42,6 +42,20 @@ export const LOAD_USER_ATTEMPTS: readonly { timeoutMs: number; pauseMs: number }
 const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** GET /users/me, tried again (with longer waits) while no usable answer comes. */
+export async function fetchCurrentUser(api: HttpClient): Promise<MeUser> {
+  for (let i = 0; ; i++) {
+    const attempt = LOAD_USER_ATTEMPTS[i] as (typeof LOAD_USER_ATTEMPTS)[number];
+    const last = i === LOAD_USER_ATTEMPTS.length - 1;
+    await pause(attempt.pauseMs);
+    try {
+      return await api('GET', '/users/me', { timeoutMs: attempt.timeoutMs, reportErrors: last });
+    } catch (err) {
+      if (last || !isTransient(err) || !readTokens()) throw err;
+    }
+  }
+}
+
 /**
  * How the last session in this tab ended: a deliberate logout (the next login, maybe someone
  * else's, starts at the dashboard) or an expired one (a failed load of the user; its user may come
@@ -76,9 +90,15 @@ const AuthContext = createContext<AuthValue | null>(null);
  */
 export function AuthProvider({
   children,
+  firstUserRequest,
   onUserLoaded,
 }: {
   children: ReactNode;
+  /**
+   * The stored session's `fetchCurrentUser`, started before the app's first render (main.tsx) so
+   * that the user, and the screen's data after it, do not wait for that render. Used once.
+   */
+  firstUserRequest?: Promise<MeUser>;
   /**
    * Called with the stored session's user as soon as it has loaded, before the app renders with it
    * (that render is a transition, sliced, and reaches the screen late): the screen's data starts here.
@@ -121,26 +141,12 @@ export function AuthProvider({
     [endSession],
   );
 
-  /** GET /users/me, tried again (with longer waits) while no usable answer comes. */
-  const fetchMe = useCallback(async () => {
-    for (let i = 0; ; i++) {
-      const attempt = LOAD_USER_ATTEMPTS[i] as (typeof LOAD_USER_ATTEMPTS)[number];
-      const last = i === LOAD_USER_ATTEMPTS.length - 1;
-      await pause(attempt.pauseMs);
-      try {
-        return await api('GET', '/users/me', {
-          timeoutMs: attempt.timeoutMs,
-          reportErrors: last,
-        });
-      } catch (err) {
-        if (last || !isTransient(err) || !readTokens()) throw err;
-      }
-    }
-  }, [api]);
-
+  const firstRequest = useRef(firstUserRequest);
   const loadMe = useCallback(async () => {
     try {
-      const me = await fetchMe();
+      const early = firstRequest.current;
+      firstRequest.current = undefined;
+      const me = await (early ?? fetchCurrentUser(api));
       if (!me) {
         console.error(messages.emptyUser);
         endSession();
@@ -167,7 +173,7 @@ export function AuthProvider({
       if (err instanceof ApiError && err.status === 401) console.warn(messages.tokenExpired);
       if (readTokens()) endSession();
     }
-  }, [fetchMe, endSession, api, queryClient]);
+  }, [endSession, api, queryClient]);
 
   const retryLoad = useCallback(async () => {
     setStatus((s) => (s === 'unreachable' ? 'loading' : s));

@@ -15,8 +15,11 @@ export function onSessionEnded(listener: Listener): () => void {
   };
 }
 
-/** Signals that the session has ended. False when nobody listens (the caller must act itself). */
-export function signalSessionEnded(): boolean {
+/**
+ * Signals that the session has ended. Nobody listens only before the app's first render, when the
+ * one call out is the session's user (main.tsx): the AuthProvider awaits it and ends the session
+ * on its 401 itself.
+ */
+export function signalSessionEnded(): void {
   for (const listener of listeners) listener();
-  return listeners.size > 0;
 }

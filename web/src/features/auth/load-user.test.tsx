@@ -1,4 +1,4 @@
-import { messages } from '@dosechain/contract';
+import { type MeUser, messages } from '@dosechain/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -8,16 +8,10 @@ import { ApiError, type HttpClient, type RequestOptions } from '../../api/http-c
 import { AuthProvider } from '../../auth/auth-context.tsx';
 import { PublicOnly, RequireAuth } from '../../auth/guards.tsx';
 import { signalSessionEnded } from '../../auth/session-end-signal.ts';
+import { testUser } from '../../test/users.ts';
 import LoginPage from './login-page.tsx';
 
-const alice = {
-  id: 1,
-  username: 'alice',
-  fullName: 'Alice Example',
-  roles: [],
-  permissions: {},
-  currentRole: null,
-};
+const alice = testUser({ id: 1, username: 'alice', firstName: 'Alice', lastName: 'Example' });
 const noAnswer = () =>
   new ApiError(0, { code: 'NO_RESPONSE', message: messages.unexpectedError, errors: [] });
 const unauthorized = () => new ApiError(401, { code: 'UNAUTHORIZED', message: 'no', errors: [] });
@@ -33,7 +27,11 @@ function Where() {
 }
 
 /** The app with a stored session; `me` answers each GET /users/me in turn. */
-function renderApp(path: string, me: ((options?: RequestOptions) => Promise<unknown>)[]) {
+function renderApp(
+  path: string,
+  me: ((options?: RequestOptions) => Promise<unknown>)[],
+  firstUserRequest?: Promise<MeUser>,
+) {
   localStorage.setItem('AUTH_TOKEN', JSON.stringify({ accessToken: 'a', refreshToken: 'r' }));
   const calls: (RequestOptions | undefined)[] = [];
   const api = vi.fn(async (method: string, url: string, options?: RequestOptions) => {
@@ -56,7 +54,7 @@ function renderApp(path: string, me: ((options?: RequestOptions) => Promise<unkn
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ApiProvider client={api}>
-        <AuthProvider>
+        <AuthProvider firstUserRequest={firstUserRequest}>
           <MemoryRouter initialEntries={[path]}>
             <Routes>
               <Route
@@ -132,9 +130,21 @@ describe('loading the user of a stored session', () => {
   it("a 401 seen by any call (the client's signal) ends the session in place", async () => {
     renderApp('/cmo/orders', [async () => alice]);
     expect(await screen.findByText('at /cmo/orders')).toBeTruthy();
-    act(() => {
-      expect(signalSessionEnded()).toBe(true);
-    });
+    act(() => signalSessionEnded());
+    expect(await screen.findByText(messages.sessionEnded)).toBeTruthy();
+    expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+  });
+
+  it('uses the request for the user started before the first render, and asks no second time', async () => {
+    const calls = renderApp('/cmo/orders', [async () => alice], Promise.resolve(alice));
+    expect(await screen.findByText('at /cmo/orders')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a 401 answering that early request (nobody listened to its signal yet) ends the session in place', async () => {
+    const early = Promise.reject(unauthorized());
+    early.catch(() => undefined);
+    renderApp('/cmo/orders', [async () => alice], early);
     expect(await screen.findByText(messages.sessionEnded)).toBeTruthy();
     expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
   });
