@@ -69,7 +69,8 @@ export function DataTablePaper<T extends { id: number }>({
       <MRT_TopToolbar table={table} />
       <TableContainer
         aria-busy={loading}
-        aria-describedby={loading ? 'mrt-progress' : undefined}
+        // The overlay's spinner carries the table's id (the library's container named a bare id).
+        aria-describedby={loading ? `mrt-progress-${table.options.id}` : undefined}
         ref={containerRef}
         sx={{
           maxWidth: '100%',
