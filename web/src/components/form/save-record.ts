@@ -34,7 +34,8 @@ export interface SubmitFeedback<V extends FieldValues> {
   setError: UseFormSetError<V>;
   /** The form's field names a server error may name. */
   fields: readonly string[];
-  success: string;
+  /** The success toast; none when the screen shows the result itself (a secret shown once). */
+  success?: string;
   /** Shown when nothing more precise can be: the spec's 'Error creating/updating …'. */
   failure: string;
 }
@@ -50,7 +51,7 @@ export async function submitWithFeedback<V extends FieldValues>(
 ): Promise<boolean> {
   try {
     await send();
-    toast.success(success);
+    if (success) toast.success(success);
     return true;
   } catch (err) {
     const placed = applyServerErrors(err, setError, fields);

@@ -8,7 +8,6 @@ import {
 } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
 import { companyKinds } from '../../components/companies/company-kinds.ts';
@@ -17,7 +16,7 @@ import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
 import { PositiveNumberField } from '../../components/form/positive-number-field.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { submitWithFeedback } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
 import { apiKeysResource } from './study-api.ts';
@@ -56,13 +55,12 @@ export function ApiKeyFormDialog({
     mutationFn: (body: SignedOutput<typeof keyFieldsSchema.shape>) => api('POST', resource, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
   });
-  const onSubmit = async (values: SignedOutput<typeof keyFieldsSchema.shape>) => {
-    try {
-      onCreated(await create.mutateAsync(values));
-    } catch (err) {
-      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorCreatingApiKey);
-    }
-  };
+  const onSubmit = (values: SignedOutput<typeof keyFieldsSchema.shape>) =>
+    submitWithFeedback(async () => onCreated(await create.mutateAsync(values)), {
+      setError,
+      fields,
+      failure: messages.errorCreatingApiKey,
+    });
   return (
     <FormDialog
       title="Create API Key"

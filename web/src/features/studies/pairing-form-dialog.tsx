@@ -1,15 +1,13 @@
 import { type Exam, messages, pairingCreateBodySchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
-import { ApiError } from '../../api/http-client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { EXAMS } from '../../api/resources.ts';
 import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { LookupSelect } from '../../components/form/lookup-select.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { submitWithFeedback } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
 import { pairingsResource } from './study-api.ts';
@@ -33,19 +31,15 @@ export function PairingFormDialog({ studyId, onClose }: { studyId: number; onClo
     mutationFn: (body: SignedOutput<typeof pairingFieldsSchema.shape>) => api('POST', resource, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
   });
+  // An existing pairing is the server's 409 on examId, in the spec's words: on the field and in a toast.
   const onSubmit = async (values: SignedOutput<typeof pairingFieldsSchema.shape>) => {
-    try {
-      await create.mutateAsync(values);
-      toast.success(messages.pairingCreated);
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'RESOURCE_ALREADY_EXISTS') {
-        toast.error(messages.pairingExists);
-        setError('examId', { type: 'server', message: messages.pairingExists });
-        return;
-      }
-      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorCreatingPairing);
-    }
+    const saved = await submitWithFeedback(() => create.mutateAsync(values), {
+      setError,
+      fields,
+      success: messages.pairingCreated,
+      failure: messages.errorCreatingPairing,
+    });
+    if (saved) onClose();
   };
   return (
     <FormDialog

@@ -7,13 +7,12 @@ import {
 } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
 import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { submitWithFeedback } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
 import { webhooksResource } from './study-api.ts';
@@ -46,13 +45,12 @@ export function WebhookFormDialog({
     mutationFn: (body: SignedOutput<typeof webhookFieldsSchema.shape>) => api('POST', resource, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
   });
-  const onSubmit = async (values: SignedOutput<typeof webhookFieldsSchema.shape>) => {
-    try {
-      onCreated(await create.mutateAsync(values));
-    } catch (err) {
-      if (!applyServerErrors(err, setError, fields)) toast.error(messages.errorCreatingWebhook);
-    }
-  };
+  const onSubmit = (values: SignedOutput<typeof webhookFieldsSchema.shape>) =>
+    submitWithFeedback(async () => onCreated(await create.mutateAsync(values)), {
+      setError,
+      fields,
+      failure: messages.errorCreatingWebhook,
+    });
   return (
     <FormDialog
       title="Create Webhook"
