@@ -92,7 +92,7 @@ export async function apiHeaders(
 }
 
 /** The e-signature field's label on every signed form. */
-const SIGNATURE_LABEL = 'Please insert your password to complete the action';
+export const SIGNATURE = 'Please insert your password to complete the action';
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
@@ -116,7 +116,7 @@ export async function fillPlaceOrderForm(page: Page, subjectId: string): Promise
   await openDay.click();
   await page.getByRole('combobox', { name: 'Calibration time' }).click();
   await page.getByRole('option').first().click();
-  await page.getByLabel(SIGNATURE_LABEL).fill(DEMO_PASSWORD);
+  await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
 }
 
 /** An order placed through the API: its id and its number. */
@@ -167,6 +167,15 @@ export async function placeOrderByApi(
   });
   expect(placed.status()).toBe(201);
   return (await placed.json()) as PlacedOrder;
+}
+
+/** Opens a study's page from the Studies list. */
+export async function openStudy(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
+  // The list of studies, not the rows of the screen left (the audit trail's orders name studies too).
+  await expect(page.getByRole('heading', { name: 'Studies', level: 1 })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'View' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
 }
 
 export const test = base;

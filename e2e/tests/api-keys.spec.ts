@@ -1,15 +1,13 @@
-import type { Page } from '@playwright/test';
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
-
-const SIGNATURE = 'Please insert your password to complete the action';
-
-async function openStudy(page: Page, name: string) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
-  // The list of studies, not the rows of the screen left (the audit trail's orders name studies too).
-  await expect(page.getByRole('heading', { name: 'Studies', level: 1 })).toBeVisible();
-  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'View' }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-}
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  loginAs,
+  openStudy,
+  SIGNATURE,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 test('a key created in the UI places an order through the API, and the audit trail names the key', async ({
   page,

@@ -1,6 +1,4 @@
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
-
-const SIGNATURE = 'Please insert your password to complete the action';
+import { apiHeaders, DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
 test('adds a weekly availability with its window on the day bar, edits its end date, inactivates and activates it', async ({
   page,

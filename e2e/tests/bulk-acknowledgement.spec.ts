@@ -7,10 +7,10 @@ import {
   loginAs,
   type PlacedOrder,
   placeOrderByApi,
+  SIGNATURE,
   test,
 } from '../fixtures.ts';
 
-const SIGNATURE = 'Please insert your password to complete the action';
 const run = String(Date.now() % 100_000);
 
 /** The grid row of an order, found by its subject. */

@@ -2,12 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { apiHeaders, DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
 // The e-mail distribution list editor (issue 18, "Forms and dialogs that don't lose work"), at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const SIGNATURE = 'Please insert your password to complete the action';
 const HEADER = 'Name,Email,Company type,Companies';
 
 function tempCsv(lines: string[]): string {

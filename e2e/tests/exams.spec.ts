@@ -1,6 +1,4 @@
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
-
-const SIGNATURE = 'Please insert your password to complete the action';
+import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
 test('staff adds an exam on a drug, edits it, inactivates it with a reason and activates it', async ({
   page,

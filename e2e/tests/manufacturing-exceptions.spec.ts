@@ -1,12 +1,19 @@
 import type { Page } from '@playwright/test';
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  loginAs,
+  pickMenuItem,
+  SIGNATURE,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 // Issue 21: a staff user blacks out a manufacture day of the demo's FDG availability (Isotope
 // Labs Boston) on the Availability screen; Place order's calendar no longer offers the day, and
 // the order already placed on it is flagged to staff and the CMO (dashboard banner, Order
 // status filter). Nothing is canceled.
-
-const SIGNATURE = 'Please insert your password to complete the action';
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

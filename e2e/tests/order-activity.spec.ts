@@ -6,6 +6,7 @@ import {
   loginAs,
   pickMenuItem,
   placeOrderByApi,
+  SIGNATURE,
   screenshot,
   test,
 } from '../fixtures.ts';
@@ -17,7 +18,6 @@ test.use({ viewport: { width: 1280, height: 800 } });
 // Login twice, a placement, an acceptance and the detail page on the loaded 2-core machine.
 test.setTimeout(150_000);
 
-const SIGNATURE = 'Please insert your password to complete the action';
 const sizes = [
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },

@@ -8,11 +8,11 @@ import {
   loginAs,
   pickMenuItem,
   placeOrderByApi,
+  SIGNATURE,
   screenshot,
   test,
 } from '../fixtures.ts';
 
-const SIGNATURE = 'Please insert your password to complete the action';
 const run = String(Date.now() % 100_000);
 const SUBJECTS = { accepted: `LC-A-${run}`, rejected: `LC-R-${run}`, canceled: `LC-C-${run}` };
 

@@ -1,12 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, test } from '../fixtures.ts';
 
 // Issue 18, Place order: a coordinator's day at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
 // Login, three lookups, a day and an hour, and the placement: near a minute on the loaded 2-core machine.
 test.setTimeout(120_000);
-
-const SIGNATURE = 'Please insert your password to complete the action';
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label }).click();

@@ -1,6 +1,4 @@
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
-
-const SIGNATURE = 'Please insert your password to complete the action';
+import { apiHeaders, DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
 /** Back to the top, so that a full-page screenshot shows the app bar where it belongs. */
 const toTop = (page: import('@playwright/test').Page) => page.evaluate(() => window.scrollTo(0, 0));

@@ -1,6 +1,4 @@
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
-
-const SIGNATURE = 'Please insert your password to complete the action';
+import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
 test('staff adds a study, is stopped on a used name, edits it, inactivates and activates it', async ({
   page,

@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
-const SIGNATURE = 'Please insert your password to complete the action';
 const PAIRING_EXISTS = 'A pairing already exists for this Study with this Exam and Site';
 
 /** Picks `option` in a lookup after typing `search` into it. */

@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
-
-const SIGNATURE = 'Please insert your password to complete the action';
+import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
 async function openUserManagement(page: Page, item: 'Groups' | 'Users') {
   await page.getByRole('navigation').getByRole('link', { name: item }).click();

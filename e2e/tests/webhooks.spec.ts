@@ -1,17 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, placeOrderByApi, screenshot, test } from '../fixtures.ts';
-
-const SIGNATURE = 'Please insert your password to complete the action';
-
-async function openStudy(page: Page, name: string) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
-  await expect(page.getByRole('heading', { name: 'Studies', level: 1 })).toBeVisible();
-  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'View' }).click();
-  await expect(page.getByRole('heading', { name })).toBeVisible();
-}
+import {
+  DEMO_PASSWORD,
+  expect,
+  loginAs,
+  openStudy,
+  placeOrderByApi,
+  SIGNATURE,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 test('a webhook created on the study page gets a signed delivery, shown in its log, and is disabled with a reason', async ({
   page,
