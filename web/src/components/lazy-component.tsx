@@ -1,8 +1,10 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, startTransition, useEffect, useState } from 'react';
 
 /** A component whose code loads on demand, with the function that starts loading it early. */
 export type LazyComponent<P extends object = object> = ComponentType<P> & {
   preload: () => Promise<unknown>;
+  /** The component once its code has loaded. */
+  loaded: () => ComponentType<P> | undefined;
 };
 
 /**
@@ -26,5 +28,27 @@ export function lazyComponent<P extends object>(
     const Component = loaded ?? Lazy;
     return <Component {...props} />;
   }
-  return Object.assign(LazyLoaded, { preload: loadAndKeep });
+  return Object.assign(LazyLoaded, { preload: loadAndKeep, loaded: () => loaded });
+}
+
+/**
+ * A lazy component's loaded code for a part of a screen, `undefined` until it is in; the caller
+ * shows its own placeholder meanwhile. Unlike rendering the component under `Suspense`, nothing
+ * suspends: a revealed Suspense boundary is a "retry" render, which React holds back until 300 ms
+ * after the last fallback it showed, and the grid's rows waited that long for code already run.
+ */
+export function useLoadedCode<P extends object>(component: LazyComponent<P>): ComponentType<P> | undefined {
+  const [code, setCode] = useState(() => component.loaded());
+  useEffect(() => {
+    if (code) return;
+    let current = true;
+    void component.preload().then(() => {
+      // A transition: React renders the part in short slices (a plain update rendered it in one task).
+      if (current) startTransition(() => setCode(() => component.loaded()));
+    });
+    return () => {
+      current = false;
+    };
+  }, [code, component]);
+  return code;
 }

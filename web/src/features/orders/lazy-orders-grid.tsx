@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Paper } from '@mui/material';
-import { Suspense, useDeferredValue } from 'react';
-import { lazyComponent } from '../../components/lazy-component.tsx';
+import { useDeferredValue } from 'react';
+import { lazyComponent, useLoadedCode } from '../../components/lazy-component.tsx';
 import type { OrdersGridProps } from './orders-grid.tsx';
 
 const OrdersGridCode = lazyComponent<OrdersGridProps>(() =>
@@ -35,14 +35,12 @@ function OrdersGridPlaceholder() {
  * An order grid whose code loads on its own and that renders after the page around it: the first
  * render shows the placeholder, and the grid follows in a deferred render, which React splits into
  * short slices. The page's heading paints at once and the page answers input while the grid
- * renders (one long task held both back while the grid rendered with the page).
+ * renders (one long task held both back while the grid rendered with the page). The placeholder
+ * is ours, not a Suspense fallback, so the grid shows as soon as it has rendered (useLoadedCode).
  */
 export function LazyOrdersGrid(props: OrdersGridProps) {
+  const Grid = useLoadedCode(OrdersGridCode);
   const show = useDeferredValue(true, false);
-  if (!show) return <OrdersGridPlaceholder />;
-  return (
-    <Suspense fallback={<OrdersGridPlaceholder />}>
-      <OrdersGridCode {...props} />
-    </Suspense>
-  );
+  if (!show || !Grid) return <OrdersGridPlaceholder />;
+  return <Grid {...props} />;
 }
