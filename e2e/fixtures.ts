@@ -94,9 +94,14 @@ export async function apiHeaders(
 /** The e-signature field's label on every signed form. */
 export const SIGNATURE = 'Please insert your password to complete the action';
 
-async function choose(page: Page, label: string, option: string): Promise<void> {
+/**
+ * Picks an option of a select and waits for its list to close: a click on the next field while the
+ * list was still fading out landed on its backdrop and the next list never opened (seen in CI).
+ */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 /**

@@ -1,4 +1,13 @@
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
+import {
+  apiHeaders,
+  choose,
+  DEMO_PASSWORD,
+  expect,
+  loginAs,
+  SIGNATURE,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 test('adds a weekly availability with its window on the day bar, edits its end date, inactivates and activates it', async ({
   page,
@@ -56,10 +65,8 @@ test('adds a weekly availability with its window on the day bar, edits its end d
   await dialog.getByRole('button', { name: 'Wednesday' }).click();
   await expect(dialog.getByRole('button', { name: 'Wednesday' })).toHaveAttribute('aria-pressed', 'true');
 
-  await dialog.getByRole('combobox', { name: 'Start' }).click();
-  await page.getByRole('option', { name: '06:00' }).click();
-  await dialog.getByRole('combobox', { name: 'End' }).click();
-  await page.getByRole('option', { name: '15:00' }).click();
+  await choose(page, 'Start', '06:00');
+  await choose(page, 'End', '15:00');
   await expect(dialog.getByRole('img', { name: /Manufacture window 06:00 to 15:00/ })).toBeVisible();
   // 06:00–15:00 fills 9/24 of the bar, starting at a quarter.
   const bar = await dialog.getByTestId('day-bar').boundingBox();
@@ -128,10 +135,8 @@ test('the add form checks the monthly days and the window', async ({ page }) => 
   await dialog.getByRole('combobox', { name: 'Ordinal' }).click();
   await page.getByRole('option', { name: '5th' }).click();
   await dialog.getByRole('button', { name: 'Friday' }).click();
-  await dialog.getByRole('combobox', { name: 'Start' }).click();
-  await page.getByRole('option', { name: '10:00' }).click();
-  await dialog.getByRole('combobox', { name: 'End' }).click();
-  await page.getByRole('option', { name: '09:00' }).click();
+  await choose(page, 'Start', '10:00');
+  await choose(page, 'End', '09:00');
   await expect(dialog.getByText('Must be after the start time')).toBeVisible();
   await screenshot(page, 'availability-add-monthly');
 });
