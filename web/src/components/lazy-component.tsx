@@ -39,16 +39,25 @@ export function lazyComponent<P extends object>(
  */
 export function useLoadedCode<P extends object>(component: LazyComponent<P>): ComponentType<P> | undefined {
   const [code, setCode] = useState(() => component.loaded());
+  // A load that failed (a redeploy removed the chunk, the server is down) is thrown in render, so
+  // the route's error boundary handles it as it handles a screen's chunk: reload once, else say so.
+  const [failure, setFailure] = useState<{ error: unknown }>();
   useEffect(() => {
     if (code) return;
     let current = true;
-    void component.preload().then(() => {
-      // A transition: React renders the part in short slices (a plain update rendered it in one task).
-      if (current) startTransition(() => setCode(() => component.loaded()));
-    });
+    component.preload().then(
+      () => {
+        // A transition: React renders the part in short slices (a plain update rendered it in one task).
+        if (current) startTransition(() => setCode(() => component.loaded()));
+      },
+      (error: unknown) => {
+        if (current) setFailure({ error });
+      },
+    );
     return () => {
       current = false;
     };
   }, [code, component]);
+  if (failure) throw failure.error;
   return code;
 }

@@ -13,7 +13,8 @@ const OrdersGridCode = lazyComponent<OrdersGridProps>(() =>
  * own small file has arrived and the grid's code comes alongside, not after.
  */
 export function preloadOrdersGrid(): void {
-  void OrdersGridCode.preload();
+  // A failure shows where the grid is rendered (useLoadedCode throws it to the error boundary).
+  void OrdersGridCode.preload().catch(() => undefined);
 }
 
 /** Where the grid will be, as tall as a page of it, so nothing below moves when it arrives. */
