@@ -1,6 +1,6 @@
 import { Box, Container } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { userMeets } from '../auth/access.ts';
@@ -65,7 +65,15 @@ export function prefetchScreenData(
   }
 }
 
-function PublicPage({ route }: { route: AppRoute }) {
+/**
+ * A logged-out screen. Every one of them leads to the login (a changed password, a reset, a
+ * link back), so the login's code is asked for as one opens: the router keeps the old screen in
+ * view, still clickable, until the next screen's code is in.
+ */
+function PublicPage({ route, login }: { route: AppRoute; login: AppRoute['page'] | undefined }) {
+  useEffect(() => {
+    void login?.preload().catch(() => undefined);
+  }, [login]);
   const Page = route.page;
   return (
     <PublicOnly>
@@ -87,7 +95,7 @@ export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
       .filter((r) => r.publicOnly)
       .map((r) => ({
         path: r.path,
-        element: <PublicPage route={r} />,
+        element: <PublicPage route={r} login={routes.find((l) => l.path === '/login')?.page} />,
         errorElement: <RouteError home="/login" homeLabel="Go to the login" />,
       })),
     {
