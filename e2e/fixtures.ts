@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -115,13 +115,39 @@ export async function fillPlaceOrderForm(page: Page, subjectId: string): Promise
   await choose(page, 'Imaging center', 'Windy City Imaging');
   await page.getByRole('textbox', { name: 'Subject' }).fill(subjectId);
   await choose(page, 'Timepoint', 'Baseline');
-  const calendar = page.getByRole('group', { name: 'Availability calendar' });
-  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
-  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
-  await openDay.click();
+  await (await firstOpenDay(page)).click();
   await page.getByRole('combobox', { name: 'Calibration time' }).click();
   await page.getByRole('option').first().click();
   await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+}
+
+/** The Place order form's calendar. */
+export const availabilityCalendar = (page: Page): Locator =>
+  page.getByRole('group', { name: 'Availability calendar' });
+
+/**
+ * Waits until the calendar's month has loaded: a day is open, or the form says that none is left
+ * this month (late in a month, or once other specs have booked its last doses).
+ */
+export async function calendarMonthLoaded(page: Page): Promise<void> {
+  const openDay = availabilityCalendar(page).locator('button[role="gridcell"]:not([disabled])').first();
+  const noneLeft = page.getByText('No day with doses left this month; try the next month.');
+  await expect(openDay.or(noneLeft).first()).toBeVisible();
+}
+
+/**
+ * The calendar's first open day: this month's, or the next month's when this one has none left
+ * (the specs run on any day of the month, at any hour).
+ */
+export async function firstOpenDay(page: Page): Promise<Locator> {
+  const calendar = availabilityCalendar(page);
+  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
+  await calendarMonthLoaded(page);
+  if (!(await openDay.isVisible())) {
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await expect(openDay).toBeVisible();
+  }
+  return openDay;
 }
 
 /** An order placed through the API: its id and its number. */

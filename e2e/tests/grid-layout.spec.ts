@@ -224,6 +224,14 @@ test.describe('at 1280×800', () => {
     await header(main, 'Status').locator('.Mui-TableHeadCell-Content-Labels').click();
     await sorted;
     await expect(header(main, 'Status')).toHaveAttribute('aria-sort', 'ascending');
+
+    // A configuration list's row buttons are named by the grid's one tooltip, as the order grids'.
+    const edit = main.getByRole('row').nth(1).getByRole('button', { name: 'Edit' });
+    await edit.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toHaveText('Edit');
+    const [button, tip] = [await edit.boundingBox(), await tooltip.boundingBox()];
+    expect(button && tip && Math.abs(tip.x + tip.width / 2 - (button.x + button.width / 2))).toBeLessThan(4);
   });
 
   test('the audit history and company lists name the zone of every instant', async ({ page }) => {

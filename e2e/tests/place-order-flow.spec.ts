@@ -1,15 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, test } from '../fixtures.ts';
+import {
+  availabilityCalendar,
+  choose,
+  DEMO_PASSWORD,
+  expect,
+  firstOpenDay,
+  loginAs,
+  SIGNATURE,
+  test,
+} from '../fixtures.ts';
 
 // Issue 18, Place order: a coordinator's day at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
 // Login, three lookups, a day and an hour, and the placement: near a minute on the loaded 2-core machine.
 test.setTimeout(120_000);
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** `site` on Place order with ONCO-2026-01, FDG PET Whole Body and Windy City Imaging chosen. */
 async function openForm(page: Page): Promise<Locator> {
@@ -18,16 +22,14 @@ async function openForm(page: Page): Promise<Locator> {
   await choose(page, 'Study', 'ONCO-2026-01');
   await choose(page, 'Exam', 'FDG PET Whole Body');
   await choose(page, 'Imaging center', 'Windy City Imaging');
-  const calendar = page.getByRole('group', { name: 'Availability calendar' });
-  await expect(calendar.locator('button[role="gridcell"]:not([disabled])').first()).toBeVisible();
-  return calendar;
+  // Late in a month its days may all be gone: the form then starts on the next month.
+  await firstOpenDay(page);
+  return availabilityCalendar(page);
 }
 
 /** Picks the first open day (in the next month when this one has none left) and its first hour. */
-async function pickDayAndHour(page: Page, calendar: Locator) {
-  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
-  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
-  await openDay.click();
+async function pickDayAndHour(page: Page) {
+  await (await firstOpenDay(page)).click();
   await page.getByRole('combobox', { name: 'Calibration time' }).click();
   await page.getByRole('option').first().click();
 }
@@ -76,7 +78,7 @@ test('after an order is placed the form starts at the top, the calendar in view 
   const calendar = await openForm(page);
   await page.getByRole('textbox', { name: 'Subject' }).fill('ONC-E2E-TOP');
   await choose(page, 'Timepoint', 'Baseline');
-  await pickDayAndHour(page, calendar);
+  await pickDayAndHour(page);
   await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
   const placeButton = page.getByRole('button', { name: 'Place order' });
   await placeButton.scrollIntoViewIfNeeded();
@@ -100,7 +102,7 @@ test('a server error when placing shows one red toast, in the words of the spec'
   const calendar = await openForm(page);
   await page.getByRole('textbox', { name: 'Subject' }).fill('ONC-E2E-500');
   await choose(page, 'Timepoint', 'Baseline');
-  await pickDayAndHour(page, calendar);
+  await pickDayAndHour(page);
   await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
   await page.route('**/api/v1/orders', (route) =>
     route.request().method() === 'POST'

@@ -1,13 +1,17 @@
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
+import {
+  apiHeaders,
+  choose,
+  DEMO_PASSWORD,
+  expect,
+  firstOpenDay,
+  loginAs,
+  SIGNATURE,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 /** Back to the top, so that a full-page screenshot shows the app bar where it belongs. */
 const toTop = (page: import('@playwright/test').Page) => page.evaluate(() => window.scrollTo(0, 0));
-
-/** Picks an option of a combobox of the page. */
-async function choose(page: import('@playwright/test').Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('a site user places an order on an available day and hour and follows the link of the toast', async ({
   page,
@@ -42,10 +46,7 @@ test('a site user places an order on an available day and hour and follows the l
   await expect(page.getByText('19/1000')).toBeVisible();
 
   // Days without doses are disabled; pick the first open one, then its first hour.
-  const calendar = page.getByRole('group', { name: 'Availability calendar' });
-  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
-  if ((await openDay.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
-  await openDay.click();
+  await (await firstOpenDay(page)).click();
   await page.getByRole('combobox', { name: 'Calibration time' }).click();
   const hours = page.getByRole('option');
   await expect(hours.first()).toBeVisible();
@@ -116,6 +117,13 @@ test('a day booked out while the form is open is refused, then cannot be picked'
   }
   const targetDay = calendar.getByRole('gridcell', { name: String(dayOfMonth), exact: true });
   await targetDay.click();
+  // Another open day of the month, if it has one: booking out the target must leave it open.
+  const otherDay = await calendar
+    .locator('button[role="gridcell"]:not([disabled])')
+    .evaluateAll(
+      (days, target) => days.map((d) => d.textContent).find((t) => t !== target) ?? null,
+      String(dayOfMonth),
+    );
   await choose(page, 'Calibration time', '07:00');
   await page.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
 
@@ -141,7 +149,7 @@ test('a day booked out while the form is open is refused, then cannot be picked'
   ).toBeVisible();
   // The calendar is asked again: the booked-out day is disabled, other days stay open.
   await expect(targetDay).toBeDisabled();
-  await expect(calendar.locator('button[role="gridcell"]:not([disabled])').first()).toBeVisible();
+  if (otherDay) await expect(calendar.getByRole('gridcell', { name: otherDay, exact: true })).toBeEnabled();
   await expect(page.getByRole('combobox', { name: 'Calibration time' })).toHaveText(/^[\s\u200b]*$/);
   await toTop(page);
   await screenshot(page, 'place-order-booked-day');
@@ -164,9 +172,9 @@ test('an imaging-center user orders as its own center, for the sites linked to i
   await expect(page.getByRole('option', { name: 'Hudson Oncology Center' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Lakeside Clinical Research' }).click();
   await choose(page, 'Exam', 'FDG PET Whole Body');
-  // Study, site, exam and the fixed center are enough to show the days.
-  const calendar = page.getByRole('group', { name: 'Availability calendar' });
-  await expect(calendar.locator('button[role="gridcell"]:not([disabled])').first()).toBeVisible();
+  // Study, site, exam and the fixed center are enough to show the days (this month's or, when
+  // none is left, the next month's).
+  await firstOpenDay(page);
   await toTop(page);
   await screenshot(page, 'place-order-imaging-center');
 });

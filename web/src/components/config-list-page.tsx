@@ -1,6 +1,6 @@
 import type { PermissionArea } from '@dosechain/contract';
 import { Block, CheckCircle, Edit } from '@mui/icons-material';
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useApi } from '../api/api-context.tsx';
@@ -98,20 +98,23 @@ export function ConfigListPage<T extends { id: number; active?: boolean }>({
           <>
             {rowActions?.(record)}
             <Can permissions={[`${permissionArea}.update`]}>
-              <Tooltip title="Edit">
-                <IconButton aria-label="Edit" onClick={() => setDialog({ kind: 'form', record })}>
-                  <Edit />
-                </IconButton>
-              </Tooltip>
+              {/* The grid's one tooltip names them (data-hint): a MUI Tooltip per row button
+                  rendered twice per row in the list's first commit. */}
+              <IconButton
+                aria-label="Edit"
+                data-hint="Edit"
+                onClick={() => setDialog({ kind: 'form', record })}
+              >
+                <Edit />
+              </IconButton>
               {toggleable && (
-                <Tooltip title={record.active ? 'Inactivate' : 'Activate'}>
-                  <IconButton
-                    aria-label={record.active ? 'Inactivate' : 'Activate'}
-                    onClick={() => setDialog({ kind: 'toggle', record })}
-                  >
-                    {record.active ? <Block /> : <CheckCircle />}
-                  </IconButton>
-                </Tooltip>
+                <IconButton
+                  aria-label={record.active ? 'Inactivate' : 'Activate'}
+                  data-hint={record.active ? 'Inactivate' : 'Activate'}
+                  onClick={() => setDialog({ kind: 'toggle', record })}
+                >
+                  {record.active ? <Block /> : <CheckCircle />}
+                </IconButton>
               )}
             </Can>
           </>

@@ -1,6 +1,6 @@
 import type { AuditEntityType } from '@dosechain/contract';
 import { History } from '@mui/icons-material';
-import { IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -24,11 +24,14 @@ export default function AuditTrailPage() {
     () =>
       entity
         ? (record: AuditRecord) => (
-            <Tooltip title="View Audit Trail">
-              <IconButton aria-label="View Audit Trail" onClick={() => setViewing({ entity, record })}>
-                <History />
-              </IconButton>
-            </Tooltip>
+            // Named by the grid's one tooltip (data-hint), not a MUI Tooltip per row.
+            <IconButton
+              aria-label="View Audit Trail"
+              data-hint="View Audit Trail"
+              onClick={() => setViewing({ entity, record })}
+            >
+              <History />
+            </IconButton>
           )
         : undefined,
     [entity],
