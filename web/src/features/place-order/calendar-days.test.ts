@@ -1,7 +1,7 @@
 import type { AvailableDay } from '@dosechain/contract';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { calendarDays } from './calendar-days.ts';
+import { calendarDays, hasOpenDayIn } from './calendar-days.ts';
 
 const longAgo = DateTime.fromISO('2000-01-01T00:00:00Z');
 const day = (date: string, intervals: AvailableDay['intervals'], remaining = 3): AvailableDay => ({
@@ -93,5 +93,29 @@ describe('calendarDays', () => {
     expect(labels(days, '2026-12-01')).toEqual(['21:00', '22:00', '23:00']);
     expect(labels(days, '2026-12-02')).toEqual(['00:00']);
     expect(days.get('2026-12-01')?.remaining).toBe(4);
+  });
+});
+
+describe('hasOpenDayIn', () => {
+  const november = DateTime.fromISO('2026-11-01T00:00:00', { zone: 'America/Chicago' });
+  it("says the month has none when the only open day is the next month's first", () => {
+    // The search window of November reaches December 1st.
+    const days = calendarDays(
+      [day('2026-12-01', [{ start: '2026-12-01T14:00:00.000Z', end: '2026-12-01T16:00:00.000Z' }])],
+      'America/Chicago',
+      longAgo,
+    );
+    expect([...days.keys()]).toEqual(['2026-12-01']);
+    expect(hasOpenDayIn(days, november)).toBe(false);
+    expect(hasOpenDayIn(days, november.plus({ months: 1 }))).toBe(true);
+  });
+
+  it('finds an open day of the month', () => {
+    const days = calendarDays(
+      [day('2026-11-30', [{ start: '2026-11-30T14:00:00.000Z', end: '2026-11-30T16:00:00.000Z' }])],
+      'America/Chicago',
+      longAgo,
+    );
+    expect(hasOpenDayIn(days, november)).toBe(true);
   });
 });

@@ -76,3 +76,13 @@ export function calendarDays(
     }),
   );
 }
+
+/**
+ * Whether the displayed month has a day to order on. The search asks for a day more on each side
+ * of the month (manufacture days and the center's clock may differ by a date), so its answer can
+ * hold only a neighbouring month's first or last day: this month then has none.
+ */
+export function hasOpenDayIn(openDays: ReadonlyMap<string, CalendarDay>, month: DateTime): boolean {
+  const prefix = `${month.toFormat('yyyy-MM')}-`;
+  return [...openDays.keys()].some((date) => date.startsWith(prefix));
+}

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
-import { calendarDays } from './calendar-days.ts';
+import { calendarDays, hasOpenDayIn } from './calendar-days.ts';
 
 /**
  * The imaging center's zone, the month of manufacture days with doses left, the hours of the
@@ -21,6 +21,7 @@ export function CalibrationPicker<T extends FieldValues>({
   day,
   onDayChange,
   onMonthChange,
+  month,
   now,
 }: {
   control: Control<T>;
@@ -35,6 +36,8 @@ export function CalibrationPicker<T extends FieldValues>({
   day: string | null;
   onDayChange: (day: string) => void;
   onMonthChange: (month: DateTime) => void;
+  /** The month the calendar shows (its first day). */
+  month: DateTime;
   now: DateTime;
 }) {
   const calendarZone = zone ?? 'local';
@@ -57,7 +60,7 @@ export function CalibrationPicker<T extends FieldValues>({
         </Alert>
       )}
       {ready && failed && <Alert severity="warning">The available days could not be loaded.</Alert>}
-      {ready && !loading && !failed && openDays.size === 0 && (
+      {ready && !loading && !failed && !hasOpenDayIn(openDays, month) && (
         <Alert severity="info">No day with doses left this month; try the next month.</Alert>
       )}
       <AvailabilityCalendar

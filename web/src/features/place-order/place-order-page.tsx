@@ -228,6 +228,7 @@ export default function PlaceOrderPage() {
                 resetField('calibrationDatetime');
               }}
               onMonthChange={(m) => setMonth(m.startOf('month'))}
+              month={month}
               now={now}
             />
             <DecimalField
