@@ -125,12 +125,16 @@ export async function fillPlaceOrderForm(page: Page, subjectId: string): Promise
 export const availabilityCalendar = (page: Page): Locator =>
   page.getByRole('group', { name: 'Availability calendar' });
 
+/** The calendar's days that can be picked. */
+const openDays = (page: Page): Locator =>
+  availabilityCalendar(page).locator('button[role="gridcell"]:not([disabled])');
+
 /**
  * Waits until the calendar's month has loaded: a day is open, or the form says that none is left
  * this month (late in a month, or once other specs have booked its last doses).
  */
 export async function calendarMonthLoaded(page: Page): Promise<void> {
-  const openDay = availabilityCalendar(page).locator('button[role="gridcell"]:not([disabled])').first();
+  const openDay = openDays(page).first();
   const noneLeft = page.getByText('No day with doses left this month; try the next month.');
   await expect(openDay.or(noneLeft).first()).toBeVisible();
 }
@@ -140,11 +144,10 @@ export async function calendarMonthLoaded(page: Page): Promise<void> {
  * (the specs run on any day of the month, at any hour).
  */
 export async function firstOpenDay(page: Page): Promise<Locator> {
-  const calendar = availabilityCalendar(page);
-  const openDay = calendar.locator('button[role="gridcell"]:not([disabled])').first();
+  const openDay = openDays(page).first();
   await calendarMonthLoaded(page);
   if (!(await openDay.isVisible())) {
-    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await availabilityCalendar(page).getByRole('button', { name: 'Next month' }).click();
     await expect(openDay).toBeVisible();
   }
   return openDay;

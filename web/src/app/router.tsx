@@ -33,6 +33,9 @@ function Guarded({ route }: { route: AppRoute }) {
   return <Page />;
 }
 
+/** The login screen: where logged-out users start, and where every logged-out screen leads. */
+const loginRoute = (routes: AppRoute[]) => routes.find((r) => r.path === '/login');
+
 /** The screen whose path matches `pathname`, if any. */
 const routeAt = (pathname: string, routes: AppRoute[]) =>
   matchRoutes(routes, pathname)?.[0]?.route as AppRoute | undefined;
@@ -43,8 +46,7 @@ const routeAt = (pathname: string, routes: AppRoute[]) =>
  */
 export function preloadScreen(pathname: string, loggedIn: boolean, routes: AppRoute[] = appRoutes): void {
   const matched = routeAt(pathname, routes);
-  const screen =
-    matched && (matched.publicOnly || loggedIn) ? matched : routes.find((r) => r.path === '/login');
+  const screen = matched && (matched.publicOnly || loggedIn) ? matched : loginRoute(routes);
   void screen?.page.preload().catch(() => undefined);
 }
 
@@ -95,7 +97,7 @@ export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
       .filter((r) => r.publicOnly)
       .map((r) => ({
         path: r.path,
-        element: <PublicPage route={r} login={routes.find((l) => l.path === '/login')?.page} />,
+        element: <PublicPage route={r} login={loginRoute(routes)?.page} />,
         errorElement: <RouteError home="/login" homeLabel="Go to the login" />,
       })),
     {
