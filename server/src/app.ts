@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import type { AppDeps } from './http/deps.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { operationDoc } from './http/openapi-operation.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { LateDeliveryJob } from './late-delivery/job.ts';
 import { MailDispatcher } from './mail/dispatcher.ts';
@@ -178,20 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Emotion (MUI) injects its styles inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
+  await registerSecurityHeaders(app, baseDeps.config.publicUrl);
   // API answers carry tokens and personal data: no browser or proxy keeps a copy (OWASP ASVS 8.2.1).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) {
