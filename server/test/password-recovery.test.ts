@@ -59,7 +59,7 @@ describe('password recovery by e-mail', () => {
     expect(res.body).toBe('');
 
     const mail = await mailTo('site@dosechain.example');
-    expect(mail.raw).toMatch(/^Subject: Supply Chain Management System: password recovery$/m);
+    expect(mail.raw).toMatch(/^Subject: DoseChain: password recovery$/m);
     expect(unfoldQuotedPrintable(mail.raw)).toContain('within 15 minutes');
     const token = tokenIn(mail);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);

@@ -1,13 +1,16 @@
 import { limits } from './limits.ts';
 
+/** The product's name, as mails, tabs and the sender name it. */
+const productName = 'DoseChain';
 const count = (n: number) => n.toLocaleString('en-US');
 const entries = (n: number) => (n === 1 ? 'entry' : 'entries');
 
 /** Every user-facing text of the spec, written once and used verbatim by server and web. */
 export const messages = {
   appTitle: 'Supply Chain Management System',
+  productName,
   /** A browser tab's title: the screen it shows, then the product. */
-  tabTitle: (screen: string) => `${screen} — DoseChain`,
+  tabTitle: (screen: string) => `${screen} — ${productName}`,
   required: 'Required',
   onlySpaces: "Can't contain only spaces",
   maxLength: (n: number) => `Longer than maximum length ${n}`,

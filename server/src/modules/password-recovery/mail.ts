@@ -26,7 +26,7 @@ function compose(to: string, subject: string, paragraphs: string[], link?: strin
 export function recoveryMail(user: Recipient, link: string, locked = false): OutgoingMail {
   return compose(
     user.email,
-    `${messages.appTitle}: password recovery`,
+    `${messages.productName}: password recovery`,
     [
       `Hello ${user.fullName},`,
       `Someone, hopefully you, asked to reset the password of your account "${user.username}". Open this link within ${limits.recoveryLinkMinutes} minutes to choose a new password:`,
