@@ -1,24 +1,22 @@
 #!/usr/bin/env bash
-# Runs the contract suite and the server's runtime-dependent tests on every supported Node LTS
-# besides the one running npm (the whole server suite runs on that one, on PGlite and PostgreSQL).
-# The Node binaries come from the npm registry (the node-<platform>-<arch> packages) and are
-# cached outside the repo, so only the first run downloads them (about 30 MB each).
+# Runs the contract suite and the server's runtime-dependent tests on the supported Node LTS
+# versions besides the one running `npm test` (CI runs that on Node 24, the production image's:
+# every suite, on PGlite and PostgreSQL). The Node binaries come from the npm registry
+# (scripts/node-bin.sh), cached outside the repo.
 #
-#   bash scripts/test-node-versions.sh            # Node 22 and 24
-#   NODE_VERSIONS="24.21.0" bash scripts/test-node-versions.sh
+#   bash scripts/test-node-versions.sh            # Node 22
+#   NODE_VERSIONS="22.23.3 24.21.0" bash scripts/test-node-versions.sh
 #
 # The server tests run on embedded PGlite only: the PostgreSQL driver (pg) is plain JavaScript
 # and its run on the main Node already covers it, while PGlite (WASM), argon2 (N-API), node:crypto
 # (the audit chain's HMAC, tokens), the HTTP stack, the mailer and the compiled bundle are the
 # parts that differ between Node versions. The files below exercise each of them; the rest of the
-# suite tests our rules, which do not depend on the runtime. This keeps the two extra runs short.
+# suite tests our rules, which do not depend on the runtime. This keeps the extra run short.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Exact versions keep CI reproducible; raise them when a newer LTS patch is wanted.
-NODE_VERSIONS="${NODE_VERSIONS:-22.23.3 24.21.0}"
-CACHE_DIR="${DOSECHAIN_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dosechain/node}"
-PLATFORM="$(node -p 'process.platform + "-" + process.arch')"
+NODE_VERSIONS="${NODE_VERSIONS:-22.23.3}"
 
 projects=(--project contract --project server)
 files=(
@@ -36,18 +34,11 @@ files=(
   server/test/web-app.test.ts           # static files and the SPA fallback
 )
 # The route fuzz runs its full count on the main Node; here it is a compatibility run, so fewer
-# requests per route keep the two extra runs short.
+# requests per route keep the extra run short.
 export FUZZ_RUNS="${FUZZ_RUNS:-25}"
 
 for version in $NODE_VERSIONS; do
-  prefix="$CACHE_DIR/$version"
-  node_bin="$prefix/node_modules/node-$PLATFORM/bin/node"
-  if [ ! -x "$node_bin" ]; then
-    echo "installing Node $version (node-$PLATFORM) into $prefix"
-    mkdir -p "$prefix"
-    npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
-      "node-$PLATFORM@$version" >/dev/null
-  fi
+  node_bin="$(bash scripts/node-bin.sh "$version")/node"
   echo "== Node $("$node_bin" --version): ${projects[*]} ${files[*]}"
   start=$SECONDS
   # Vitest starts its workers with process.execPath, so the whole run uses this binary.

@@ -1,13 +1,19 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { useAuditKey } from './audit/chain.ts';
 import { notificationsOf } from './db/client.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
@@ -70,9 +76,10 @@ declare module 'fastify' {
  * values (a recovery link's token), and errors by their safe fields only (a database error's
  * parameters, SQL and quoted values never reach a line).
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     serializers: { err: safeError, req: safeRequest },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.refreshToken'],
@@ -80,6 +87,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
   };
 }
+
+const isApiRequest = (request: object) => (request as { url?: string }).url?.startsWith(API_PREFIX) === true;
 
 /** Builds the whole HTTP application on the given database; tests call this with their own. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -102,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: baseDeps.config.trustProxy,
     genReqId: requestIdOf,
     frameworkErrors: frameworkErrorHandler,
+    // The UI's files would log two lines each; API requests keep theirs.
+    logController: new LogController({ disableRequestLogging: (request) => !isApiRequest(request) }),
   });
   registerRequestIdHeader(app);
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -54,6 +54,7 @@ const envSchema = z.object({
   LOCKOUT_MINUTES: z.coerce.number().int().min(0).max(525_600).default(30),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: z
     .string()
@@ -109,6 +110,8 @@ export interface AppConfig {
   lockoutMinutes: number;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Log lines as JSON (for collectors), or readable (a person at a terminal); unset: pretty on a TTY. */
+  logFormat?: 'json' | 'pretty';
   bodyLimitBytes: number;
   /** Behind a load balancer: which proxies' X-Forwarded-For gives the client IP (rate limits, logs). */
   trustProxy: TrustProxy;
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo users with a published password never appear by default in production or on PostgreSQL.
     seedDemo: e.DATABASE_URL || production ? e.SEED_DEMO === '1' : e.SEED_DEMO !== '0',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -8,6 +8,8 @@ import { bootstrapAdmin } from './db/seed/bootstrap.ts';
 import { isSeeded, seedDemo } from './db/seed/demo.ts';
 import { seedReferenceData } from './db/seed/reference-data.ts';
 import { drainAndClose } from './http/shutdown.ts';
+import { logDestination } from './log-output.ts';
+import { startBanner } from './start-banner.ts';
 
 let config: AppConfig;
 try {
@@ -30,14 +32,17 @@ const database = await openDatabase(
 // Audit rows are chained with this key; a key other than the chain's is refused (decision 015).
 useAuditKey(config.auditKey);
 let bootstrapNote: string | undefined;
+let demoSeededNow = false;
 try {
   // On PostgreSQL: a version check, then the migrations and the first start's seeding under an
   // advisory lock (db/migrate-pg.ts), so instances starting together on an empty database seed once.
   await database.migrate(async () => {
     await checkAuditKey(database.db, keyBytes(config.auditKey));
     if (!(await isSeeded(database.db))) {
-      if (config.seedDemo) await seedDemo(database.db, systemClock.now());
-      else
+      if (config.seedDemo) {
+        await seedDemo(database.db, systemClock.now());
+        demoSeededNow = true;
+      } else
         bootstrapNote = await bootstrapAdmin(database.db, config.dataDir, process.env.INITIAL_ADMIN_PASSWORD);
     }
     // On every start: what a database of an earlier version lacks (the demo seed has added it).
@@ -49,11 +54,12 @@ try {
   process.exit(1);
 }
 
+const logStream = await logDestination(config.logFormat, Boolean(process.stdout.isTTY));
 const app = await buildApp({
   db: database.db,
   config,
   clock: systemClock,
-  logger: loggerOptions(config.logLevel),
+  logger: loggerOptions(config.logLevel, logStream),
 });
 // SIGTERM (an orchestrator, a deployment): /ready answers 503 for the delay, requests in flight
 // finish, then the server closes. SIGINT (Ctrl+C at a terminal) skips the delay.
@@ -67,7 +73,12 @@ process.once('SIGINT', () => void shutdown('SIGINT', 0));
 process.once('SIGTERM', () => void shutdown('SIGTERM', (config.shutdownDelaySeconds ?? 0) * 1000));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `DoseChain on http://localhost:${config.port} (${database.driver}${config.databaseUrl ? '' : `, ${config.dataDir}`})`,
-);
+const banner = startBanner({
+  url: config.publicUrl,
+  database: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`,
+  demo: demoSeededNow ? 'seeded' : config.seedDemo ? 'present' : 'off',
+});
+// Readable output gets the banner as it is; JSON lines keep one line per entry.
+if (logStream) process.stdout.write(`\n${banner}\n\n`);
+else app.log.info({ event: 'server.started', url: config.publicUrl }, banner);
 if (bootstrapNote) app.log.warn(`Created user 'admin'; its initial password is in ${bootstrapNote}`);
