@@ -9,7 +9,13 @@ const children = [
 ].map(([name, args]) => {
   const child = spawn('npm', ['--silent', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: port, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    env: {
+      ...process.env,
+      PORT: port,
+      FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
+      // The server's output is a pipe here; a person at the terminal still wants readable lines.
+      ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
+    },
   });
   const prefix = (chunk) =>
     chunk
