@@ -1,6 +1,13 @@
 import { storageKeys } from '@dosechain/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adoptRoleId, clearSession, followRoleSwitches, readRoleId, saveRoleId } from './session-storage.ts';
+import {
+  adoptRoleId,
+  clearSession,
+  followRoleSwitches,
+  followSessionEnds,
+  readRoleId,
+  saveRoleId,
+} from './session-storage.ts';
 
 /** What the browser fires in the other tabs when one tab writes local storage. */
 function otherTabWrites(key: string, newValue: string | null) {
@@ -46,5 +53,27 @@ describe("a tab's role", () => {
     stop();
     otherTabWrites(storageKeys.roleId, '7');
     expect(onSwitch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("another tab's logout", () => {
+  afterEach(() => clearSession());
+
+  it('ends the session here when the stored token goes, not when it is refreshed or another key changes', () => {
+    const onEnd = vi.fn();
+    const stop = followSessionEnds(onEnd);
+    otherTabWrites(storageKeys.authToken, '{"accessToken":"a2","refreshToken":"r2"}');
+    otherTabWrites(storageKeys.roleId, null);
+    expect(onEnd).not.toHaveBeenCalled();
+    otherTabWrites(storageKeys.authToken, null);
+    expect(onEnd).toHaveBeenCalledTimes(1);
+    // localStorage.clear() in another tab: the event has no key.
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: null, newValue: null, storageArea: localStorage }),
+    );
+    expect(onEnd).toHaveBeenCalledTimes(2);
+    stop();
+    otherTabWrites(storageKeys.authToken, null);
+    expect(onEnd).toHaveBeenCalledTimes(2);
   });
 });

@@ -66,6 +66,22 @@ export function followRoleSwitches(onSwitch: (roleId: number | null) => void): (
   return () => window.removeEventListener('storage', listener);
 }
 
+/**
+ * Calls `onEnd` when another tab of this browser ends the session: its logout (or its session
+ * ending) removes the stored token, and this tab's requests would fail from then on with no word
+ * (an empty grid, "Error updating the order", a tamper alarm on the audit trail). A refreshed
+ * token (a new value) is not an end. Returns the unsubscribe function.
+ */
+export function followSessionEnds(onEnd: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage || event.newValue !== null) return;
+    // key null: another tab cleared the whole storage.
+    if (event.key === storageKeys.authToken || event.key === null) onEnd();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
 /** Who is logged in in this tab, for where a session that ends sends them (not persisted). */
 let tabUsername: string | null = null;
 

@@ -17,6 +17,7 @@ import {
   adoptRoleId,
   clearSession,
   followRoleSwitches,
+  followSessionEnds,
   readRoleId,
   readTokens,
   saveRoleId,
@@ -137,6 +138,18 @@ export function AuthProvider({
     () =>
       onSessionEnded(() => {
         if (readTokens()) endSession();
+      }),
+    [endSession],
+  );
+
+  // Another tab logged out or saw the session end: this tab's session is over too, at once, with
+  // the same message and the way back to this page after the next login.
+  const hasSession = useRef(false);
+  hasSession.current = status !== 'anonymous';
+  useEffect(
+    () =>
+      followSessionEnds(() => {
+        if (hasSession.current) endSession();
       }),
     [endSession],
   );

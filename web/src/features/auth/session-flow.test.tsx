@@ -1,3 +1,4 @@
+import { messages, storageKeys } from '@dosechain/contract';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
@@ -120,6 +121,37 @@ describe('the session across users', () => {
     await signIn('bob');
     expect(await screen.findByText('dashboard of bob')).toBeTruthy();
     expect(screen.queryByText(/secret of/)).toBeNull();
+  });
+});
+
+describe('a logout in another tab', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('ends the session in this tab at once, says so, and the login comes back to the page', async () => {
+    const queryClient = renderApp('/secret');
+    await signIn('alice');
+    expect(await screen.findByText('secret of alice')).toBeTruthy();
+    // What the browser does in this tab when another one logs out: the token is gone, an event says so.
+    localStorage.removeItem(storageKeys.authToken);
+    localStorage.removeItem(storageKeys.roleId);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKeys.authToken, newValue: null, storageArea: localStorage }),
+    );
+    expect(await screen.findByText(messages.sessionEnded)).toBeTruthy();
+    expect(screen.queryByText(/secret of/)).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    await signIn('alice');
+    expect(await screen.findByText('secret of alice')).toBeTruthy();
+  });
+
+  it('leaves a logged-out tab as it is', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeTruthy();
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKeys.authToken, newValue: null, storageArea: localStorage }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(messages.sessionEnded)).toBeNull();
   });
 });
 
