@@ -1,8 +1,19 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
-import { apiKeys, auditLog, orders, studies, studyPairings, users } from '../src/db/schema.ts';
+import {
+  apiKeys,
+  auditLog,
+  groupPermissions,
+  groups,
+  orders,
+  roles,
+  studies,
+  studyPairings,
+  userGroups,
+  users,
+} from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';
 import { memoryLog } from './part11/fixture.ts';
@@ -267,6 +278,98 @@ describe('a key at work', () => {
       await t.db.update(users).set({ active: true }).where(staff);
     }
     expect((await withKey(key.secret, { url: '/api/v1/orders' })).statusCode).toBe(200);
+  });
+
+  /** A key's answer and its listed status while `change` holds for its creator (staff), and after it is undone. */
+  async function whileCreator(change: () => Promise<unknown>, undo: () => Promise<unknown>) {
+    const key = await newKey();
+    expect((await withKey(key.secret, { url: '/api/v1/orders' })).statusCode).toBe(200);
+    const listed = async () =>
+      (await t.request('admin', { method: 'GET', url: `/api/v1/studies/${ids.study}/api-keys` }))
+        .json()
+        .items.find((k: { id: number }) => k.id === key.id).status;
+    await change();
+    let during: { status: number; listed: string };
+    try {
+      during = {
+        status: (await withKey(key.secret, { url: '/api/v1/orders' })).statusCode,
+        listed: await listed(),
+      };
+    } finally {
+      await undo();
+    }
+    const after = {
+      status: (await withKey(key.secret, { url: '/api/v1/orders' })).statusCode,
+      listed: await listed(),
+    };
+    return { during, after };
+  }
+  const staffId = async () =>
+    (await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'staff')))[0]!.id;
+  const suspended = { status: 401, listed: 'suspended' };
+  const working = { status: 200, listed: 'active' };
+
+  it('is suspended while its creator holds no group, and back once they hold one again', async () => {
+    const userId = await staffId();
+    const memberships = await t.db.select().from(userGroups).where(eq(userGroups.userId, userId));
+    expect(memberships.length).toBeGreaterThan(0);
+    expect(
+      await whileCreator(
+        () => t.db.delete(userGroups).where(eq(userGroups.userId, userId)),
+        () => t.db.insert(userGroups).values(memberships),
+      ),
+    ).toEqual({ during: suspended, after: working });
+    // An inactive group grants nothing: the same as holding none.
+    const groupIds = memberships.map((m) => m.groupId);
+    expect(
+      await whileCreator(
+        () => t.db.update(groups).set({ active: false }).where(inArray(groups.id, groupIds)),
+        () => t.db.update(groups).set({ active: true }).where(inArray(groups.id, groupIds)),
+      ),
+    ).toEqual({ during: suspended, after: working });
+  });
+
+  it('is suspended while its creator lacks the permission that creating keys takes', async () => {
+    const userId = await staffId();
+    const [staffGroup] = await t.db
+      .select({ id: userGroups.groupId })
+      .from(userGroups)
+      .where(eq(userGroups.userId, userId));
+    const configOf = and(eq(groupPermissions.groupId, staffGroup!.id), eq(groupPermissions.area, 'config'));
+    expect(
+      await whileCreator(
+        () => t.db.update(groupPermissions).set({ canCreate: false }).where(configOf),
+        () => t.db.update(groupPermissions).set({ canCreate: true }).where(configOf),
+      ),
+    ).toEqual({ during: suspended, after: working });
+    // A company role instead of staff's: the permission is beyond that role's reach.
+    let roleId = 0;
+    expect(
+      await whileCreator(
+        async () => {
+          const [role] = await t.db
+            .insert(roles)
+            .values({ userId, type: 'clinical_site', companyId: ids.chicago })
+            .returning({ id: roles.id });
+          roleId = role!.id;
+        },
+        () => t.db.delete(roles).where(eq(roles.id, roleId)),
+      ),
+    ).toEqual({ during: suspended, after: working });
+  });
+
+  it('keeps working while its creator is locked: anyone can cause a lock', async () => {
+    const staff = eq(users.username, 'staff');
+    expect(
+      await whileCreator(
+        () =>
+          t.db
+            .update(users)
+            .set({ lockedOut: true, lockedUntil: new Date(t.clock.now().getTime() + 30 * 60_000) })
+            .where(staff),
+        () => t.db.update(users).set({ lockedOut: false, lockedUntil: null }).where(staff),
+      ),
+    ).toEqual({ during: working, after: working });
   });
 
   it('never writes a key to the log', async () => {

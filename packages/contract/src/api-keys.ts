@@ -28,8 +28,10 @@ export const apiKeyScopePermissions: Record<ApiKeyScope, Permission> = {
 };
 
 /**
- * `suspended`: its creator, the person accountable for it, is inactive — the key answers 401
- * until that user is active again (a key is never a credential nobody answers for).
+ * `suspended`: its creator, the person accountable for it, is inactive or no longer holds the
+ * right that creating a key takes (no group left, the permission taken away) — the key answers
+ * 401 until that user is active and holds it again (a key is never a credential nobody answers
+ * for). A lock does not suspend: anyone can cause one.
  */
 export const apiKeyStatuses = ['active', 'suspended', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof apiKeyStatuses)[number];

@@ -46,8 +46,9 @@ export const placeOrderBodySchema = z.strictObject({
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
 
 /**
- * The `Idempotency-Key` header of `POST /orders` (optional): one per order the user means to
- * place; a repeat within `limits.idempotencyKeyHours` answers the first result (decision 016).
+ * The `Idempotency-Key` header of `POST /orders` (optional): one per order the caller means to
+ * place; a repeat by the same caller (an API key; a person in the same role) within
+ * `limits.idempotencyKeyHours` answers the first result (decision 016).
  */
 export const idempotencyKeyField = z
   .string()

@@ -18,6 +18,9 @@ export interface MutationOptions {
   requireReason?: boolean;
 }
 
+/** The reason a change gives: trimmed, null when empty. */
+export const reasonOf = (meta: MutationMeta): string | null => meta.reasonForChange?.trim() || null;
+
 export type AuditWriter = (
   entry: Omit<AuditEntry, 'reason' | 'signed' | 'signatureMeaning'>,
 ) => Promise<void>;
@@ -52,7 +55,7 @@ export async function auditedMutation<T>(
   options: MutationOptions,
   work: (tx: Tx, audit: AuditWriter) => Promise<T>,
 ): Promise<T> {
-  const reason = meta.reasonForChange?.trim() || null;
+  const reason = reasonOf(meta);
   if (options.requireReason && !reason) {
     throw validationFailed([{ parameter: 'reasonForChange', message: messages.required, code: 'required' }]);
   }

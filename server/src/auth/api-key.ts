@@ -4,7 +4,10 @@ import {
   type ApiKeyScope,
   apiKeyScopePermissions,
   apiKeyScopes,
+  configResourceOf,
+  effectivePermissions,
   emptyPermissions,
+  meetsRequirement,
   type PermissionAction,
   type PermissionArea,
   type Role,
@@ -14,7 +17,15 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Executor } from '../db/client.ts';
 import { apiKeys, companies, users } from '../db/schema.ts';
-import type { Principal } from './principal.ts';
+import {
+  type Principal,
+  permissionsOf,
+  rolesOf,
+  syntheticRole,
+  type UserRow,
+  userGrantsSql,
+  userRolesSql,
+} from './principal.ts';
 
 /**
  * An integration API key (decision 027): `dck_<public id>_<secret>`, the public id (16 hex
@@ -53,9 +64,41 @@ function publicIdOf(token: string): string | null {
 
 export const apiKeyPrefixOf = (publicId: string) => `${API_KEY_PREFIX}${publicId}`;
 
+/** What creating a study's key takes (the route's requirement): held by whoever may keep keys working. */
+const keyCreation = configResourceOf('studies').access.create;
+
+/**
+ * What a key's creator holds now, read with the key: their roles and what their groups grant
+ * (`creatorHoldsKeys`). Columns of a select joined to the creator's `users` row.
+ */
+export const creatorAccessColumns = { creatorRoles: userRolesSql, creatorGrants: userGrantsSql };
+
+/**
+ * Whether a key's creator still holds what keeps their keys working (decision 027): they are
+ * active and, in some role they can act in, hold the right that creating a key takes. Without it
+ * (no group left, the permission taken away, only company roles now) their keys are suspended
+ * until it returns. A lock does not count: anyone can cause one with wrong passwords.
+ */
+export function creatorHoldsKeys(
+  creator: Pick<UserRow, 'active' | 'isAdmin' | 'isStaff'>,
+  access: { creatorRoles: unknown; creatorGrants: unknown },
+): boolean {
+  if (!creator.active) return false;
+  const roles = rolesOf(access.creatorRoles);
+  const granted = permissionsOf(access.creatorGrants);
+  const synthetic = syntheticRole(creator);
+  const actable = roles.length > 0 ? roles : synthetic ? [synthetic] : [];
+  return actable.some((role) =>
+    meetsRequirement(
+      { permissions: effectivePermissions(granted, role.type), roleType: role.type },
+      keyCreation,
+    ),
+  );
+}
+
 /**
  * The principal a key acts as, or null when the token is no live key (malformed, unknown,
- * revoked or expired). The key acts in a clinical-site role of its site,
+ * revoked, expired or suspended). The key acts in a clinical-site role of its site,
  * with only the permissions its scopes grant; its study limit is applied by the order services.
  * The principal's user is the key's creator (orders' `created_by`); the audit names the key.
  */
@@ -63,7 +106,13 @@ export async function apiKeyPrincipal(db: Executor, clock: Clock, token: string)
   const publicId = publicIdOf(token);
   if (!publicId) return null;
   const [row] = await db
-    .select({ key: apiKeys, creator: users, siteName: companies.name, siteTimezone: companies.timezone })
+    .select({
+      key: apiKeys,
+      creator: users,
+      ...creatorAccessColumns,
+      siteName: companies.name,
+      siteTimezone: companies.timezone,
+    })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
     .innerJoin(companies, eq(companies.id, apiKeys.siteId))
@@ -74,8 +123,9 @@ export async function apiKeyPrincipal(db: Executor, clock: Clock, token: string)
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
   const { key } = row;
   if (key.revokedAt !== null || key.expiresAt.getTime() <= clock.now().getTime()) return null;
-  // Suspended while its creator, the person accountable for it, is inactive (decision 027).
-  if (!row.creator.active) return null;
+  // Suspended while its creator, the person accountable for it, is inactive or no longer holds
+  // the right to create keys (decision 027).
+  if (!creatorHoldsKeys(row.creator, row)) return null;
   const permissions = emptyPermissions();
   for (const scope of key.scopes) {
     if (!(apiKeyScopes as readonly string[]).includes(scope)) continue;

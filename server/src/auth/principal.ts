@@ -127,26 +127,47 @@ function mergePermissions(rows: PermissionRow[]): Permissions {
   return perms;
 }
 
+// Columns are named in full: Drizzle leaves them unqualified in a one-table select.
+/** The roles of the `users` row in the query, as JSON (with their company's name and zone). */
+export const userRolesSql = sql<RoleRow[]>`(select coalesce(json_agg(json_build_object(
+    'id', r.id, 'type', r.type, 'companyId', r.company_id,
+    'companyName', c.name, 'companyTimezone', c.timezone
+  ) order by r.id), '[]'::json)
+  from ${roles} r left join ${companies} c on c.id = r.company_id
+  where r.user_id = ${users}.id)`;
+
+/** What the active groups of the `users` row in the query grant, as JSON rows (`permissionsOf`). */
+export const userGrantsSql = sql<PermissionRow[]>`(select coalesce(json_agg(json_build_object(
+    'area', gp.area, 'create', gp.can_create, 'update', gp.can_update,
+    'read', gp.can_read, 'delete', gp.can_delete
+  )), '[]'::json)
+  from ${userGroups} ug
+  inner join ${groups} g on g.id = ug.group_id and g.active = true
+  inner join ${groupPermissions} gp on gp.group_id = g.id
+  where ug.user_id = ${users}.id)`;
+
+/** The roles `userRolesSql` read. */
+export const rolesOf = (json: unknown): Role[] =>
+  fromJson<RoleRow[]>(json).map((r) => ({
+    id: r.id,
+    name: roleTypeLabels[r.type],
+    type: r.type,
+    companyId: r.companyId,
+    companyName: r.companyName,
+    companyTimezone: r.companyTimezone,
+  }));
+
+/** The permissions `userGrantsSql` read. */
+export const permissionsOf = (json: unknown): Permissions =>
+  mergePermissions(fromJson<PermissionRow[]>(json));
+
 /** The session read, a prepared statement: PostgreSQL plans its subqueries once per connection. */
 const principalQuery = preparedPerDatabase((db) =>
   db
     .select({
       user: users,
-      // Columns are named in full: Drizzle leaves them unqualified in a one-table select.
-      roles: sql<RoleRow[]>`(select coalesce(json_agg(json_build_object(
-          'id', r.id, 'type', r.type, 'companyId', r.company_id,
-          'companyName', c.name, 'companyTimezone', c.timezone
-        ) order by r.id), '[]'::json)
-        from ${roles} r left join ${companies} c on c.id = r.company_id
-        where r.user_id = ${users}.id)`,
-      permissions: sql<PermissionRow[]>`(select coalesce(json_agg(json_build_object(
-          'area', gp.area, 'create', gp.can_create, 'update', gp.can_update,
-          'read', gp.can_read, 'delete', gp.can_delete
-        )), '[]'::json)
-        from ${userGroups} ug
-        inner join ${groups} g on g.id = ug.group_id and g.active = true
-        inner join ${groupPermissions} gp on gp.group_id = g.id
-        where ug.user_id = ${users}.id)`,
+      roles: userRolesSql,
+      permissions: userGrantsSql,
       // The access token's session (refresh-token family) not revoked: logout, a password
       // change or reset, inactivation and a lock end it at once, not when the token expires.
       sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} rt
@@ -180,14 +201,7 @@ export async function loadUserWithAccess(
   return {
     user: row.user,
     sessionLive: row.sessionLive === true,
-    roles: fromJson<RoleRow[]>(row.roles).map((r) => ({
-      id: r.id,
-      name: roleTypeLabels[r.type],
-      type: r.type,
-      companyId: r.companyId,
-      companyName: r.companyName,
-      companyTimezone: r.companyTimezone,
-    })),
-    permissions: mergePermissions(fromJson<PermissionRow[]>(row.permissions)),
+    roles: rolesOf(row.roles),
+    permissions: permissionsOf(row.permissions),
   };
 }

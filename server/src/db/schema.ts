@@ -22,6 +22,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -680,22 +681,36 @@ export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed'
  * `FOR UPDATE SKIP LOCKED`, so several server instances can send without sending twice.
  */
 /**
- * `POST /orders` Idempotency-Keys: a key a user sent, the hash of the order it asked for and the
+ * `POST /orders` Idempotency-Keys: a key a caller sent, the hash of the order it asked for and the
  * answer it got, written in the placement's transaction. A repeat within 24 hours answers the
- * stored result and places nothing; an older key may be used again.
+ * stored result and places nothing; an older key may be used again. A key is the caller's own
+ * (decision 016): an API key's by the key's id, a person's by user and the role they act in —
+ * never one creator's for all their API keys, nor one person's across their companies.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
+    /** The person who sent it, or the creator of the API key that did (who answers for its orders). */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * The role the person acted in; null for a synthetic staff/admin role and for an API key. No
+     * foreign key: a role taken from a user is deleted, and its day-old keys mean nothing then.
+     */
+    roleId: integer('role_id'),
+    /** The API key that sent it; null for a person. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id),
     key: text().notNull(),
     requestHash: text('request_hash').notNull(),
     answer: jsonb(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    // Null is a value here (a person without a role id, a person rather than a key): one row per caller and key.
+    unique('idempotency_keys_caller_key').on(t.userId, t.roleId, t.apiKeyId, t.key).nullsNotDistinct(),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 export const mailOutbox = pgTable(

@@ -14,7 +14,12 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
-import { apiKeyPrefixOf, generateApiKey } from '../../auth/api-key.ts';
+import {
+  apiKeyPrefixOf,
+  creatorAccessColumns,
+  creatorHoldsKeys,
+  generateApiKey,
+} from '../../auth/api-key.ts';
 import { fullName } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys, companies, studyPairings, users } from '../../db/schema.ts';
@@ -51,7 +56,8 @@ const keyColumns = {
   siteName: companies.name,
   creatorFirst: users.firstName,
   creatorLast: users.lastName,
-  creatorActive: users.active,
+  creator: { active: users.active, isAdmin: users.isAdmin, isStaff: users.isStaff },
+  ...creatorAccessColumns,
 };
 
 const keyJoins: ListJoin[] = [
@@ -73,7 +79,7 @@ function statusOf(row: KeyRow, now: Date): ApiKeyStatus {
   const { key } = row;
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt.getTime() <= now.getTime()) return 'expired';
-  return row.creatorActive ? 'active' : 'suspended';
+  return creatorHoldsKeys(row.creator, row) ? 'active' : 'suspended';
 }
 
 const toApiKey = (r: KeyRow, now: Date): ApiKey => ({

@@ -1,13 +1,32 @@
 import { createHash } from 'node:crypto';
 import { limits, messages, type PlaceOrderAnswer } from '@dosechain/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, type Column, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
+/**
+ * Whose keys an Idempotency-Key is among (decision 016): an API key's own, by its id; a person's
+ * in the role they act in. Never a creator's for all their API keys (each key is another site's
+ * or study's integration), nor one person's across their companies.
+ */
+export interface KeyOwner {
+  /** The person, or the creator of the API key (who answers for its orders). */
+  userId: number;
+  /** The person's role; null for a synthetic staff/admin role and for an API key. */
+  roleId: number | null;
+  apiKeyId: number | null;
+}
+
+export function keyOwnerOf(actor: Principal): KeyOwner {
+  if (actor.apiKey) return { userId: actor.user.id, roleId: null, apiKeyId: actor.apiKey.id };
+  return { userId: actor.user.id, roleId: actor.currentRole?.id ?? null, apiKeyId: null };
+}
+
 /** One `POST /orders` sent with an Idempotency-Key: whose, which key, which order it asks for. */
 export interface IdempotentPlacement {
-  userId: number;
+  owner: KeyOwner;
   key: string;
   requestHash: string;
 }
@@ -29,14 +48,14 @@ function canonical(value: unknown): string {
  * be signed again with the same password, and the hash must never carry it).
  */
 export function idempotentPlacement(
-  userId: number,
+  owner: KeyOwner,
   key: string | undefined,
   body: Record<string, unknown>,
 ): IdempotentPlacement | undefined {
   if (key === undefined) return undefined;
   const { electronicSignature: _signature, ...order } = body;
   const requestHash = createHash('sha256').update(canonical(order)).digest('base64url');
-  return { userId, key, requestHash };
+  return { owner, key, requestHash };
 }
 
 const reused = () =>
@@ -47,8 +66,17 @@ const reused = () =>
 /** The instant before which a key no longer answers. */
 export const keyExpiry = (now: Date) => new Date(now.getTime() - limits.idempotencyKeyHours * 3_600_000);
 
-const ofKey = (p: IdempotentPlacement) =>
-  and(eq(idempotencyKeys.userId, p.userId), eq(idempotencyKeys.key, p.key));
+/** `column = value`, or `is null` for null: the unique key treats nulls as equal. */
+const sameAs = (column: Column, value: number | null) =>
+  value === null ? isNull(column) : eq(column, value);
+
+const ofKey = ({ owner, key }: IdempotentPlacement) =>
+  and(
+    eq(idempotencyKeys.userId, owner.userId),
+    sameAs(idempotencyKeys.roleId, owner.roleId),
+    sameAs(idempotencyKeys.apiKeyId, owner.apiKeyId),
+    eq(idempotencyKeys.key, key),
+  );
 
 /** What a stored key says: its answer, or 422 when it was sent for another order. */
 function storedAnswer(
@@ -60,7 +88,10 @@ function storedAnswer(
   return (row.answer ?? undefined) as PlaceOrderAnswer | undefined;
 }
 
-/** The answer a live key already got (a repeat after the first placement committed), if any. */
+/**
+ * The answer a live key already got (a repeat after the first placement committed), if any. Asked
+ * only once the repeat passed the checks a new placement passes (scope, e-signature).
+ */
 export async function earlierAnswer(
   db: Executor,
   p: IdempotentPlacement,
@@ -88,9 +119,9 @@ export class AlreadyPlaced extends Error {
 export async function claimKey(tx: Executor, p: IdempotentPlacement, now: Date): Promise<void> {
   const [claimed] = await tx
     .insert(idempotencyKeys)
-    .values({ userId: p.userId, key: p.key, requestHash: p.requestHash, answer: null, createdAt: now })
+    .values({ ...p.owner, key: p.key, requestHash: p.requestHash, answer: null, createdAt: now })
     .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      target: [idempotencyKeys.userId, idempotencyKeys.roleId, idempotencyKeys.apiKeyId, idempotencyKeys.key],
       set: { requestHash: p.requestHash, answer: null, createdAt: now },
       setWhere: lt(idempotencyKeys.createdAt, keyExpiry(now)),
     })

@@ -10,13 +10,14 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
+import { reasonOf, signedMutation } from '../../audit/mutation.ts';
 import { actingRole, companyScope } from '../../auth/scope.ts';
 import type { Tx } from '../../db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { enqueueOrderWebhooks } from '../../webhooks/outbox.ts';
+import { checkESignature } from '../auth/e-signature.ts';
 import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
@@ -179,11 +180,15 @@ async function activityOfDose(
   return row.unit;
 }
 
+type CheckedReferences = Awaited<ReturnType<typeof checkReferences>>;
+
 /**
- * Places an order (POST /orders): re-checks the references, the company scope, that the
- * calibration time is not past and lies in a window of the pairing's availability; then, in
- * one transaction, takes a dose of that day (409 AVAILABILITY_SLOT_FULL when none is left),
- * inserts the pending order with the pairing's drug and CMO, audits it and queues its mail.
+ * Places an order (POST /orders): re-checks the references, the company scope and the
+ * e-signature; answers a repeat of a placement already made under the caller's Idempotency-Key;
+ * checks that the calibration time is not past and lies in a window of the pairing's
+ * availability; then, in one transaction, takes a dose of that day (409 AVAILABILITY_SLOT_FULL
+ * when none is left), inserts the pending order with the pairing's drug and CMO, audits it and
+ * queues its mail.
  */
 export async function placeOrder(
   ctx: ServiceContext,
@@ -192,11 +197,15 @@ export async function placeOrder(
 ): Promise<{ answer: PlaceOrderAnswer; replayed: boolean }> {
   // A site or imaging center orders for itself (staff and admin for anyone); a CMO never does.
   if (!roleMayPlaceOrders(actingRole(ctx.actor).type)) throw forbidden(messages.notOrderingRole);
+  // A repeat passes what a new placement passes — the caller's scope, then its e-signature (a
+  // wrong one refused and counted) — before it is answered (decision 016).
+  const references = await checkReferences(ctx, input, new Date(input.calibrationDatetime));
+  const signed = await checkESignature(ctx, input.electronicSignature);
   // A repeat of a placement already made under this key answers it and places nothing.
   const earlier = idempotent && (await earlierAnswer(ctx.db, idempotent, ctx.clock.now()));
   if (earlier) return { answer: earlier, replayed: true };
   try {
-    const answer = await placeNew(ctx, input, idempotent);
+    const answer = await placeNew(ctx, input, references, { reason: reasonOf(input), signed }, idempotent);
     // Counted after the placement's transaction committed; a replay places nothing.
     ctx.metrics?.orderPlacements.inc();
     return { answer, replayed: false };
@@ -209,14 +218,11 @@ export async function placeOrder(
 async function placeNew(
   ctx: ServiceContext,
   input: PlaceOrderInput,
+  { pairing, names, centerTimezone, recipients, availabilities }: CheckedReferences,
+  signing: { reason: string | null; signed: boolean },
   idempotent: IdempotentPlacement | undefined,
 ): Promise<PlaceOrderAnswer> {
   const at = new Date(input.calibrationDatetime);
-  const { pairing, names, centerTimezone, recipients, availabilities } = await checkReferences(
-    ctx,
-    input,
-    at,
-  );
   if (at.getTime() < ctx.clock.now().getTime()) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
   }
@@ -229,7 +235,7 @@ async function placeNew(
       { parameter: 'calibrationDatetime', message: messages.calibrationOutsideAvailability },
     ]);
   }
-  return auditedMutation(ctx, input, { meaning: 'Placed Order' }, async (tx, audit) => {
+  return signedMutation(ctx, signing, { meaning: 'Placed Order' }, async (tx, audit) => {
     // First: a concurrent request with the same key waits here for that one's outcome.
     if (idempotent) await claimKey(tx, idempotent, ctx.clock.now());
     const doseSlotId = await takeDose(tx, date, candidates);

@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../http/context.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { idempotentPlacement } from './idempotency.ts';
+import { idempotentPlacement, keyOwnerOf } from './idempotency.ts';
 import { placeOrderOptions } from './options.ts';
 import { placeOrder } from './place.ts';
 import { getOrder, listOrders } from './service.ts';
@@ -64,7 +64,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const ctx = serviceContext(request, deps);
       const key = request.headers['idempotency-key'];
-      const idempotent = idempotentPlacement(ctx.actor.user.id, key, request.body);
+      const idempotent = idempotentPlacement(keyOwnerOf(ctx.actor), key, request.body);
       const placed = await placeOrder(ctx, request.body, idempotent);
       if (placed.replayed) reply.header('idempotent-replayed', 'true');
       else {

@@ -14,7 +14,7 @@ import { apiKeysResource } from './study-api.ts';
 
 const statusLabels: Record<ApiKey['status'], string> = {
   active: 'Active',
-  suspended: 'Suspended (its creator is inactive)',
+  suspended: 'Suspended (its creator is inactive or may no longer create keys)',
   expired: 'Expired',
   revoked: 'Revoked',
 };
