@@ -63,6 +63,11 @@ export const messages = {
   sessionEnded: 'Your session has ended, please sign in again',
   // A screen that failed to open (its code did not load, or it broke): a way back is offered.
   screenFailed: 'This screen could not be opened.',
+  /** A stored session's user is still loading after a few seconds: the server is slow, not the user's fault. */
+  sessionLoadSlow: 'Loading your account… the server is slow to answer; still trying.',
+  sessionUnreachableTitle: 'The server is not answering',
+  sessionUnreachable:
+    'Your account could not be loaded, so nothing is shown yet. Your session is kept: try again, or sign out.',
   passwordExpired: 'Your password has expired, please choose a new one',
   brokenRecoveryLink:
     'The recovery link you selected is broken. Re-submit your email address to receive a new recovery link.',

@@ -1,6 +1,6 @@
 import { messages } from '@dosechain/contract';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './auth-context.tsx';
 
@@ -29,20 +29,47 @@ export function FullPageSpinner() {
   );
 }
 
-/** The stored session's user could not be loaded (no answer): keep the session, offer to retry. */
+/** After this long, loading the stored session's user says that the server is slow. */
+export const SLOW_SESSION_LOAD_MS = 3_000;
+
+/** Loading the stored session's user: a spinner, and after a few seconds a word on why it waits. */
+export function SessionLoading() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_SESSION_LOAD_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Stack role="status" sx={{ alignItems: 'center', justifyContent: 'center', minHeight: '60vh', gap: 2 }}>
+      <CircularProgress aria-label="Loading" />
+      {slow && <Typography color="text.secondary">{messages.sessionLoadSlow}</Typography>}
+    </Stack>
+  );
+}
+
+/**
+ * The stored session's user could not be loaded (no answer, a server error): keep the session,
+ * say so, and offer to retry or to sign out (a person must never be stuck on this page).
+ */
 export function ServerUnreachable() {
-  const { refreshUser } = useAuth();
+  const { refreshUser, logout } = useAuth();
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', p: 2 }}>
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => void refreshUser()}>
-            Try again
-          </Button>
+          <Stack direction="row" sx={{ gap: 1 }}>
+            <Button color="inherit" size="small" onClick={() => void refreshUser()}>
+              Try again
+            </Button>
+            <Button color="inherit" size="small" onClick={() => void logout()}>
+              Sign out
+            </Button>
+          </Stack>
         }
       >
-        {messages.unexpectedError}
+        <AlertTitle>{messages.sessionUnreachableTitle}</AlertTitle>
+        {messages.sessionUnreachable}
       </Alert>
     </Box>
   );
@@ -55,7 +82,7 @@ export function ServerUnreachable() {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, sessionEnd } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'loading') return <SessionLoading />;
   if (status === 'unreachable') return <ServerUnreachable />;
   if (status === 'anonymous') {
     if (sessionEnd?.reason === 'logout') return <Navigate to="/login" replace />;
@@ -70,7 +97,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'loading') return <SessionLoading />;
   if (status === 'unreachable') return <ServerUnreachable />;
   if (status === 'authenticated') {
     return <Navigate to={afterLoginPath(location.state, user?.username ?? '')} replace />;

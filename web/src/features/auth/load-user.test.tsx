@@ -110,6 +110,27 @@ describe('loading the user of a stored session', () => {
     expect(await screen.findByText('at /')).toBeTruthy();
   });
 
+  it('says why it waits when the answer is slow', async () => {
+    renderApp('/', [() => new Promise<never>(() => undefined)]);
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText(messages.sessionLoadSlow)).toBeNull();
+    expect(await screen.findByText(messages.sessionLoadSlow, {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('when the server never answers, says so and offers to sign out instead of trying again', async () => {
+    renderApp('/orders/status', [
+      async () => {
+        throw noAnswer();
+      },
+    ]);
+    const signOut = await screen.findByRole('button', { name: 'Sign out' }, { timeout: 10_000 });
+    expect(screen.getByText(messages.sessionUnreachableTitle)).toBeTruthy();
+    expect(screen.getByText(messages.sessionUnreachable)).toBeTruthy();
+    fireEvent.click(signOut);
+    expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeTruthy();
+    expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+  });
+
   it('a 401 ends the session: the login says so and a new login returns to the page', async () => {
     renderApp('/orders/status?page=2', [
       async () => {
