@@ -196,3 +196,43 @@ test('staff set a drug’s maximum activity and warning threshold on Drugs', asy
   await expect(row).toBeInViewport();
   await shots(page, 'drugs-list-activity');
 });
+
+test('Place order says the drug’s maximum under the activity and refuses above it as the user types', async ({
+  page,
+  request,
+}) => {
+  // FDG gets a maximum of 555 MBq (15 mCi) for this test, and loses it after.
+  const staff = await apiHeaders(request, 'staff');
+  const drugs = await (await request.get('/api/v1/drugs?search=Fludeoxyglucose', { headers: staff })).json();
+  const fdg = drugs.items.find((d: { name: string }) => d.name === 'Fludeoxyglucose F18');
+  const setMaximum = async (maxActivityMbq: number | null) => {
+    const res = await request.put(`/api/v1/drugs/${fdg.id}`, {
+      headers: staff,
+      data: {
+        maxActivityMbq,
+        reasonForChange: 'e2e: the maximum on Place order',
+        electronicSignature: 'Demo1234',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await setMaximum(555);
+  try {
+    await loginAs(page, 'site');
+    await fillPlaceOrderForm(page, `MAX-${Date.now() % 1_000_000}`);
+    const activity = page.getByRole('textbox', { name: 'Requested activity at calibration' });
+    const field = page.locator('.MuiFormControl-root').filter({ has: activity });
+    await expect(field).toContainText('max 15 mCi (555 MBq)');
+    await activity.fill('15.5');
+    await expect(field).toContainText("Above the drug's maximum activity of 15 mCi (555 MBq)");
+    await expect(activity).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    await activity.scrollIntoViewIfNeeded();
+    await shots(page, 'place-order-activity-above-maximum');
+    await activity.fill('15');
+    await expect(field).toContainText('max 15 mCi (555 MBq)');
+    await expect(page.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  } finally {
+    await setMaximum(null);
+  }
+});

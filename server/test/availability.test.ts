@@ -1,3 +1,4 @@
+import type { AvailableDay } from '@dosechain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, drugs, exams, studies } from '../src/db/schema.ts';
@@ -292,6 +293,28 @@ describe('availability search', () => {
     examId: await idOf(exams, 'FDG PET Whole Body'),
     siteId: await idOf(companies, 'Lakeside Clinical Research'),
     ...extra,
+  });
+
+  it("tells the drug's maximum activity with each day, so Place order can say it before signing", async () => {
+    const [fdg] = await t.db
+      .select({ id: exams.drugId })
+      .from(exams)
+      .where(eq(exams.name, 'FDG PET Whole Body'));
+    const maxOf = async () =>
+      new Set(
+        (
+          (
+            await search('site', await onco({ from: '2027-03-01', to: '2027-03-08' }))
+          ).json() as AvailableDay[]
+        ).map((d) => d.maxActivityMbq),
+      );
+    expect(await maxOf()).toEqual(new Set([null]));
+    await t.db.update(drugs).set({ maxActivityMbq: 555 }).where(eq(drugs.id, fdg!.id));
+    try {
+      expect(await maxOf()).toEqual(new Set([555]));
+    } finally {
+      await t.db.update(drugs).set({ maxActivityMbq: null }).where(eq(drugs.id, fdg!.id));
+    }
   });
 
   it('answers the weekdays with their remaining doses and windows, across the DST change', async () => {

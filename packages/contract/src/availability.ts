@@ -232,6 +232,8 @@ export const availableDaySchema = z.object({
   remaining: z.number().int(),
   /** The unit of the day's availability (of the first, when several offer it): an order's activity is in it. */
   activityUnit: z.enum(activityUnits),
+  /** The drug's maximum activity in MBq (null: none): an order's requested activity may not exceed it. */
+  maxActivityMbq: z.number().nullable(),
   intervals: z.array(intervalSchema),
 });
 export type AvailableDay = z.infer<typeof availableDaySchema>;

@@ -66,6 +66,15 @@ export function formatRequestedActivity(value: number, unit: ActivityUnit): stri
   return `${exact} ${activityUnitSymbol(unit)} (${formatActivity(convertActivity(value, unit, other), other)})`;
 }
 
+/**
+ * A drug's maximum (stored in MBq) in the unit an order is placed in, then in MBq:
+ * `15 mCi (555 MBq)`, or `555 MBq`. What the refusal and the Place order field say.
+ */
+export function drugMaximumText(maxMbq: number, unit: ActivityUnit): string {
+  if (unit === 'mBq') return `${maxMbq} MBq`;
+  return `${Number(convertActivity(maxMbq, 'mBq', unit).toFixed(ACTIVITY_DECIMALS))} mCi (${maxMbq} MBq)`;
+}
+
 /** Whether an activity exceeds a drug's maximum (stored in MBq), compared in MBq. */
 export function exceedsDrugMaximum(value: number, unit: ActivityUnit, maxMbq: number | null): boolean {
   if (maxMbq === null) return false;

@@ -78,7 +78,7 @@ export function dayOf(
  */
 export async function availableDays(
   db: Executor,
-  maker: Maker,
+  maker: Maker & { drugMaxActivityMbq: number | null },
   from: string,
   to: string,
   now: Date,
@@ -117,7 +117,13 @@ export async function availableDays(
       const remaining = day.doses - (booked.get(`${a.id}/${date}`) ?? 0);
       const window = dayInterval(date, day.startTime, day.endTime, maker.cmoTimezone);
       if (remaining <= 0 || window.end <= now) continue;
-      const offered = days.get(date) ?? { date, remaining: 0, activityUnit: a.activityUnit, intervals: [] };
+      const offered = days.get(date) ?? {
+        date,
+        remaining: 0,
+        activityUnit: a.activityUnit,
+        maxActivityMbq: maker.drugMaxActivityMbq,
+        intervals: [],
+      };
       offered.remaining += remaining;
       offered.intervals.push({ start: window.start.toISOString(), end: window.end.toISOString() });
       days.set(date, offered);

@@ -9,6 +9,8 @@ import { isStorableId } from '../companies/queries.ts';
 
 export interface ResolvedPairing extends Maker {
   drugName: string;
+  /** The drug's maximum activity in MBq; null: none. */
+  drugMaxActivityMbq: number | null;
   cmoName: string;
 }
 
@@ -22,6 +24,7 @@ export async function resolvePairing(
     .select({
       drugId: drugs.id,
       drugName: drugs.name,
+      drugMaxActivityMbq: drugs.maxActivityMbq,
       cmoId: cmos.id,
       cmoName: cmos.name,
       cmoTimezone: cmos.timezone,

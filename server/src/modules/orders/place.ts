@@ -1,6 +1,6 @@
 import {
   type ActivityUnit,
-  convertActivity,
+  drugMaximumText,
   exceedsDrugMaximum,
   messages,
   type PlaceOrderAnswer,
@@ -147,11 +147,6 @@ async function candidateAvailabilities(
 }
 
 /** `13.5135 mCi (500 MBq)`: a drug's maximum, exact in MBq, in the order's unit first. */
-function maximumText(maxMbq: number, unit: ActivityUnit): string {
-  if (unit === 'mBq') return `${maxMbq} MBq`;
-  return `${Number(convertActivity(maxMbq, 'mBq', unit).toFixed(4))} mCi (${maxMbq} MBq)`;
-}
-
 /**
  * The requested activity's unit, the one of the availability the dose was taken from (never the
  * client's), checked against the drug's maximum: 400 on `requestedActivity` above it.
@@ -173,7 +168,7 @@ async function activityOfDose(
     throw validationFailed([
       {
         parameter: 'requestedActivity',
-        message: messages.activityAboveDrugMaximum(maximumText(row.maxMbq!, row.unit)),
+        message: messages.activityAboveDrugMaximum(drugMaximumText(row.maxMbq!, row.unit)),
       },
     ]);
   }

@@ -18,6 +18,7 @@ export function DecimalField<T extends FieldValues>({
   required,
   unit,
   helperText,
+  refusal,
 }: {
   control: Control<T>;
   name: Path<T>;
@@ -27,6 +28,8 @@ export function DecimalField<T extends FieldValues>({
   unit?: string;
   /** What the field says under it while it holds no error. */
   helperText?: string;
+  /** A refusal the form knows as the user types (a limit the schema cannot hold): shown as the error. */
+  refusal?: string;
 }) {
   // What is on screen, once the user has typed; the form's value until then.
   const [text, setText] = useState<string | null>(null);
@@ -70,8 +73,10 @@ export function DecimalField<T extends FieldValues>({
             }}
             onBlur={field.onBlur}
             inputRef={field.ref}
-            error={refused || Boolean(fieldState.error)}
-            helperText={refused ? messages.decimalNumber : (fieldState.error?.message ?? helperText)}
+            error={refused || Boolean(fieldState.error) || refusal !== undefined}
+            helperText={
+              refused ? messages.decimalNumber : (fieldState.error?.message ?? refusal ?? helperText)
+            }
             fullWidth
             margin="dense"
             slotProps={{

@@ -2,7 +2,10 @@ import {
   type ActivityUnit,
   type AvailableDay,
   activityUnitSymbol,
+  drugMaximumText,
+  exceedsDrugMaximum,
   insideIntervals,
+  messages,
 } from '@dosechain/contract';
 import { DateTime } from 'luxon';
 import { hourInstants } from './calendar-days.ts';
@@ -33,3 +36,23 @@ export function activityUnitFor(
 
 /** The unit as the field shows it next to the number. */
 export const unitLabel = (unit: ActivityUnit | undefined): string => (unit ? activityUnitSymbol(unit) : '');
+
+/**
+ * The drug's maximum for the requested activity, in the order's unit: what the field says under
+ * it (`max 15 mCi (555 MBq)`) and, when the typed value is above it, the refusal the server would
+ * give after signing. Every day of a search is of one drug, so any day's maximum is the drug's.
+ */
+export function activityLimitFor(
+  days: readonly AvailableDay[],
+  unit: ActivityUnit | undefined,
+  requested: number | null | undefined,
+): { help?: string; refusal?: string } {
+  const maxMbq = days[0]?.maxActivityMbq ?? null;
+  if (!unit || maxMbq === null) return {};
+  const max = drugMaximumText(maxMbq, unit);
+  const above =
+    typeof requested === 'number' &&
+    Number.isFinite(requested) &&
+    exceedsDrugMaximum(requested, unit, maxMbq);
+  return { help: `max ${max}`, ...(above ? { refusal: messages.activityAboveDrugMaximum(max) } : {}) };
+}

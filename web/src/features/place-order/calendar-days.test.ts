@@ -8,6 +8,7 @@ const day = (date: string, intervals: AvailableDay['intervals'], remaining = 3):
   date,
   remaining,
   activityUnit: 'mCi',
+  maxActivityMbq: null,
   intervals,
 });
 const labels = (days: Map<string, { hours: { label: string }[] }>, date: string) =>

@@ -20,7 +20,7 @@ import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
-import { activityUnitFor, unitLabel } from './activity-unit.ts';
+import { activityLimitFor, activityUnitFor, unitLabel } from './activity-unit.ts';
 import { SEARCH, useAvailableDays, useNow } from './availability-search.ts';
 import { CalibrationPicker } from './calibration-picker.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
@@ -114,6 +114,9 @@ export default function PlaceOrderPage() {
 
   // The requested activity is in the unit of the availability the picked day's dose comes from.
   const activityUnit = activityUnitFor(search.data ?? [], { calibration, day, zone });
+  // The drug's maximum, said under the field and refused as the user types (not after signing).
+  const requested = useWatch({ control, name: 'requestedActivity' });
+  const activityLimit = activityLimitFor(search.data ?? [], activityUnit, requested);
 
   /** Empties what depended on a changed choice, without flagging it before the user gets there. */
   const clear = (...names: ('siteId' | 'examId' | 'imagingCenterId')[]) => {
@@ -236,7 +239,8 @@ export default function PlaceOrderPage() {
               name="requestedActivity"
               label="Requested activity at calibration"
               unit={unitLabel(activityUnit)}
-              helperText={activityUnit ? undefined : messages.activityUnitAfterDay}
+              helperText={activityUnit ? activityLimit.help : messages.activityUnitAfterDay}
+              refusal={activityLimit.refusal}
             />
           </Grid>
           <Grid size={12}>
@@ -247,7 +251,10 @@ export default function PlaceOrderPage() {
         </Grid>
       </Paper>
       <Box>
-        <SubmitButton isValid={formState.isValid} isSubmitting={formState.isSubmitting}>
+        <SubmitButton
+          isValid={formState.isValid && activityLimit.refusal === undefined}
+          isSubmitting={formState.isSubmitting}
+        >
           Place order
         </SubmitButton>
       </Box>
