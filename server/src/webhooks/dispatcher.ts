@@ -81,6 +81,7 @@ export class WebhookDispatcher {
   private pumping: Promise<void> | undefined;
   /** Set by `drain`/`wake` while a pump runs: look for due rows again before it ends. */
   private wakeRequested = false;
+  /** Resolves the pump's wait: called when an attempt ends, on a wake and on stop. */
   private wakeWaiter: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
@@ -176,9 +177,9 @@ export class WebhookDispatcher {
         this.pumping = undefined;
         return;
       }
+      // Until an attempt ends (`begin`) or a wake (`drain`).
       await new Promise<void>((resolve) => {
         this.wakeWaiter = resolve;
-        for (const attempt of this.running.keys()) void attempt.then(resolve);
       });
       this.wakeWaiter = undefined;
     }
@@ -201,6 +202,7 @@ export class WebhookDispatcher {
         const left = (this.sending.get(webhookId) ?? 1) - 1;
         if (left > 0) this.sending.set(webhookId, left);
         else this.sending.delete(webhookId);
+        this.wakeWaiter?.();
       });
     this.running.set(attempt, Date.now());
   }
