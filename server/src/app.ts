@@ -35,15 +35,24 @@ import { RetentionJob } from './retention/job.ts';
 import { safeError } from './safe-error.ts';
 import { safeRequest } from './safe-request.ts';
 import { webhookPolicy } from './webhooks/address-policy.ts';
-import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.ts';
 import { webhookOpenApi } from './webhooks/openapi.ts';
 
 export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | 'metrics'> {
   logger?: FastifyServerOptions['logger'];
   /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
-  /** The webhook dispatcher's poll interval (0: off), first back-off and attempt timeout. */
-  webhooks?: { pollIntervalMs?: number; retryBaseMs?: number; timeoutMs?: number };
+  /** The webhook dispatcher's poll interval (0: off), first back-off, timeouts and limits. */
+  webhooks?: Pick<
+    WebhookDispatcherOptions,
+    | 'pollIntervalMs'
+    | 'retryBaseMs'
+    | 'timeoutMs'
+    | 'connectTimeoutMs'
+    | 'maxInFlight'
+    | 'perWebhook'
+    | 'circuit'
+  >;
   /** The retention job's interval (default: RETENTION_INTERVAL_MINUTES; 0: off, `app.retention.runOnce` only). */
   retention?: { intervalMs?: number };
   /** The late-delivery watch's interval (default: LATE_CHECK_INTERVAL_MINUTES; 0: off, `app.lateDelivery.runOnce` only). */
@@ -131,12 +140,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lifecycle', { shuttingDown: false });
   app.addHook('onReady', async () => mailDispatcher.start());
   app.addHook('onClose', () => mailDispatcher.stop());
+  const metrics = createMetrics(baseDeps.db, {
+    commit: baseDeps.config.commit,
+    now: () => baseDeps.clock.now(),
+  });
   const webhookDispatcher = new WebhookDispatcher({
     db: baseDeps.db,
     clock: baseDeps.clock,
     log: app.log,
     auditKey: baseDeps.config.auditKey,
     policy: webhookPolicy(baseDeps.config),
+    onOutcome: (outcome) => metrics.webhookAttempts.inc({ outcome }),
     ...webhookOptions,
   });
   app.decorate('webhookDispatcher', webhookDispatcher);
@@ -182,7 +196,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => liveEvents.start());
   // Before the server waits for its connections to end: a stream would never end by itself.
   app.addHook('preClose', () => liveEvents.stop());
-  const metrics = createMetrics(baseDeps.db);
   registerRequestTiming(app, metrics);
   const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, webhooks: webhookDispatcher, metrics };
   app.setValidatorCompiler(validatorCompiler);

@@ -40,8 +40,10 @@ const t = await buildTestApp({
     collected.push(route);
   },
 });
-// Mail stays in the outbox: a delivery attempt in the background would be a write no request made.
+// Mail and webhook deliveries stay queued: an attempt in the background would be a write no
+// request made (a webhook's attempt writes its delivery and its endpoint's circuit breaker).
 await t.app.mailDispatcher.stop();
+await t.app.webhookDispatcher.stop();
 const fingerprint = await writeFingerprinter(t.db);
 // Replaced when a fuzzed request ended the admin's sessions (its own password change).
 let headers = (await t.loginAs('admin')).headers();

@@ -6,6 +6,8 @@ export interface ReceivedWebhook {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When it arrived (wall time, ms). */
+  at: number;
 }
 
 /**
@@ -18,6 +20,11 @@ export class WebhookReceiver {
   status = 200;
   /** How long it waits before answering (to hold a delivery in flight). */
   delayMs = 0;
+  /** Takes each request and never answers it (until `hang` is off or the receiver closes). */
+  hang = false;
+  /** Requests it holds unanswered now, and the most it held at once. */
+  hanging = 0;
+  mostHanging = 0;
   private server: Server | undefined;
   port = 0;
 
@@ -39,7 +46,15 @@ export class WebhookReceiver {
           path: request.url ?? '',
           headers: request.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
         });
+        if (this.hang) {
+          this.mostHanging = Math.max(this.mostHanging, ++this.hanging);
+          response.on('close', () => {
+            this.hanging--;
+          });
+          return;
+        }
         setTimeout(() => response.writeHead(this.status).end('ok'), this.delayMs);
       });
     });

@@ -204,12 +204,13 @@ describe('deliveries', () => {
       [canceled.id, 'order.canceled'],
     ]);
     await t.app.webhookDispatcher.drain();
-    expect(receiver.on(webhook.path).map((r) => JSON.parse(r.body).type)).toEqual([
-      'order.accepted',
-      'order.delivered',
-      'order.rejected',
-      'order.canceled',
-    ]);
+    // Each once; in any order (up to two go out to an endpoint at once, decision 034).
+    expect(
+      receiver
+        .on(webhook.path)
+        .map((r) => `${JSON.parse(r.body).data.order.id} ${JSON.parse(r.body).type}`)
+        .sort(),
+    ).toEqual(rows.map((r) => `${r.orderId} ${r.eventType}`).sort());
   });
 
   it('queues order.late in the late-delivery watch’s transaction', async () => {
@@ -240,8 +241,13 @@ describe('deliveries', () => {
       await place();
       await t.app.webhookDispatcher.drain();
       const [first] = await deliveriesOf(webhook.id);
-      expect(first).toMatchObject({ status: 'pending', attempts: 1, lastHttpStatus: null });
-      expect(first!.lastError).toBeTruthy();
+      // In words, without the address (issue 31).
+      expect(first).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastHttpStatus: null,
+        lastError: 'connection refused',
+      });
       expect(first!.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + RETRY_BASE_MS);
       // Not due yet: nothing is attempted.
       await t.app.webhookDispatcher.drain();

@@ -762,6 +762,12 @@ export const webhooks = pgTable(
     secretCiphertext: text('secret_ciphertext').notNull(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     disableReason: text('disable_reason'),
+    /**
+     * The endpoint's circuit breaker (decision 034), shared by every dispatcher: failed attempts
+     * in a row (any delivery; a 2xx resets it), and until when its deliveries are not attempted.
+     */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),

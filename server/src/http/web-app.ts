@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type ErrorBody, messages } from '@dosechain/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { countAsStaticFile } from '../metrics/route.ts';
 
 /** Vite names every file under assets/ by a hash of its content: it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,6 +28,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
+        countAsStaticFile(reply.request);
         const inAssets = path.relative(webDist, filePath).split(path.sep)[0] === 'assets';
         reply.header('cache-control', inAssets ? IMMUTABLE : REVALIDATE);
       },

@@ -7,7 +7,8 @@ import type { AppConfig } from '../config.ts';
  * Where a webhook may be sent (decision 030, SSRF): an `https:` URL (`http:` only with
  * WEBHOOK_ALLOW_HTTP, never in production), whose host resolves only to public addresses —
  * loopback, private, link-local, CGNAT, multicast, unspecified, documentation and other reserved
- * ranges (IPv4-mapped IPv6 forms included) are refused unless WEBHOOK_ALLOW_PRIVATE_NETWORKS.
+ * IPv4 ranges, and any IPv6 address outside global unicast 2000::/3 or in its special ranges
+ * (so every IPv4-embedding form is refused) — unless WEBHOOK_ALLOW_PRIVATE_NETWORKS.
  * Checked at creation and again at each send, which connects to the address checked.
  */
 /** The configuration's policy (both off when absent). */
@@ -23,8 +24,8 @@ export interface WebhookNetworkPolicy {
   allowPrivateNetworks: boolean;
 }
 
-// Two lists: a BlockList checks an IPv4 address against its IPv6 rules too (as IPv4-mapped), so
-// the rule refusing every IPv4-mapped IPv6 address would refuse every IPv4 address.
+// IPv4 and IPv6 rules in separate lists: a BlockList checks an IPv4 address against its IPv6
+// rules too (as IPv4-mapped), so IPv6 rules would refuse IPv4 addresses (a test caught it).
 const reservedV4 = new BlockList();
 const reservedV6 = new BlockList();
 for (const [net, prefix] of [
@@ -46,21 +47,19 @@ for (const [net, prefix] of [
 ] as const) {
   reservedV4.addSubnet(net, prefix, 'ipv4');
 }
+// IPv6 is allowed in global unicast 2000::/3 only (RFC 4291; IANA's special-purpose registry),
+// so everything outside it is refused at once: `::`, `::1`, every IPv4-mapped, -compatible and
+// -translated form (`::ffff:0:0/96`, `::ffff:0:0:0/96`, `::/96`), NAT64 `64:ff9b::/96` and
+// `64:ff9b:1::/48`, discard `100::/64`, unique local `fc00::/7`, link- and site-local, multicast
+// — and whatever the registry adds outside 2000::/3 later. Inside it, these special ranges:
+const globalUnicastV6 = new BlockList();
+globalUnicastV6.addSubnet('2000::', 3, 'ipv6');
 for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['::', 96], // IPv4-compatible (deprecated)
-  ['::ffff:0:0', 96], // IPv4-mapped: any, whatever the IPv4 address
-  ['64:ff9b::', 96], // NAT64: may lead to a private IPv4 address
-  ['64:ff9b:1::', 48], // local-use NAT64
-  ['100::', 64], // discard
-  ['2001::', 32], // Teredo
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32 (embeds any IPv4 address), benchmarking, ORCHID, AMT, AS112
   ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4: embeds any IPv4 address
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
+  ['2002::', 16], // 6to4: embeds any IPv4 address, private ones included; deprecated (RFC 7526)
+  ['3ffe::', 16], // the former 6bone, returned
+  ['3fff::', 20], // documentation (RFC 9637)
 ] as const) {
   reservedV6.addSubnet(net, prefix, 'ipv6');
 }
@@ -69,7 +68,8 @@ for (const [net, prefix] of [
 export function isReservedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return family === 4 ? reservedV4.check(address, 'ipv4') : reservedV6.check(address, 'ipv6');
+  if (family === 4) return reservedV4.check(address, 'ipv4');
+  return !globalUnicastV6.check(address, 'ipv6') || reservedV6.check(address, 'ipv6');
 }
 
 export interface ResolvedTarget {
