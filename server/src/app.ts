@@ -1,3 +1,4 @@
+import { wholeItemPageOf } from '@dosechain/contract';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +20,7 @@ import { notificationsOf } from './db/client.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { finishOpenApiDocument } from './http/openapi-document.ts';
 import { operationDoc } from './http/openapi-operation.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -214,7 +216,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: {
       // 3.1: its `webhooks` section describes what a study's webhooks receive (decision 030).
       openapi: '3.1.0',
-      info: { title: 'DoseChain API', version: '1.0.0', description: 'Radiopharmaceutical dose ordering' },
+      info: {
+        title: 'DoseChain API',
+        version: '1.0.0',
+        description: 'Radiopharmaceutical dose ordering',
+        contact: { name: 'DoseChain support', email: deps.config.supportEmail },
+        license: { name: 'Proprietary', identifier: 'LicenseRef-DoseChain-Proprietary' },
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
@@ -233,10 +241,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webhooks: webhookOpenApi(),
     },
     // Schemas with an id in the contract (`.meta({ id })`) become components, referenced by $ref.
-    transformObject: jsonSchemaTransformObject,
+    // Then the last pass (openapi-document.ts): Role-Id, response headers, status texts, tags, used components only.
+    transformObject: (input) => finishOpenApiDocument(jsonSchemaTransformObject(input)),
     // The zod schemas as JSON Schema, and each operation's id, summary and access (openapi-operation.ts).
     transform: (input) => {
-      const transformed = jsonSchemaTransform(input);
+      // A list's answer is documented with whole items, `fields` as a projection of them (list-query.ts).
+      const response = input.schema?.response as Record<string, unknown> | undefined;
+      const wholePage = wholeItemPageOf(response?.[200]);
+      const transformed = jsonSchemaTransform(
+        wholePage
+          ? { ...input, schema: { ...input.schema, response: { ...response, 200: wholePage } } }
+          : input,
+      );
       const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
       if (!input.url.startsWith(API_PREFIX)) return transformed;
       const doc = operationDoc(String(method), input.url, input.route.config?.access);

@@ -149,9 +149,15 @@ describe('webhooks in the OpenAPI document', () => {
       ]);
       expect(op.description).toContain('HMAC-SHA256');
       expect(op.security).toEqual([]);
-      const body = JSON.stringify(op.requestBody);
-      expect(body).toContain(`"const":"${event}"`);
-      expect(body).toContain('calibrationDatetime');
+      // The body is a component, with the order it refers to (every $ref resolves: issue 32).
+      const ref = (op.requestBody as { content: Record<string, { schema: { $ref: string } }> }).content[
+        'application/json'
+      ]!.schema.$ref;
+      const name = ref.replace('#/components/schemas/', '');
+      const payload = JSON.stringify(document.components?.schemas?.[name]);
+      expect(payload).toContain(`"const":"${event}"`);
+      expect(payload).toContain('#/components/schemas/WebhookOrder');
+      expect(JSON.stringify(document.components?.schemas?.WebhookOrder)).toContain('calibrationDatetime');
     }
     const ids = operations.map(({ op }) => op.operationId);
     const hookIds = webhookEvents.map((e) => document.webhooks![e]!.post.operationId);
@@ -170,6 +176,102 @@ describe('webhooks in the OpenAPI document', () => {
         /config\.(read|create|update)/,
       );
     }
+  });
+});
+
+describe('what the standard tools need (issue 32)', () => {
+  const allRefs = (node: unknown): string[] =>
+    Array.isArray(node)
+      ? node.flatMap(allRefs)
+      : typeof node === 'object' && node !== null
+        ? Object.entries(node).flatMap(([k, v]) => (k === '$ref' && typeof v === 'string' ? [v] : allRefs(v)))
+        : [];
+  const resolve = (ref: string) =>
+    ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], document);
+
+  it('resolves every $ref, and holds no component nothing refers to', () => {
+    const refs = allRefs(document);
+    expect(refs.filter((ref) => !ref.startsWith('#/') || resolve(ref) === undefined)).toEqual([]);
+    const used = new Set(refs);
+    const unused = Object.keys(document.components?.schemas ?? {}).filter(
+      (name) => !used.has(`#/components/schemas/${name}`),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('declares the Role-Id header on every operation that needs a login, and only there', () => {
+    for (const { key, op } of operations) {
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      const roleId = op.parameters?.find((p) => p.name === 'Role-Id');
+      expect(roleId === undefined, key).toBe(isPublic);
+      if (roleId) expect(roleId).toMatchObject({ in: 'header', required: false });
+    }
+  });
+
+  it('describes each answer and declares its headers: X-Request-Id always, Retry-After on 429 and 503, Idempotent-Replayed on placement', () => {
+    for (const { key, op } of operations) {
+      const responses = (op as { responses: Record<string, { description: string; headers?: object }> })
+        .responses;
+      for (const [status, response] of Object.entries(responses)) {
+        expect(response.description, `${key} ${status}`).not.toBe('Default Response');
+        const headers = Object.keys(response.headers ?? {});
+        expect(headers, `${key} ${status}`).toContain('X-Request-Id');
+        if (status === '429' || status === '503')
+          expect(headers, `${key} ${status}`).toContain('Retry-After');
+      }
+    }
+    const place = operations.find((o) => o.key === 'POST /api/v1/orders')!.op as {
+      responses: Record<string, { headers: Record<string, unknown> }>;
+    };
+    expect(Object.keys(place.responses['201']!.headers)).toContain('Idempotent-Replayed');
+  });
+
+  it('documents a list answer with whole items, fields being a projection of them', () => {
+    const lists = operations.filter(({ op }) => op.parameters?.some((p) => p.name === 'fields'));
+    expect(lists.length).toBeGreaterThan(10);
+    for (const { key, op } of lists) {
+      const page = (op as { responses: Record<string, { content: Record<string, { schema: unknown }> }> })
+        .responses['200']!.content['application/json']!.schema as {
+        properties: { items: { items: unknown } };
+      };
+      const item = page.properties.items.items as { $ref?: string; required?: string[] };
+      const whole = (item.$ref ? resolve(item.$ref) : item) as { required?: string[]; properties: object };
+      // Whole: every field the item has is required but those the schema itself leaves optional.
+      expect(whole.required?.length ?? 0, key).toBeGreaterThan(1);
+    }
+    const orders = operations.find((o) => o.key === 'GET /api/v1/orders')!.op;
+    expect(JSON.stringify(orders)).toContain('"items":{"$ref":"#/components/schemas/Order"}');
+    expect(orders.parameters?.find((p) => p.name === 'fields')?.description).toMatch(/projection/);
+  });
+
+  it('marks instants as date-time, and answers notes under one name', () => {
+    const order = document.components?.schemas?.Order as { properties: Record<string, unknown> };
+    for (const field of [
+      'calibrationDatetime',
+      'createdAt',
+      'updatedAt',
+      'acceptedAt',
+      'projectedDelivery',
+    ]) {
+      expect(JSON.stringify(order.properties[field]), field).toContain('"format":"date-time"');
+    }
+    expect(Object.keys(order.properties)).toContain('additionalNotes');
+    expect(Object.keys(order.properties)).not.toContain('additional_notes');
+  });
+
+  it('declares its tags with a description each, a contact and a license', () => {
+    const doc = document as {
+      tags?: { name: string; description?: string }[];
+      info: Record<string, unknown>;
+    };
+    const used = new Set(operations.flatMap(({ op }) => (op as { tags?: string[] }).tags ?? []));
+    expect(doc.tags?.map((t) => t.name).sort()).toEqual([...used].sort());
+    for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
+    expect(doc.info.contact).toMatchObject({ email: expect.stringContaining('@') });
+    expect(doc.info.license).toMatchObject({ name: expect.any(String) });
   });
 });
 

@@ -194,6 +194,27 @@ describe('placing an order', () => {
     expect((await place({ calibrationDatetime: '2027-03-08T11:00:00.000Z' })).statusCode).toBe(201);
   });
 
+  it("takes the notes as additionalNotes or as the spec's additional_notes, and answers additionalNotes (issue 32)", async () => {
+    const notesOf = async (over: Record<string, unknown>) => {
+      const res = await place({
+        additional_notes: undefined,
+        calibrationDatetime: '2027-03-22T12:00:00.000Z',
+        ...over,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (await t.request('site', { method: 'GET', url: `/api/v1/orders/${res.json().id}` })).json()
+        .additionalNotes;
+    };
+    expect(await notesOf({ additionalNotes: 'Camel case' })).toBe('Camel case');
+    expect(await notesOf({ additional_notes: 'Snake case' })).toBe('Snake case');
+    expect(await notesOf({ additionalNotes: 'Same', additional_notes: 'Same' })).toBe('Same');
+    const both = await place({ additionalNotes: 'One', additional_notes: 'Other' });
+    expect([both.statusCode, fieldErrors(both)]).toEqual([
+      400,
+      [['additional_notes', 'Give the notes once: additionalNotes or additional_notes, not both']],
+    ]);
+  });
+
   it('limits placing to the role company: a site for itself, an imaging center as itself for linked sites', async () => {
     // Hudson (New York) has an FDG pairing too, but it is not the site user's
     const otherSite = await place({ siteId: ids.newYork, imagingCenterId: ids.manhattan });

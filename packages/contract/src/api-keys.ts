@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
 import type { Permission } from './permissions.ts';
+import { answerInstant } from './text.ts';
 
 /**
  * Integration API keys (issue 22, decision 027): a study's key, bound to one of its clinical
@@ -71,10 +72,10 @@ export const apiKeySchema = z
     site: namedRefSchema,
     scopes: z.array(z.enum(apiKeyScopes)),
     status: z.enum(apiKeyStatuses),
-    expiresAt: z.string(),
-    revokedAt: z.string().nullable(),
+    expiresAt: answerInstant(),
+    revokedAt: answerInstant().nullable(),
     revocationReason: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: answerInstant(),
     createdBy: z.string(),
   })
   .meta({ id: 'ApiKey' });

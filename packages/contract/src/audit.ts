@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { configResourceKeys } from './resources.ts';
+import { answerInstant } from './text.ts';
 
 export const auditEventTypes = ['new', 'update', 'delete', 'added', 'removed'] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
@@ -14,7 +15,7 @@ export type AuditEntityType = (typeof auditEntityTypes)[number];
 export const changesetEntrySchema = z.object({
   eventType: z.enum(auditEventTypes),
   changeset: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
-  issuedAt: z.string(),
+  issuedAt: answerInstant(),
   issuedBy: z.object({ fullName: z.string(), username: z.string() }),
   reason: z.string().nullable(),
   /** Whether the change was e-signed (21 CFR 11.50): by `issuedBy`, at `issuedAt`, meaning `signatureMeaning`. */

@@ -5,7 +5,7 @@ import type { FilterCondition } from './list-query.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
 import type { OrderStatus } from './orders.ts';
-import { inputString } from './text.ts';
+import { answerInstant, inputString } from './text.ts';
 
 /**
  * Manufacturing exceptions (issue 21, decision 026): one manufacture day of an availability
@@ -114,8 +114,8 @@ export const availabilityExceptionSchema = z
     booked: z.number().int(),
     /** Pending and accepted orders on a day with no manufacture: they need another day. */
     affectedOrders: z.array(z.number().int()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'AvailabilityException' });
 export type AvailabilityException = z.infer<typeof availabilityExceptionSchema>;

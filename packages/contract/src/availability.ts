@@ -4,7 +4,7 @@ import { ID_MAX, namedRefSchema } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
-import { inputString, isDateTextInRange } from './text.ts';
+import { answerInstant, inputString, isDateTextInRange } from './text.ts';
 
 export const activityUnits = ['mCi', 'mBq'] as const;
 export type ActivityUnit = (typeof activityUnits)[number];
@@ -203,8 +203,8 @@ export const availabilitySchema = z
     startTime: z.string(),
     endTime: z.string(),
     active: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'Availability' });
 export type Availability = z.infer<typeof availabilitySchema>;

@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { type CompanyType, companyTypes } from './roles.ts';
+import { answerInstant } from './text.ts';
 
 export const addressSchema = z.strictObject({
   line_1: requiredText(limits.addressLineMax),
@@ -77,8 +78,8 @@ export const companySchema = z
     phoneNumber: z.string().nullable(),
     timezone: z.string(),
     address: addressOutSchema,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
     /** On a clinical site: its linked imaging centers. */
     imagingCenters: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
     /** On an imaging center: its linked clinical sites. */

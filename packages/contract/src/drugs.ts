@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { activityField, activityWarningPercentField } from './order-activity.ts';
+import { answerInstant } from './text.ts';
 
 export const drugFieldsSchema = z.strictObject({
   name: requiredText(limits.nameMax),
@@ -34,8 +35,8 @@ export const drugSchema = z
     maxActivityMbq: z.number().nullable(),
     activityWarningPercent: z.number().int().nullable(),
     active: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'Drug' });
 export type Drug = z.infer<typeof drugSchema>;

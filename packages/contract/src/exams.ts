@@ -3,6 +3,7 @@ import { ID_MAX, namedRefSchema, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
+import { answerInstant } from './text.ts';
 
 const drugId = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
 
@@ -26,8 +27,8 @@ export const examSchema = z
     name: z.string(),
     drug: namedRefSchema.extend({ active: z.boolean() }),
     active: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'Exam' });
 export type Exam = z.infer<typeof examSchema>;

@@ -15,6 +15,7 @@ import {
   permissionAreas,
   permissionsSchema,
 } from './permissions.ts';
+import { answerInstant } from './text.ts';
 
 const actionFlags = z.strictObject(
   Object.fromEntries(permissionActions.map((a) => [a, z.boolean().optional()])) as Record<
@@ -81,8 +82,8 @@ export const groupSchema = z
     active: z.boolean(),
     permissions: permissionsSchema,
     users: z.array(groupMemberSchema),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'Group' });
 export type Group = z.infer<typeof groupSchema>;

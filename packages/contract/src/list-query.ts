@@ -44,7 +44,9 @@ export const listQuerySchema = z.strictObject({
   fields: inputString()
     .max(1000)
     .optional()
-    .describe('Comma-separated fields to answer per item (id is always included); all when absent.'),
+    .describe(
+      "A projection: the comma-separated fields each item keeps (id always), e.g. id,number,status; the answer's item schema is the whole item, answered as it is when `fields` is absent.",
+    ),
   search: inputString()
     .max(200)
     .optional()
@@ -60,8 +62,23 @@ export const listQuerySchema = z.strictObject({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), page: z.number().int(), total: z.number().int() });
+/** The pages whose items `fields` may trim, each with the same page of whole items. */
+const wholeItemPages = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A list's answer. A list route's items are partial (`fields` may leave out any field but `id`);
+ * it names its `wholeItem` too — the item as answered without `fields` — which the OpenAPI
+ * document shows, with `fields` as a projection of it (`wholeItemPageOf`).
+ */
+export function listResponseSchema<T extends z.ZodType>(item: T, wholeItem?: z.ZodType) {
+  const page = z.object({ items: z.array(item), page: z.number().int(), total: z.number().int() });
+  if (wholeItem) wholeItemPages.set(page, listResponseSchema(wholeItem));
+  return page;
+}
+
+/** The page of whole items of a list route's answer (`listResponseSchema`'s `wholeItem`), if it named one. */
+export function wholeItemPageOf(page: unknown): z.ZodType | undefined {
+  return page instanceof z.ZodType ? wholeItemPages.get(page) : undefined;
 }
 export interface ListResponse<T> {
   items: T[];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredReasonMeta } from './mutation.ts';
 import { type AccessRequirement, STAFF_ADMIN } from './permissions.ts';
+import { answerInstant } from './text.ts';
 
 /**
  * Why a mail was sent, recorded on its outbox row when it is queued (issue 22, Notification
@@ -57,8 +58,8 @@ export const mailLogAccess = {
 export const mailLogEntrySchema = z
   .object({
     id: z.number().int(),
-    createdAt: z.string(),
-    sentAt: z.string().nullable(),
+    createdAt: answerInstant(),
+    sentAt: answerInstant().nullable(),
     recipients: z.array(z.string()),
     subject: z.string(),
     purpose: z.enum(mailPurposes),
@@ -67,9 +68,9 @@ export const mailLogEntrySchema = z
     status: z.enum(mailStatuses),
     attempts: z.number().int(),
     /** When the next attempt is due (pending mails). */
-    nextAttemptAt: z.string().nullable(),
+    nextAttemptAt: answerInstant().nullable(),
     lastError: z.string().nullable(),
-    updatedAt: z.string(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'MailLogEntry' });
 export type MailLogEntry = z.infer<typeof mailLogEntrySchema>;

@@ -144,6 +144,8 @@ export const messages = {
   batchTooLarge: (max: number) => `At most ${max} orders at a time`,
   deliveryAfterCalibration: (calibration: string) =>
     `The projected delivery is after the calibration time (${calibration}): the dose will have decayed. Check before accepting.`,
+  /** A place-order body with notes under both names (`additionalNotes`, `additional_notes`) that differ. */
+  notesTwice: 'Give the notes once: additionalNotes or additional_notes, not both',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
   eSignatureLastAttempt:

@@ -5,7 +5,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { activityField, activityUnitSchema } from './order-activity.ts';
-import { inputString, instantField } from './text.ts';
+import { answerInstant, inputString, instantField } from './text.ts';
 
 /** Order statuses in lifecycle order (spec section 4). */
 export const orderStatuses = ['pending', 'accepted', 'rejected', 'canceled', 'delivered'] as const;
@@ -22,28 +22,51 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 const id = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
 
 /** POST /orders (spec section 3, Place-order payload). */
-export const placeOrderBodySchema = z.strictObject({
-  studyId: id,
-  siteId: id,
-  examId: id,
-  imagingCenterId: id,
-  timePointId: id,
-  subjectId: inputString({ error: messages.required })
-    .min(1, messages.required)
-    .refine((v) => v.length === 0 || v.trim().length > 0, messages.onlySpaces)
-    .max(limits.subjectMax, messages.subjectMax)
-    .trim(),
-  /** An instant with offset, inside an interval of the day's availability, not in the past. */
-  calibrationDatetime: instantField(),
-  additional_notes: optionalText(limits.notesMax),
-  /**
-   * The activity asked for at calibration (optional), in the unit of the availability the dose
-   * comes from: the server takes the unit from it, never from the client.
-   */
-  requestedActivity: activityField.nullish(),
-  ...mutationMeta,
-});
+export const placeOrderBodySchema = z
+  .strictObject({
+    studyId: id,
+    siteId: id,
+    examId: id,
+    imagingCenterId: id,
+    timePointId: id,
+    subjectId: inputString({ error: messages.required })
+      .min(1, messages.required)
+      .refine((v) => v.length === 0 || v.trim().length > 0, messages.onlySpaces)
+      .max(limits.subjectMax, messages.subjectMax)
+      .trim(),
+    /** An instant with offset, inside an interval of the day's availability, not in the past. */
+    calibrationDatetime: instantField(),
+    /** The order's notes (answered as `additionalNotes`). */
+    additionalNotes: optionalText(limits.notesMax),
+    /**
+     * The same notes under the name of the product spec's place-order payload, still accepted;
+     * give one of the two (both, with different texts, is a 400).
+     */
+    additional_notes: optionalText(limits.notesMax).meta({
+      deprecated: true,
+      description: "The product spec's name for `additionalNotes`, still accepted: give one of the two.",
+    }),
+    /**
+     * The activity asked for at calibration (optional), in the unit of the availability the dose
+     * comes from: the server takes the unit from it, never from the client.
+     */
+    requestedActivity: activityField.nullish(),
+    ...mutationMeta,
+  })
+  .refine(
+    (body) =>
+      !body.additionalNotes || !body.additional_notes || body.additionalNotes === body.additional_notes,
+    {
+      path: ['additional_notes'],
+      message: messages.notesTwice,
+    },
+  );
 export type PlaceOrderBody = z.input<typeof placeOrderBodySchema>;
+
+/** The notes of a place-order body, under either name. */
+export function placeOrderNotes(body: z.output<typeof placeOrderBodySchema>): string | null {
+  return body.additionalNotes || body.additional_notes || null;
+}
 
 /**
  * The `Idempotency-Key` header of `POST /orders` (optional): one per order the caller means to
@@ -95,20 +118,20 @@ export const orderSchema = z
     timePoint: namedRefSchema,
     imagingCenter: orderImagingCenterSchema,
     subjectId: z.string(),
-    calibrationDatetime: z.string(),
+    calibrationDatetime: answerInstant(),
     /** The activity requested at calibration and its unit (both null when none was). */
     requestedActivity: z.number().nullable(),
     activityUnit: activityUnitSchema.nullable(),
-    projectedDelivery: z.string().nullable(),
-    acceptedAt: z.string().nullable(),
-    rejectedAt: z.string().nullable(),
-    canceledAt: z.string().nullable(),
-    deliveredAt: z.string().nullable(),
+    projectedDelivery: answerInstant().nullable(),
+    acceptedAt: answerInstant().nullable(),
+    rejectedAt: answerInstant().nullable(),
+    canceledAt: answerInstant().nullable(),
+    deliveredAt: answerInstant().nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
     additionalNotes: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
     /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
     coordinatorUsers: z.array(contactUserSchema).optional(),
   })

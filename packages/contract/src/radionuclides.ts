@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { answerInstant } from './text.ts';
 
 /** A half-life's largest number, in its unit, and its most decimal places (numeric(13, 6): stored exactly). */
 export const HALF_LIFE_MAX = 1_000_000;
@@ -51,8 +52,8 @@ export const radionuclideSchema = z
     halfLife: z.number(),
     halfLifeUnit: z.enum(halfLifeUnits),
     active: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'Radionuclide' });
 export type Radionuclide = z.infer<typeof radionuclideSchema>;

@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
 import { companyTypes } from './roles.ts';
+import { answerInstant } from './text.ts';
 
 /** The longest distribution list a study keeps; far above any real one, it bounds a request. */
 export const DISTRIBUTION_LIST_MAX = 500;
@@ -70,8 +71,8 @@ export const studySchema = z
     name: z.string(),
     sponsor: z.string(),
     active: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
     /** Answered by `GET /studies/{id}` and by changes, not by the list. */
     distributionList: z.array(distributionEntrySchema).optional(),
   })
@@ -97,7 +98,7 @@ export const pairingSchema = z.object({
   exam: namedRefSchema.extend({ drug: namedRefSchema }),
   site: namedRefSchema,
   cmo: namedRefSchema,
-  createdAt: z.string(),
+  createdAt: answerInstant(),
 });
 export type Pairing = z.infer<typeof pairingSchema>;
 

@@ -55,3 +55,11 @@ export function instantField() {
     .check(storableText)
     .refine((v) => Number.isNaN(Date.parse(v)) || isInstantInRange(v), messages.dateOutOfRange);
 }
+
+/**
+ * An instant as the answers give it (ISO 8601 in UTC, as `toISOString` writes it): a string,
+ * documented as `format: date-time` so a generated client or a spreadsheet knows it is one.
+ */
+export function answerInstant() {
+  return z.string().meta({ format: 'date-time' });
+}

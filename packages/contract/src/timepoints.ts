@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { mutationMeta } from './mutation.ts';
+import { answerInstant } from './text.ts';
 
 export const timepointFieldsSchema = z.strictObject({ name: requiredText(limits.nameMax) });
 
@@ -15,8 +16,8 @@ export const timepointSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'Timepoint' });
 export type Timepoint = z.infer<typeof timepointSchema>;

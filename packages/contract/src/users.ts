@@ -5,6 +5,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
 import { isCompanyRole, type RoleType, roleTypeLabels, roleTypes } from './roles.ts';
+import { answerInstant } from './text.ts';
 
 /** One role as sent: a company role names its company, staff and admin name none. */
 export const roleInputSchema = z
@@ -124,8 +125,8 @@ export const userSchema = z
     primaryInvestigator: z.boolean(),
     groups: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
     roles: z.array(roleSchema),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

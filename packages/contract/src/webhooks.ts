@@ -4,6 +4,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
 import { orderStatuses } from './orders.ts';
+import { answerInstant } from './text.ts';
 
 /**
  * Webhooks (issue 22, decision 030): a study's endpoints told of its orders' events, each
@@ -103,9 +104,9 @@ export const webhookSchema = z
     url: z.string(),
     events: z.array(z.enum(webhookEvents)),
     status: z.enum(webhookStatuses),
-    disabledAt: z.string().nullable(),
+    disabledAt: answerInstant().nullable(),
     disableReason: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: answerInstant(),
     createdBy: z.string(),
   })
   .meta({ id: 'Webhook' });
@@ -129,12 +130,12 @@ export const webhookDeliverySchema = z
     status: z.enum(webhookDeliveryStatuses),
     attempts: z.number().int(),
     /** When the next attempt is due (pending deliveries). */
-    nextAttemptAt: z.string().nullable(),
+    nextAttemptAt: answerInstant().nullable(),
     lastError: z.string().nullable(),
     lastHttpStatus: z.number().int().nullable(),
-    sentAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    sentAt: answerInstant().nullable(),
+    createdAt: answerInstant(),
+    updatedAt: answerInstant(),
   })
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
@@ -159,9 +160,9 @@ export const webhookOrderSchema = z
     imagingCenter: z.object({ id: z.number().int(), name: z.string(), timezone: z.string() }),
     cmo: z.object({ id: z.number().int(), name: z.string() }),
     subjectId: z.string(),
-    calibrationDatetime: z.string(),
-    projectedDelivery: z.string().nullable(),
-    deliveredAt: z.string().nullable(),
+    calibrationDatetime: answerInstant(),
+    projectedDelivery: answerInstant().nullable(),
+    deliveredAt: answerInstant().nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
   })
@@ -175,10 +176,24 @@ export function webhookPayloadSchema<E extends WebhookEvent>(event: E) {
     id: z.string(),
     type: z.literal(event),
     /** When the event happened. */
-    timestamp: z.string(),
+    timestamp: answerInstant(),
     data: z.object({ order: webhookOrderSchema }),
   });
 }
+/** The OpenAPI component name of an event's payload: `order.placed` → `WebhookOrderPlacedPayload`. */
+export function webhookPayloadSchemaId(event: WebhookEvent): string {
+  const words = event.split('.').map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return `Webhook${words.join('')}Payload`;
+}
+
+/** Each event's payload, named (`webhookPayloadSchemaId`): the OpenAPI document's webhooks refer to them. */
+export const webhookPayloadSchemas = Object.fromEntries(
+  webhookEvents.map((event) => [
+    event,
+    webhookPayloadSchema(event).meta({ id: webhookPayloadSchemaId(event) }),
+  ]),
+) as { [E in WebhookEvent]: ReturnType<typeof webhookPayloadSchema<E>> };
+
 export type WebhookPayload = {
   id: string;
   type: WebhookEvent;

@@ -3,7 +3,7 @@ import {
   webhookEventLabels,
   webhookEvents,
   webhookHeaders,
-  webhookPayloadSchema,
+  webhookPayloadSchemas,
 } from '@dosechain/contract';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { z } from 'zod';
@@ -29,13 +29,15 @@ const headerParameter = (name: string, description: string) => ({
   schema: { type: 'string' },
 });
 
-/** The payload schema of an event as JSON Schema (2020-12, as OpenAPI 3.1 reads it). */
-function payloadJsonSchema(event: WebhookEvent): Record<string, unknown> {
-  const { $schema: _, ...schema } = z.toJSONSchema(webhookPayloadSchema(event), {
-    unrepresentable: 'any',
-    io: 'output',
-  }) as Record<string, unknown>;
-  return schema;
+/**
+ * The payload schema of an event: a reference to its component (the contract names each one,
+ * `webhookPayloadSchemas`, so the zod provider lists it under `components/schemas` with the
+ * `WebhookOrder` it refers to).
+ */
+function payloadSchemaRef(event: WebhookEvent): { $ref: string } {
+  const id = z.globalRegistry.get(webhookPayloadSchemas[event])?.id;
+  if (!id) throw new Error(`The payload schema of ${event} has no id`);
+  return { $ref: `#/components/schemas/${id}` };
 }
 
 /** The OpenAPI 3.1 `webhooks` section: one POST per event, with its headers and body. */
@@ -66,7 +68,7 @@ export function webhookOpenApi(): WebhooksSection {
           ],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: payloadJsonSchema(event) } },
+            content: { 'application/json': { schema: payloadSchemaRef(event) } },
           },
           responses: {
             '2XX': { description: 'Received. Any other answer (or none within 10 s) is retried.' },

@@ -45,7 +45,10 @@ export function availabilityRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags,
         querystring: listQuerySchema,
-        response: { 200: listResponseSchema(availabilitySchema.partial().required({ id: true })), ...errors },
+        response: {
+          200: listResponseSchema(availabilitySchema.partial().required({ id: true }), availabilitySchema),
+          ...errors,
+        },
       },
     },
     (request) => listAvailabilities(serviceContext(request, deps), request.query),

@@ -34,7 +34,10 @@ export function mailRoutes(app: FastifyInstance, deps: AppDeps): void {
         description:
           "Recipients, subject, purpose, order, status, attempts and last error of each mail; never its body (a password-recovery mail's holds its link).",
         querystring: listQuerySchema,
-        response: { 200: listResponseSchema(mailLogEntrySchema.partial().required({ id: true })), ...errors },
+        response: {
+          200: listResponseSchema(mailLogEntrySchema.partial().required({ id: true }), mailLogEntrySchema),
+          ...errors,
+        },
       },
     },
     (request) => listMails(serviceContext(request, deps), request.query),

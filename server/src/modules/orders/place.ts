@@ -5,6 +5,7 @@ import {
   messages,
   type PlaceOrderAnswer,
   type placeOrderBodySchema,
+  placeOrderNotes,
   roleMayPlaceOrders,
 } from '@dosechain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -256,7 +257,7 @@ async function placeNew(
         calibrationDatetime: at,
         requestedActivity,
         activityUnit,
-        additionalNotes: input.additional_notes || null,
+        additionalNotes: placeOrderNotes(input),
         createdBy: ctx.actor.user.id,
       })
       .returning({ id: orders.id, number: orders.number, status: orders.status });
@@ -277,7 +278,7 @@ async function placeNew(
         subjectId: input.subjectId,
         calibrationDatetime: at.toISOString(),
         ...(requestedActivity === null ? {} : { requestedActivity, activityUnit }),
-        additionalNotes: input.additional_notes || null,
+        additionalNotes: placeOrderNotes(input),
       },
     });
     const mailed: OrderMailFacts = {

@@ -45,7 +45,10 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags,
         querystring: listQuerySchema,
-        response: { 200: listResponseSchema(orderSchema.partial().required({ id: true })), ...errors },
+        response: {
+          200: listResponseSchema(orderSchema.partial().required({ id: true }), orderSchema),
+          ...errors,
+        },
       },
     },
     (request) => listOrders(serviceContext(request, deps), request.query),

@@ -77,7 +77,7 @@ export function configRoutes<C extends z.ZodType, U extends z.ZodType, T extends
         schema: {
           tags,
           querystring: listQuerySchema,
-          response: { 200: listResponseSchema(item.partial().required({ id: true })), ...errors },
+          response: { 200: listResponseSchema(item.partial().required({ id: true }), item), ...errors },
         },
       },
       (request) => resource.list(serviceContext(request, deps), request.query),

@@ -65,7 +65,10 @@ export function studyPartRoutes<C extends z.ZodType, T extends { id: number }>(
         tags,
         params: idParam,
         querystring: listQuerySchema,
-        response: { 200: listResponseSchema(part.item.partial().required({ id: true })), ...studyPartErrors },
+        response: {
+          200: listResponseSchema(part.item.partial().required({ id: true }), part.item),
+          ...studyPartErrors,
+        },
       },
     },
     (request) => part.list(serviceContext(request, deps), request.params.id, request.query),

@@ -75,7 +75,10 @@ export function webhookRoutes(app: FastifyInstance, deps: AppDeps): void {
         params: webhookParams,
         querystring: listQuerySchema,
         response: {
-          200: listResponseSchema(webhookDeliverySchema.partial().required({ id: true })),
+          200: listResponseSchema(
+            webhookDeliverySchema.partial().required({ id: true }),
+            webhookDeliverySchema,
+          ),
           ...studyPartErrors,
         },
       },
