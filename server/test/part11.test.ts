@@ -287,10 +287,11 @@ describe('account and role changes are audited', () => {
     if (!token) throw new Error(`no recovery link in:\n${mail.raw}`);
     const password = 'Recovered-Secret-55';
     secrets.remember(token, password);
-    // The person opens the link: a page whose address carries the token (logged without it).
+    // The person opens the link: a page whose address carries the token. The UI's pages are not
+    // logged at all (API requests are, their query values cut: safe-request.test.ts).
     const page = await t.app.inject({ method: 'GET', url: `/password-reset?token=${token}` });
     expect(page.statusCode).toBeLessThan(500);
-    expect(log.lines.some((line) => line.includes('"url":"/password-reset?token=…"'))).toBe(true);
+    expect(log.lines.some((line) => line.includes('/password-reset'))).toBe(false);
     const mark = await p.auditMark();
     const startedAt = Date.now();
     const reset = await p.send(null, 'PUT', '/users/password-change', { token, password });
