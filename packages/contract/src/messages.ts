@@ -203,6 +203,12 @@ export const messages = {
   // orders (spec section 8)
   orderPlaced: (n: number) => `Order #${n} was placed!`,
   errorPlacingOrder: 'Error placing the order',
+  /** The answer to a placement was lost twice: it may or may not have been placed. */
+  placementUncertain:
+    'The server did not answer, so it is not known whether the order was placed. Place it again: it will not be placed twice.',
+  /** After a lost answer the form was changed and sent again: the first order had been placed. */
+  placedBeforeChange:
+    'The order sent before the answer was lost had been placed. Find it under Order status before placing another.',
   // an order's requested activity and its decay (issue 21; not in the spec)
   activityAboveDrugMaximum: (max: string) => `Above the drug's maximum activity of ${max}`,
   activityLowAtDelivery: (left: string, percent: string, threshold: number) =>

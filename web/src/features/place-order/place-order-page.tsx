@@ -142,7 +142,9 @@ export default function PlaceOrderPage() {
       // The next order starts at the top of the form, the calendar in view.
       window.scrollTo({ top: 0 });
     }
-    if ('refused' in result) return;
+    if ('uncertain' in result) intents.current.uncertain();
+    if ('placedEarlier' in result) intents.current.placed();
+    if ('refused' in result || 'uncertain' in result || 'placedEarlier' in result) return;
     // Placed, or the day was taken meanwhile: the calendar is asked again and the day picked anew.
     setDay(null);
     resetField('calibrationDatetime');

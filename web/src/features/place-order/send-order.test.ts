@@ -9,6 +9,7 @@ import { orderIntents, sendOrder } from './send-order.ts';
 const toasts = {
   error: vi.spyOn(toast, 'error').mockImplementation(() => 'error'),
   success: vi.spyOn(toast, 'success').mockImplementation(() => 'success'),
+  warning: vi.spyOn(toast, 'warning').mockImplementation(() => 'warning'),
   isActive: vi.spyOn(toast, 'isActive').mockReturnValue(false),
   update: vi.spyOn(toast, 'update').mockImplementation(() => undefined),
 };
@@ -34,13 +35,17 @@ describe('sendOrder', () => {
   it('posts the order and answers it', async () => {
     const api = vi.fn(async () => ({ id: 7, number: 1011 })) as unknown as HttpClient;
     expect(await sendOrder(api, body, vi.fn())).toEqual({ placed: { id: 7, number: 1011 } });
-    expect(api).toHaveBeenCalledWith('POST', '/orders', { body, headers: undefined });
+    expect(api).toHaveBeenCalledWith('POST', '/orders', { body, headers: undefined, reportErrors: false });
   });
 
   it('sends the Idempotency-Key it is given', async () => {
     const api = vi.fn(async () => ({ id: 7, number: 1011 })) as unknown as HttpClient;
     await sendOrder(api, body, vi.fn(), 'key-1');
-    expect(api).toHaveBeenCalledWith('POST', '/orders', { body, headers: { 'idempotency-key': 'key-1' } });
+    expect(api).toHaveBeenCalledWith('POST', '/orders', {
+      body,
+      headers: { 'idempotency-key': 'key-1' },
+      reportErrors: false,
+    });
   });
 
   it('tells the user the day is gone when the slot is full', async () => {
@@ -92,7 +97,60 @@ describe('sendOrder', () => {
   });
 });
 
+describe('a placement whose answer is lost', () => {
+  const lost = () => new ApiError(0, { code: 'NO_RESPONSE', message: messages.unexpectedError, errors: [] });
+  /** Answers each call in turn. */
+  const answering = (...answers: (() => Promise<unknown>)[]) => {
+    let call = 0;
+    return vi.fn(async () =>
+      (answers[Math.min(call++, answers.length - 1)] as () => Promise<unknown>)(),
+    ) as unknown as HttpClient;
+  };
+
+  it('is checked at once under the same key: the order placed (by the first send or this one) is the answer', async () => {
+    toasts.error.mockClear();
+    const api = answering(
+      async () => Promise.reject(lost()),
+      async () => ({ id: 7, number: 1011 }),
+    );
+    expect(await sendOrder(api, body, vi.fn(), 'key-1')).toEqual({ placed: { id: 7, number: 1011 } });
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(api).toHaveBeenNthCalledWith(2, 'POST', '/orders', {
+      body,
+      headers: { 'idempotency-key': 'key-1' },
+      reportErrors: false,
+    });
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it("says it is not known (not 'Error placing the order') when the check gets no answer either", async () => {
+    toasts.error.mockClear();
+    const api = answering(async () => Promise.reject(lost()));
+    expect(await sendOrder(api, body, vi.fn(), 'key-1')).toEqual({ uncertain: true });
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(toasts.error).toHaveBeenCalledExactlyOnceWith(messages.placementUncertain);
+  });
+
+  it('says the first order was placed when a changed order comes back as another use of the key', async () => {
+    toasts.warning.mockClear();
+    const api = answering(async () => Promise.reject(refusal(422, 'IDEMPOTENCY_KEY_REUSED')));
+    expect(await sendOrder(api, body, vi.fn(), 'key-1')).toEqual({ placedEarlier: true });
+    expect(toasts.warning).toHaveBeenCalledExactlyOnceWith(messages.placedBeforeChange);
+  });
+});
+
 describe('orderIntents', () => {
+  it('keeps the key after a lost answer even when the form changes, until the outcome is known', () => {
+    let n = 0;
+    const intents = orderIntents(() => `k${++n}`);
+    expect(intents.keyFor(body)).toBe('k1');
+    intents.uncertain();
+    expect(intents.keyFor({ ...body, subjectId: 'S-2' })).toBe('k1');
+    intents.placed();
+    expect(intents.keyFor({ ...body, subjectId: 'S-2' })).toBe('k2');
+    expect(intents.keyFor({ ...body, subjectId: 'S-3' })).toBe('k3');
+  });
+
   it('keeps one key while the same order is sent again, re-signed or not, and a new one after', () => {
     let n = 0;
     const intents = orderIntents(() => `k${++n}`);
