@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { missingExportReaders, pdfText } from '../export-readers.ts';
+import { missingExportReaders, pdfText, readXlsx } from '../export-readers.ts';
 import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
 
 // The browser's zone is the report's zone: New York, so that groups are New York's months.
@@ -148,7 +148,8 @@ test('staff generates the Orders Report by month and exports and prints it', asy
   expect(raw).toMatch(/\/MediaBox \[0 0 841\.\d+ 595\.\d+\]/);
   // The text is in the embedded Unicode font (its glyph numbers in the file): a PDF reader reads it.
   const missing = missingExportReaders();
-  if (missing) test.info().annotations.push({ type: 'skipped part', description: `PDF text: ${missing}` });
+  if (missing)
+    test.info().annotations.push({ type: 'skipped part', description: `PDF text, XLSX: ${missing}` });
   else {
     const text = pdfText(await pdfDownload.path());
     expect(text).toContain('Number of Orders per Status');
@@ -158,6 +159,18 @@ test('staff generates the Orders Report by month and exports and prints it', asy
     expect(text).toContain('Site: All');
     expect(text).toContain('Grouped by: Month');
     for (const item of report.items) expect(text).toContain(item.groupingKey);
+
+    // XLSX, read by openpyxl: the counts are numbers a spreadsheet can add.
+    const xlsxDownloaded = page.waitForEvent('download');
+    await pickMenuItem(page, 'Export and print', 'Export XLSX');
+    const sheet = readXlsx(await (await xlsxDownloaded).path());
+    expect(sheet.rows.slice(1).map((row) => row.map((c) => [c.type, c.value]))).toEqual(
+      report.items.map((item) => [
+        ['str', item.groupingKey],
+        ['str', 'All CMOs'],
+        ...[...STATUSES, 'total' as const].map((s) => ['int', item[s]]),
+      ]),
+    );
   }
 
   // Print opens the same PDF for printing.
