@@ -19,7 +19,11 @@ const EXPORT_DATE = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;
  * Creates drugs through the API as staff (signed with the e-signature). Drugs, because the lists
  * are newest first and the specs that look at the seeded drugs run before this one.
  */
-async function createDrugs(request: APIRequestContext, names: string[]): Promise<void> {
+async function createDrugs(
+  request: APIRequestContext,
+  names: string[],
+  fields: { maxActivityMbq?: number } = {},
+): Promise<void> {
   const login = await request.post('/api/v1/auth/login', {
     data: { username: 'staff', password: DEMO_PASSWORD },
   });
@@ -28,7 +32,7 @@ async function createDrugs(request: APIRequestContext, names: string[]): Promise
   for (const name of names) {
     const res = await request.post('/api/v1/drugs', {
       headers: { authorization: `Bearer ${accessToken}` },
-      data: { name, otherName: `Alias of ${name.slice(-2)}`, electronicSignature: DEMO_PASSWORD },
+      data: { name, otherName: `Alias of ${name.slice(-2)}`, ...fields, electronicSignature: DEMO_PASSWORD },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -60,7 +64,8 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   const prefix = `Export ${Date.now().toString(36)}`;
   const matching = Array.from({ length: 13 }, (_, i) => `${prefix} ${String(i + 1).padStart(2, '0')}`);
   // One more that the search leaves out.
-  await createDrugs(request, [...matching, `Unrelated ${Date.now()}`]);
+  await createDrugs(request, matching, { maxActivityMbq: 1850.5 });
+  await createDrugs(request, [`Unrelated ${Date.now()}`]);
 
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Drugs' }).click();
@@ -84,7 +89,7 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
     'Name',
     'Other name',
     'Radionuclide',
-    'Maximum activity',
+    'Maximum activity (MBq)',
     'Status',
     'Created (UTC)',
   ]);
@@ -96,9 +101,9 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   ).toEqual(matching);
   for (const row of csv.slice(1)) {
     expect(row[1]).toBe(`Alias of ${row[0]!.slice(-2)}`);
-    // These drugs carry no radionuclide and no maximum activity.
+    // These drugs carry no radionuclide; their maximum is a number, its unit in the header.
     expect(row[2]).toBe('');
-    expect(row[3]).toBe('');
+    expect(row[3]).toBe('1850.5');
     expect(row[4]).toBe('Active');
     expect(row[5]).toMatch(EXPORT_DATE);
   }
@@ -117,7 +122,7 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   const sheet = workbook.worksheets[0]!;
   const values: string[][] = [];
   sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1).map(String)));
-  expect(values[0]).toEqual(['Name', 'Other name', 'Radionuclide', 'Maximum activity', 'Status']);
+  expect(values[0]).toEqual(['Name', 'Other name', 'Radionuclide', 'Maximum activity (MBq)', 'Status']);
   expect(
     values
       .slice(1)
@@ -125,6 +130,11 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
       .sort(),
   ).toEqual(matching);
   expect(values.slice(1).every((r) => r.length === 5 && r[4] === 'Active')).toBe(true);
+  // Typed cells: the maximum a number, no radionuclide an empty cell (not an empty text).
+  for (let i = 2; i <= sheet.rowCount; i++) {
+    expect(sheet.getRow(i).getCell(4).value).toBe(1850.5);
+    expect(sheet.getRow(i).getCell(3).type).toBe(ExcelJS.ValueType.Null);
+  }
 
   const pdfDownload = await download(page, 'Export PDF');
   expect(pdfDownload.suggestedFilename()).toBe('Drugs.pdf');
