@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { missingExportReaders, pdfText, readXlsx, type XlsxCell } from '../export-readers.ts';
 import {
   apiHeaders,
   DEMO_PASSWORD,
@@ -18,7 +19,11 @@ const EXPORT_DATE = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/;
  * Creates drugs through the API as staff (signed with the e-signature). Drugs, because the lists
  * are newest first and the specs that look at the seeded drugs run before this one.
  */
-async function createDrugs(request: APIRequestContext, names: string[]): Promise<void> {
+async function createDrugs(
+  request: APIRequestContext,
+  names: string[],
+  fields: { maxActivityMbq?: number } = {},
+): Promise<void> {
   const login = await request.post('/api/v1/auth/login', {
     data: { username: 'staff', password: DEMO_PASSWORD },
   });
@@ -27,7 +32,7 @@ async function createDrugs(request: APIRequestContext, names: string[]): Promise
   for (const name of names) {
     const res = await request.post('/api/v1/drugs', {
       headers: { authorization: `Bearer ${accessToken}` },
-      data: { name, otherName: `Alias of ${name.slice(-2)}`, electronicSignature: DEMO_PASSWORD },
+      data: { name, otherName: `Alias of ${name.slice(-2)}`, ...fields, electronicSignature: DEMO_PASSWORD },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -53,10 +58,14 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   page,
   request,
 }) => {
+  // Four exports, each loading its writer on first use (the PDF's with its font), and two files
+  // read back by pdftotext: more than the default minute on a loaded machine.
+  test.setTimeout(120_000);
   const prefix = `Export ${Date.now().toString(36)}`;
   const matching = Array.from({ length: 13 }, (_, i) => `${prefix} ${String(i + 1).padStart(2, '0')}`);
   // One more that the search leaves out.
-  await createDrugs(request, [...matching, `Unrelated ${Date.now()}`]);
+  await createDrugs(request, matching, { maxActivityMbq: 1850.5 });
+  await createDrugs(request, [`Unrelated ${Date.now()}`]);
 
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Drugs' }).click();
@@ -80,7 +89,7 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
     'Name',
     'Other name',
     'Radionuclide',
-    'Maximum activity',
+    'Maximum activity (MBq)',
     'Status',
     'Created (UTC)',
   ]);
@@ -92,9 +101,9 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   ).toEqual(matching);
   for (const row of csv.slice(1)) {
     expect(row[1]).toBe(`Alias of ${row[0]!.slice(-2)}`);
-    // These drugs carry no radionuclide and no maximum activity.
+    // These drugs carry no radionuclide; their maximum is a number, its unit in the header.
     expect(row[2]).toBe('');
-    expect(row[3]).toBe('');
+    expect(row[3]).toBe('1850.5');
     expect(row[4]).toBe('Active');
     expect(row[5]).toMatch(EXPORT_DATE);
   }
@@ -113,7 +122,7 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
   const sheet = workbook.worksheets[0]!;
   const values: string[][] = [];
   sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1).map(String)));
-  expect(values[0]).toEqual(['Name', 'Other name', 'Radionuclide', 'Maximum activity', 'Status']);
+  expect(values[0]).toEqual(['Name', 'Other name', 'Radionuclide', 'Maximum activity (MBq)', 'Status']);
   expect(
     values
       .slice(1)
@@ -121,16 +130,28 @@ test('staff exports every row matching the search — CSV, XLSX and PDF — with
       .sort(),
   ).toEqual(matching);
   expect(values.slice(1).every((r) => r.length === 5 && r[4] === 'Active')).toBe(true);
+  // Typed cells: the maximum a number, no radionuclide an empty cell (not an empty text).
+  for (let i = 2; i <= sheet.rowCount; i++) {
+    expect(sheet.getRow(i).getCell(4).value).toBe(1850.5);
+    expect(sheet.getRow(i).getCell(3).type).toBe(ExcelJS.ValueType.Null);
+  }
 
   const pdfDownload = await download(page, 'Export PDF');
   expect(pdfDownload.suggestedFilename()).toBe('Drugs.pdf');
   const pdf = await readFile(await pdfDownload.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  // jsPDF writes its text uncompressed: the title, the rows, and A4 portrait pages (595 × 842 pt).
-  const pdfText = pdf.toString('latin1');
-  expect(pdfText).toContain('(Drugs)');
-  for (const name of matching) expect(pdfText).toContain(`(${name})`);
-  expect(pdfText).toMatch(/\/MediaBox \[0 0 595\.\d+ 841\.\d+\]/);
+  // A4 portrait pages (595 × 842 pt), the text in the embedded Unicode font.
+  const raw = pdf.toString('latin1');
+  expect(raw).toMatch(/\/MediaBox \[0 0 595\.\d+ 841\.\d+\]/);
+  expect(raw).toContain('/BaseFont /NotoSans');
+  // The title and every row, as a PDF reader finds them.
+  const missing = missingExportReaders();
+  if (missing) test.info().annotations.push({ type: 'skipped part', description: `PDF text: ${missing}` });
+  else {
+    const text = pdfText(await pdfDownload.path());
+    expect(text).toContain('Drugs');
+    for (const name of matching) expect(text).toContain(name);
+  }
 
   // Print opens the same PDF in a frame of its own, from a local blob URL.
   await pickMenuItem(page, 'Export and print', 'Print');
@@ -190,8 +211,14 @@ test('an order grid exports a formula-like subject as text, and its instants in 
   // Not accepted yet: no projected delivery.
   expect(csv[1]).toHaveLength(headers.length);
   expect(cell('Projected delivery (UTC)')).toBe('');
+  // The status alone; its lateness (none: not accepted) in a column of its own.
+  expect(cell('Status')).toBe('Pending');
+  expect(headers.indexOf('Late by')).toBe(headers.indexOf('Status') + 1);
+  expect(cell('Late by')).toBe('');
+  expect(cell('Activity')).toBe('');
+  expect(cell('Activity unit')).toBe('');
 
-  // XLSX: the same text in a typed string cell, no formula and no quote added.
+  // XLSX: the same text in a typed string cell, no formula and no quote added; the instant a date.
   const xlsxDownload = await download(page, 'Export XLSX');
   const workbook = new ExcelJS.Workbook();
   const xlsx = await readFile(await xlsxDownload.path());
@@ -202,7 +229,117 @@ test('an order grid exports a formula-like subject as text, and its instants in 
   expect(subjectCell.type).toBe(ExcelJS.ValueType.String);
   expect(subjectCell.formula).toBeUndefined();
   expect(subjectCell.value).toBe(subject);
-  expect(sheet.getRow(2).getCell(header.indexOf('Calibration (UTC)') + 1).value).toBe(
-    exportedUtc(order.calibrationDatetime),
-  );
+  const calibration = sheet.getRow(2).getCell(header.indexOf('Calibration (UTC)') + 1);
+  expect(calibration.type).toBe(ExcelJS.ValueType.Date);
+  expect(calibration.value).toEqual(new Date(order.calibrationDatetime));
+});
+
+/** Column `name`'s cell of a row read by openpyxl. */
+const cellOf = (headers: XlsxCell[], row: XlsxCell[], name: string): XlsxCell => {
+  const index = headers.findIndex((h) => h.value === name);
+  expect(index, `column ${name}`).toBeGreaterThanOrEqual(0);
+  return row[index]!;
+};
+
+/** openpyxl's reading of an instant written as a UTC date cell: its UTC wall clock, no zone. */
+const utcWallClock = (iso: string) => new Date(iso).toISOString().slice(0, 19);
+
+test('an order’s exports read back in the standard tools: typed XLSX cells, PDF text in every alphabet, status and lateness apart', async ({
+  page,
+  request,
+}) => {
+  const missing = missingExportReaders();
+  test.skip(missing !== null, `Reads the files with the standard tools: ${missing}`);
+  test.setTimeout(150_000);
+  // Latin Extended, Greek and Cyrillic: jsPDF's standard fonts printed `ŁÓDŹ-β-01` as `AÓDy-²-01`.
+  const run = Date.now().toString(36);
+  const subject = `ŁÓDŹ-β-01 Привет ${run}`;
+  const placed = await placeOrderByApi(request, subject, { requestedActivity: 10.5 });
+  // Accepted for three minutes ago (the acceptance allows a few minutes of clock skew): late.
+  const accepted = await request.put(`/api/v1/orders/${placed.id}/status`, {
+    headers: await apiHeaders(request, 'cmo'),
+    data: {
+      status: 'accepted',
+      relatedDatetime: new Date(Date.now() - 3 * 60_000).toISOString().slice(0, 16),
+      timezone: 'UTC',
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const order = await (
+    await request.get(`/api/v1/orders/${placed.id}`, { headers: await apiHeaders(request, 'site') })
+  ).json();
+
+  await loginAs(page, 'site');
+  await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
+  await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Show/Hide search' }).click();
+  await page.getByPlaceholder('Search').fill(run);
+  const row = page.getByRole('row').filter({ hasText: subject });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText('1-1 of 1', { exact: true })).toBeVisible();
+  // On screen the status says how late the order is, in one cell.
+  await expect(row).toContainText(/Accepted · \d+ min late/);
+  await screenshot(page, 'order-status-unicode-subject');
+
+  // XLSX, read by openpyxl: # a number, instants datetimes in the spec's format, empty cells
+  // empty, the header row frozen with its filter, status and lateness apart.
+  const xlsxDownload = await download(page, 'Export XLSX');
+  expect(xlsxDownload.suggestedFilename()).toBe('Order status.xlsx');
+  const sheet = readXlsx(await xlsxDownload.path());
+  expect(sheet.rows).toHaveLength(2);
+  const [headers, cells] = sheet.rows as [XlsxCell[], XlsxCell[]];
+  expect(sheet.freezePanes).toBe('A2');
+  expect(sheet.autoFilter).toMatch(/^A1:[A-Z]+2$/);
+  expect(headers.every((h) => h.type === 'str')).toBe(true);
+  expect(cellOf(headers, cells, '#')).toMatchObject({ type: 'int', value: order.number });
+  for (const [name, iso] of [
+    ['Calibration (UTC)', order.calibrationDatetime],
+    ['Projected delivery (UTC)', order.projectedDelivery],
+  ]) {
+    expect(cellOf(headers, cells, name)).toEqual({
+      type: 'datetime',
+      value: utcWallClock(iso),
+      format: 'mm/dd/yyyy hh:mm:ss AM/PM',
+    });
+  }
+  expect(cellOf(headers, cells, 'Subject')).toMatchObject({ type: 'str', value: subject });
+  expect(cellOf(headers, cells, 'Status')).toMatchObject({ type: 'str', value: 'Accepted' });
+  expect(cellOf(headers, cells, 'Late by')).toMatchObject({
+    type: 'str',
+    value: expect.stringMatching(/^\d+ min$/),
+  });
+  expect(cellOf(headers, cells, 'Activity')).toMatchObject({ type: 'float', value: 10.5 });
+  expect(cellOf(headers, cells, 'Activity unit')).toMatchObject({
+    type: 'str',
+    value: order.activityUnit === 'mBq' ? 'MBq' : order.activityUnit,
+  });
+  // The site's own grid has no Site column; hidden columns (Timepoint, Drug) are not exported.
+  expect(headers.map((h) => h.value)).not.toContain('Timepoint');
+  // No cell holds an empty text: an empty cell is empty.
+  expect(cells.filter((c) => c.value === '')).toEqual([]);
+
+  // CSV: the same columns, texts.
+  const csvDownload = await download(page, 'Export CSV');
+  const csv = parseCsv(await readFile(await csvDownload.path(), 'utf8'));
+  expect(csv[0]).toEqual(headers.map((h) => h.value));
+  const csvCell = (name: string) => csv[1]![csv[0]!.indexOf(name)];
+  expect(csvCell('#')).toBe(String(order.number));
+  expect(csvCell('Subject')).toBe(subject);
+  expect(csvCell('Status')).toBe('Accepted');
+  expect(csvCell('Late by')).toMatch(/^\d+ min$/);
+  expect(csvCell('Calibration (UTC)')).toBe(exportedUtc(order.calibrationDatetime));
+
+  // PDF, read by pdftotext: the subject in its own letters, the status and its lateness apart.
+  const pdfDownload = await download(page, 'Export PDF');
+  expect(pdfDownload.suggestedFilename()).toBe('Order status.pdf');
+  const text = pdfText(await pdfDownload.path());
+  expect(text).toContain('Order status');
+  expect(text).toContain('ŁÓDŹ-β-01');
+  expect(text).toContain('Привет');
+  expect(text).toContain('Late by');
+  expect(text).not.toMatch(/Accepted · /);
+  expect(text).toContain(exportedUtc(order.calibrationDatetime));
 });

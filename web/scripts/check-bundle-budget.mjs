@@ -4,12 +4,17 @@
 // libraries (dynamic import()) are not counted.
 //
 //   node web/scripts/check-bundle-budget.mjs [distDir]      (after `vite build`)
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 
 const BUDGET_KB = 250;
+/**
+ * Chunks that only an action loads, never the first screen, whatever the total: the PDF's font
+ * (decision 037; some 330 kB compressed) comes with the PDF writer only.
+ */
+const ON_DEMAND_ONLY = [{ name: 'the PDF font', file: /^pdf-font-[\w-]+\.js$/ }];
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 
@@ -35,6 +40,19 @@ while (pending.length > 0) {
     if (d !== -1 || !specifier?.startsWith('.')) continue;
     const target = path.posix.join(path.posix.dirname(url), specifier);
     if (!initial.has(target)) pending.push(target);
+  }
+}
+
+for (const { name, file } of ON_DEMAND_ONLY) {
+  // A rule that matches no file would pass for nothing: the chunk must exist, lazily.
+  if (!readdirSync(path.join(dist, 'assets')).some((f) => file.test(f))) {
+    console.error(`No chunk of ${name} (${file}) in ${dist}/assets: update ON_DEMAND_ONLY.`);
+    process.exit(1);
+  }
+  const eager = [...initial].filter((url) => file.test(path.posix.basename(url)));
+  if (eager.length > 0) {
+    console.error(`The initial download holds ${name} (${eager.join(', ')}): import it dynamically.`);
+    process.exit(1);
   }
 }
 

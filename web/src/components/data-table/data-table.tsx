@@ -27,7 +27,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { useDebouncedValue } from '../use-debounced-value.ts';
 import { DataTablePaper } from './data-table-paper.tsx';
 import { expandCell } from './expand-button.tsx';
-import { fetchAllRows } from './export/export-data.ts';
+import { type ExportPart, fetchAllRows } from './export/export-data.ts';
 import type { ExportOptions } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
 import { type ColumnType, formatCell } from './format.ts';
@@ -65,6 +65,8 @@ export interface DataTableColumn<T> {
   hiddenByDefault?: boolean;
   /** Written by exports even while hidden: a fact the grid keeps out of view only to fit. */
   alwaysExported?: boolean;
+  /** The columns exports write in this one's place (e.g. a status and its lateness apart). */
+  exportAs?: ExportPart<T>[];
   /** False drops the header's column menu (its filter stays in the filter row), to save width. */
   columnMenu?: false;
 }

@@ -18,6 +18,8 @@ const drugs: ConfigPageDescription<Drug> = {
       header: 'Maximum activity',
       value: (d) => (d.maxActivityMbq === null ? '' : `${d.maxActivityMbq} MBq`),
       filter: false,
+      // Exports write the number, its unit in the header, so that a spreadsheet can compare.
+      exportAs: [{ header: 'Maximum activity (MBq)', value: (d) => d.maxActivityMbq }],
     },
     {
       field: 'activity_warning_percent',
@@ -26,6 +28,12 @@ const drugs: ConfigPageDescription<Drug> = {
       value: (d) => `${d.activityWarningPercent ?? DEFAULT_ACTIVITY_WARNING_PERCENT} %`,
       filter: false,
       hiddenByDefault: true,
+      exportAs: [
+        {
+          header: 'Warning threshold (%)',
+          value: (d) => d.activityWarningPercent ?? DEFAULT_ACTIVITY_WARNING_PERCENT,
+        },
+      ],
     },
     activeColumn(),
     createdColumn(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStatusText } from './order-lateness.ts';
+import { orderLatenessText, orderStatusText } from './order-lateness.ts';
 
 describe('orderStatusText', () => {
   const now = new Date('2026-11-26T15:00:00Z');
@@ -16,5 +16,26 @@ describe('orderStatusText', () => {
       'Delivered',
     );
     expect(orderStatusText({ status: 'pending', projectedDelivery: null }, now)).toBe('Pending');
+  });
+});
+
+describe('orderLatenessText', () => {
+  const now = new Date('2026-11-26T15:00:00Z');
+  it('is how late an accepted order past its projected delivery is, as exports write it apart', () => {
+    expect(orderLatenessText({ status: 'accepted', projectedDelivery: '2026-11-25T07:30:00Z' }, now)).toBe(
+      '1 d 7 h',
+    );
+    expect(orderLatenessText({ status: 'accepted', projectedDelivery: '2026-11-26T14:56:00Z' }, now)).toBe(
+      '4 min',
+    );
+  });
+  it('is null for an order on time, delivered, or not accepted', () => {
+    expect(
+      orderLatenessText({ status: 'accepted', projectedDelivery: '2026-11-26T15:30:00Z' }, now),
+    ).toBeNull();
+    expect(
+      orderLatenessText({ status: 'delivered', projectedDelivery: '2026-11-25T07:30:00Z' }, now),
+    ).toBeNull();
+    expect(orderLatenessText({ status: 'pending', projectedDelivery: null }, now)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  activityUnitSymbol,
   type CompanyType,
   type FilterCondition,
   type Order,
@@ -23,7 +24,7 @@ import { OrderActionButtons } from './order-action-buttons.tsx';
 import { requestedActivityText } from './order-activity-view.ts';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
-import { orderStatusText } from './order-lateness.ts';
+import { orderLatenessText, orderStatusText } from './order-lateness.ts';
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
@@ -74,6 +75,11 @@ const columns = (
       text: (o) => orderStatusText(o),
       filter: 'select',
       options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
+      // Exports keep the status a status and the lateness (as of the export) a column of its own.
+      exportAs: [
+        { header: 'Status', value: (o) => orderStatusLabels[o.status] },
+        { header: 'Late by', value: (o) => orderLatenessText(o) },
+      ],
     },
     timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
     timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
@@ -100,6 +106,14 @@ const columns = (
       enableSorting: false,
       hiddenByDefault: true,
       alwaysExported: true,
+      // Exported as the number requested and its unit, so that a spreadsheet can sort and add.
+      exportAs: [
+        { header: 'Activity', value: (o) => o.requestedActivity },
+        {
+          header: 'Activity unit',
+          value: (o) => (o.activityUnit ? activityUnitSymbol(o.activityUnit) : null),
+        },
+      ],
     },
     partyColumn('cmo', { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name }),
     partyColumn('imaging_center', {

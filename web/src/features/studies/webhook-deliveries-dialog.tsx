@@ -38,7 +38,14 @@ const columns: DataTableColumn<WebhookDelivery>[] = [
     filter: 'select',
     options: webhookEvents.map((e) => ({ value: e, label: webhookEventLabels[e] })),
   },
-  { field: 'order_number', header: 'Order', value: (d) => `#${d.order.number}`, filter: false },
+  {
+    field: 'order_number',
+    header: 'Order',
+    value: (d) => `#${d.order.number}`,
+    filter: false,
+    // Exports write the order number as a number.
+    exportAs: [{ header: 'Order #', value: (d) => d.order.number }],
+  },
   {
     field: 'status',
     header: 'Status',

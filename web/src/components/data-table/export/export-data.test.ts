@@ -2,13 +2,18 @@ import type { ListResponse } from '@dosechain/contract';
 import { describe, expect, it, vi } from 'vitest';
 import {
   csvSafeTable,
+  type ExportColumn,
   escapeFormula,
   exportBaseName,
-  exportCell,
+  exportInstant,
+  exportText,
+  exportValue,
   fetchAllRows,
   formatExportDate,
   toExportTable,
 } from './export-data.ts';
+
+const utc = (iso: string) => new Date(iso);
 
 describe('formatExportDate', () => {
   it('writes dates in UTC as MM/dd/yyyy hh:mm:ss a, whatever the offset they came with', () => {
@@ -26,17 +31,72 @@ describe('formatExportDate', () => {
   });
 });
 
-describe('exportCell', () => {
-  it('uses the table’s display text for every type but dates', () => {
-    expect(exportCell('active', true)).toBe('Active');
-    expect(exportCell('active', false)).toBe('Inactive');
-    expect(exportCell('boolean', true)).toBe('Yes');
-    expect(exportCell('inverseBoolean', true)).toBe('No');
-    expect(exportCell('list', [{ name: 'A' }, { name: 'B' }])).toBe('A, B');
-    expect(exportCell('text', 42)).toBe('42');
-    expect(exportCell('text', null)).toBe('');
-    expect(exportCell('datetime', '2026-07-04T18:30:00Z')).toBe('07/04/2026 06:30:00 PM');
-    expect(exportCell('date', '2026-07-04')).toBe('07/04/2026 12:00:00 AM');
+describe('exportInstant', () => {
+  it('reads an instant whatever offset it came with; a calendar date is its midnight UTC', () => {
+    expect(exportInstant('2026-03-05T01:02:03+02:00')).toEqual(utc('2026-03-04T23:02:03Z'));
+    expect(exportInstant(utc('2026-01-01T00:00:00Z'))).toEqual(utc('2026-01-01T00:00:00Z'));
+    expect(exportInstant('2026-12-31')).toEqual(utc('2026-12-31T00:00:00Z'));
+  });
+
+  it('is null for no value, and leaves unreadable text as it is', () => {
+    expect(exportInstant(null)).toBeNull();
+    expect(exportInstant(undefined)).toBeNull();
+    expect(exportInstant('')).toBeNull();
+    expect(exportInstant('not a date')).toBe('not a date');
+  });
+});
+
+describe('exportValue', () => {
+  const cell = (column: ExportColumn<unknown>) => exportValue(column, {});
+
+  it('types dates as instants, numbers as numbers, and nothing as an empty cell', () => {
+    expect(cell({ header: 'At', value: () => '2026-07-04T18:30:00Z', type: 'datetime' })).toEqual(
+      utc('2026-07-04T18:30:00Z'),
+    );
+    expect(cell({ header: 'Day', value: () => '2026-07-04', type: 'date' })).toEqual(
+      utc('2026-07-04T00:00:00Z'),
+    );
+    expect(cell({ header: 'At', value: () => null, type: 'datetime' })).toBeNull();
+    expect(cell({ header: '#', value: () => 1001 })).toBe(1001);
+    expect(cell({ header: 'Delta', value: () => -2.5 })).toBe(-2.5);
+    expect(cell({ header: 'Zero', value: () => 0 })).toBe(0);
+    expect(cell({ header: 'Name', value: () => null })).toBeNull();
+    expect(cell({ header: 'Name', value: () => '' })).toBeNull();
+    expect(cell({ header: 'Name', value: () => undefined })).toBeNull();
+  });
+
+  it('keeps texts texts, even those that look like numbers, and uses the table’s display text', () => {
+    expect(cell({ header: 'Subject', value: () => '-5' })).toBe('-5');
+    expect(cell({ header: 'Subject', value: () => '0012' })).toBe('0012');
+    expect(cell({ header: 'State', value: () => true, type: 'active' })).toBe('Active');
+    expect(cell({ header: 'State', value: () => false, type: 'active' })).toBe('Inactive');
+    expect(cell({ header: 'Flag', value: () => true, type: 'boolean' })).toBe('Yes');
+    expect(cell({ header: 'Flag', value: () => true, type: 'inverseBoolean' })).toBe('No');
+    expect(cell({ header: 'Sites', value: () => [{ name: 'A' }, { name: 'B' }], type: 'list' })).toBe('A, B');
+    expect(cell({ header: 'Sites', value: () => [], type: 'list' })).toBeNull();
+  });
+
+  it('writes a column’s own text, but a date column’s instant; an empty text is an empty cell', () => {
+    expect(cell({ header: '#', value: () => 7, text: () => 'No. 7' })).toBe('No. 7');
+    expect(cell({ header: 'Note', value: () => 'x', text: () => '' })).toBeNull();
+    expect(
+      cell({
+        header: 'At',
+        value: () => '2026-07-04T18:30:00Z',
+        type: 'datetime',
+        text: () => 'Jul 4, 2026 01:30 PM CDT',
+      }),
+    ).toEqual(utc('2026-07-04T18:30:00Z'));
+  });
+});
+
+describe('exportText', () => {
+  it('is what CSV and PDF write: numbers as they are, instants in UTC in the spec’s format', () => {
+    expect(exportText(1001)).toBe('1001');
+    expect(exportText(0.5)).toBe('0.5');
+    expect(exportText(utc('2026-11-30T11:00:00Z'))).toBe('11/30/2026 11:00:00 AM');
+    expect(exportText(null)).toBe('');
+    expect(exportText('ŁÓDŹ-β-01')).toBe('ŁÓDŹ-β-01');
   });
 });
 
@@ -64,13 +124,13 @@ describe('toExportTable', () => {
     ).toEqual({
       headers: ['Status', 'Name', 'Created (UTC)'],
       rows: [
-        ['Active', 'Alpha', '01/02/2026 03:04:05 AM'],
-        ['Inactive', 'Beta', '02/03/2026 01:14:15 PM'],
+        ['Active', 'Alpha', utc('2026-01-02T03:04:05Z')],
+        ['Inactive', 'Beta', utc('2026-02-03T13:14:15Z')],
       ],
     });
   });
 
-  it('writes an instant shown on another clock in UTC, and other columns as the table shows them', () => {
+  it('writes an instant shown on another clock as the instant, its header saying UTC', () => {
     interface Order {
       number: number;
       calibration: string;
@@ -83,7 +143,7 @@ describe('toExportTable', () => {
     expect(
       toExportTable<Order>(
         [
-          { header: '#', value: (o) => o.number, text: (o) => `No. ${o.number}` },
+          { header: '#', value: (o) => o.number },
           {
             header: 'Calibration',
             value: (o) => o.calibration,
@@ -98,8 +158,47 @@ describe('toExportTable', () => {
     ).toEqual({
       headers: ['#', 'Calibration (UTC)', 'Day (UTC)'],
       rows: [
-        ['No. 1001', '11/23/2026 04:00:00 PM', '11/23/2026 12:00:00 AM'],
-        ['No. 1002', '07/01/2026 11:30:00 PM', '07/01/2026 12:00:00 AM'],
+        [1001, utc('2026-11-23T16:00:00Z'), utc('2026-11-23T00:00:00Z')],
+        [1002, utc('2026-07-01T23:30:00Z'), utc('2026-07-01T00:00:00Z')],
+      ],
+    });
+  });
+
+  it('writes a column’s export parts in its place, each with its own header', () => {
+    interface Order {
+      status: string;
+      late: string | null;
+      activity: number | null;
+    }
+    const orders: Order[] = [
+      { status: 'Accepted', late: '1 d 7 h', activity: 10.5 },
+      { status: 'Pending', late: null, activity: null },
+    ];
+    expect(
+      toExportTable<Order>(
+        [
+          {
+            header: 'Status',
+            value: (o) => o.status,
+            text: (o) => (o.late ? `${o.status} · ${o.late} late` : o.status),
+            exportAs: [
+              { header: 'Status', value: (o) => o.status },
+              { header: 'Late by', value: (o) => o.late },
+            ],
+          },
+          {
+            header: 'Activity',
+            value: (o) => o.activity,
+            exportAs: [{ header: 'Activity', value: (o) => o.activity }],
+          },
+        ],
+        orders,
+      ),
+    ).toEqual({
+      headers: ['Status', 'Late by', 'Activity'],
+      rows: [
+        ['Accepted', '1 d 7 h', 10.5],
+        ['Pending', null, null],
       ],
     });
   });
@@ -129,29 +228,29 @@ describe('CSV escaping (OWASP CSV injection)', () => {
     for (const cell of ['SUBJ-1', 'a=b', ' =1', '', '12', '1-2']) expect(escapeFormula(cell)).toBe(cell);
   });
 
-  it('keeps plain numbers in a column of numbers, and escapes them in a column of text', () => {
+  it('keeps numbers numbers, escapes formula-like texts (a number’s look included), writes all as text', () => {
     const table = {
-      headers: ['Delta', 'Subject', 'Note'],
+      headers: ['Delta', 'Subject', 'Note', 'At (UTC)'],
       rows: [
-        ['-5', '-5', '=HYPERLINK("x")'],
-        ['12.5', 'SUBJ-1', ''],
-        ['', '+SUBJ', '@SUBJ'],
+        [-5, '-5', '=HYPERLINK("x")', utc('2026-11-30T23:00:00Z')],
+        [12.5, 'SUBJ-1', null, null],
+        [null, '+SUBJ', '@SUBJ', 'not a date'],
       ],
     };
     expect(csvSafeTable(table)).toEqual({
-      headers: ['Delta', 'Subject', 'Note'],
+      headers: ['Delta', 'Subject', 'Note', 'At (UTC)'],
       rows: [
-        ['-5', "'-5", `'=HYPERLINK("x")`],
-        ['12.5', 'SUBJ-1', ''],
-        ['', "'+SUBJ", "'@SUBJ"],
+        ['-5', "'-5", `'=HYPERLINK("x")`, '11/30/2026 11:00:00 PM'],
+        ['12.5', 'SUBJ-1', '', ''],
+        ['', "'+SUBJ", "'@SUBJ", 'not a date'],
       ],
     });
   });
 
-  it('escapes a header too; one formula-like cell makes a column text, whose numbers are escaped', () => {
-    expect(csvSafeTable({ headers: ['=A1'], rows: [['-1'], ['-1+1']] })).toEqual({
+  it('escapes a header too', () => {
+    expect(csvSafeTable({ headers: ['=A1'], rows: [[-1], ['-1+1']] })).toEqual({
       headers: ["'=A1"],
-      rows: [["'-1"], ["'-1+1"]],
+      rows: [['-1'], ["'-1+1"]],
     });
   });
 });

@@ -1,7 +1,8 @@
-import { csvSafeTable, type ExportTable } from './export-data.ts';
+import { csvSafeTable, type ExportTable, exportText, XLSX_DATE_FORMAT } from './export-data.ts';
 
 // The writers load their libraries on first use (dynamic import): together they weigh about
-// 430 kB gzipped and would otherwise break the initial download budget.
+// 430 kB gzipped and would otherwise break the initial download budget. The PDF's font comes
+// the same way, with the PDF writer only.
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf' | 'print';
 
@@ -18,7 +19,7 @@ const PDF_FONT_SIZE = 15;
 const PDF_LINE_HEIGHT = 1.15;
 const PDF_MARGIN = 40;
 
-/** The PDF's built-in fonts have no arrow (the history's `old → new`): it is written as `->`. */
+/** The PDF's font has no arrow (the history's `old → new`): it is written as `->`. */
 const pdfText = (text: string) => text.replaceAll('→', '->');
 
 /** Saves a blob under a file name through a temporary link. */
@@ -47,8 +48,12 @@ export async function toCsv(table: ExportTable): Promise<Blob> {
 }
 
 /**
- * One worksheet with a bold header row, through exceljs. Every cell is written as a string
- * (never a formula: a text starting with `=` stays text), so nothing needs escaping here.
+ * One worksheet, through exceljs, whose cells keep their types: numbers are numbers, instants
+ * are date cells, empty cells hold nothing. A date cell holds the instant's UTC date and time
+ * (a spreadsheet's dates have no zone; the column's header says `(UTC)`), shown in the spec's
+ * export format, so that it reads as the CSV and sorts as a date. Texts are typed strings
+ * (never a formula: a text starting with `=` stays text), so nothing needs escaping here. The
+ * header row is bold, stays in view while scrolling, and carries the filter buttons.
  */
 export async function toXlsx(table: ExportTable, sheetName: string): Promise<Blob> {
   const mod = await import('exceljs');
@@ -56,21 +61,46 @@ export async function toXlsx(table: ExportTable, sheetName: string): Promise<Blo
   const { Workbook } = mod.default ?? mod;
   const workbook = new Workbook();
   // Worksheet names: at most 31 characters, none of : \ / ? * [ ].
-  const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'data');
+  const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'data', {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   sheet.addRow(table.headers).font = { bold: true };
-  sheet.addRows(table.rows);
+  for (const cells of table.rows) {
+    const row = sheet.addRow(cells);
+    cells.forEach((cell, i) => {
+      if (cell instanceof Date) row.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
+    });
+  }
+  if (table.headers.length > 0) {
+    sheet.autoFilter = {
+      from: { row: 1, column: 1 },
+      to: { row: table.rows.length + 1, column: table.headers.length },
+    };
+  }
   table.headers.forEach((header, i) => {
-    const widest = Math.max(header.length, ...table.rows.map((r) => r[i]?.length ?? 0));
-    sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, widest + 2));
+    const widest = Math.max(header.length, ...table.rows.map((r) => exportText(r[i] ?? null).length));
+    // Room for the filter button beside the header.
+    sheet.getColumn(i + 1).width = Math.min(60, Math.max(10, widest + 4));
   });
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
-/** The title at the top, then the striped table, on A4 pages (jspdf + jspdf-autotable). */
+/**
+ * The title at the top, then the striped table, on A4 pages (jspdf + jspdf-autotable), in Noto
+ * Sans: jsPDF's standard fonts know Latin-1 only (`ŁÓDŹ-β-01` printed as `AÓDy-²-01`). One
+ * weight is embedded; the header row stands out by its colour, not by a bold face.
+ */
 export async function toPdf(table: ExportTable, options: PdfOptions) {
-  const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
+  const [{ jsPDF }, { autoTable }, font] = await Promise.all([
+    import('jspdf'),
+    import('jspdf-autotable'),
+    import('./pdf-font.ts'),
+  ]);
   const doc = new jsPDF({ orientation: options.orientation, unit: 'pt', format: 'a4' });
+  doc.addFileToVFS(font.PDF_FONT_FILE, font.pdfFontBase64);
+  doc.addFont(font.PDF_FONT_FILE, font.PDF_FONT_NAME, 'normal');
+  doc.setFont(font.PDF_FONT_NAME, 'normal');
   doc.setFontSize(PDF_FONT_SIZE);
   doc.setLineHeightFactor(PDF_LINE_HEIGHT);
   let startY = PDF_MARGIN;
@@ -85,9 +115,11 @@ export async function toPdf(table: ExportTable, options: PdfOptions) {
   if (options.lines?.length) startY += 10;
   autoTable(doc, {
     head: [table.headers.map(pdfText)],
-    body: table.rows.map((row) => row.map(pdfText)),
+    body: table.rows.map((row) => row.map((cell) => pdfText(exportText(cell)))),
     startY,
     theme: 'striped',
+    styles: { font: font.PDF_FONT_NAME, fontStyle: 'normal' },
+    headStyles: { fontStyle: 'normal' },
     margin: { left: PDF_MARGIN, right: PDF_MARGIN },
   });
   return doc;
