@@ -106,7 +106,7 @@ interface PermissionRow {
   delete: boolean;
 }
 
-interface RoleRow {
+export interface RoleRow {
   id: number;
   type: Role['type'];
   companyId: number | null;
@@ -146,16 +146,18 @@ export const userGrantsSql = sql<PermissionRow[]>`(select coalesce(json_agg(json
   inner join ${groupPermissions} gp on gp.group_id = g.id
   where ug.user_id = ${users}.id)`;
 
+/** A role row as the API answers it: its type's label is its name. */
+export const roleOf = (r: RoleRow): Role => ({
+  id: r.id,
+  name: roleTypeLabels[r.type],
+  type: r.type,
+  companyId: r.companyId,
+  companyName: r.companyName,
+  companyTimezone: r.companyTimezone,
+});
+
 /** The roles `userRolesSql` read. */
-export const rolesOf = (json: unknown): Role[] =>
-  fromJson<RoleRow[]>(json).map((r) => ({
-    id: r.id,
-    name: roleTypeLabels[r.type],
-    type: r.type,
-    companyId: r.companyId,
-    companyName: r.companyName,
-    companyTimezone: r.companyTimezone,
-  }));
+export const rolesOf = (json: unknown): Role[] => fromJson<RoleRow[]>(json).map(roleOf);
 
 /** The permissions `userGrantsSql` read. */
 export const permissionsOf = (json: unknown): Permissions =>

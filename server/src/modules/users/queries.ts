@@ -1,7 +1,7 @@
-import { type Role, roleDescription, roleTypeLabels, roleTypes, type User } from '@dosechain/contract';
+import { type Role, roleDescription, roleTypes, type User } from '@dosechain/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { isLockedAt, lockedAtSql } from '../../auth/lockout.ts';
-import { fullName, type UserRow } from '../../auth/principal.ts';
+import { fullName, roleOf, type UserRow } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../db/schema.ts';
 import { defineListResource } from '../../http/list-query.ts';
@@ -91,14 +91,7 @@ export async function loadUserDetails(db: Executor, ids: number[]): Promise<Map<
       .orderBy(asc(groups.name)),
   ]);
   for (const r of roleRows) {
-    details.get(r.userId)?.roles.push({
-      id: r.id,
-      name: roleTypeLabels[r.type],
-      type: r.type,
-      companyId: r.companyId,
-      companyName: r.companyName,
-      companyTimezone: r.companyTimezone,
-    });
+    details.get(r.userId)?.roles.push(roleOf(r));
   }
   for (const g of groupRows) details.get(g.userId)?.groups.push({ id: g.id, name: g.name, active: g.active });
   return details;
