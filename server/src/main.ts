@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
 import { keyBytes, useAuditKey } from './audit/chain.ts';
 import { checkAuditKey } from './audit/chain-head.ts';
@@ -17,8 +18,12 @@ let config: AppConfig;
 let tightened: string[];
 try {
   config = loadConfig();
-  // Created private for the embedded database; on PostgreSQL only tightened when it exists.
-  tightened = makePrivate(config.dataDir, { create: !config.databaseUrl });
+  // Created private for the embedded database; on PostgreSQL only tightened when it exists. What
+  // PGlite itself left open inside its own folder is no news (below): tightened without a warning.
+  const inPglite = `${pgliteDir(config.dataDir)}${path.sep}`;
+  tightened = makePrivate(config.dataDir, { create: !config.databaseUrl }).filter(
+    (p) => !p.startsWith(inPglite),
+  );
 } catch (err) {
   // A configuration mistake is the operator's to fix: its message, not a stack trace.
   console.error((err as Error).message);
