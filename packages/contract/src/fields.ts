@@ -8,7 +8,7 @@ import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
-import { inputString } from './text.ts';
+import { inputString, isStorableText } from './text.ts';
 
 /** A required text: not empty, not only spaces, at most `max` characters; stored trimmed. */
 export function requiredText(max: number) {
@@ -39,7 +39,8 @@ export const emailField = inputString({ error: messages.required })
   .trim()
   .min(1, messages.required)
   .max(limits.emailMax, messages.maxLength(limits.emailMax))
-  .regex(bareEmail, messages.invalidEmail);
+  // Text that cannot be stored has its own message already: the format is not judged on top.
+  .refine((v) => !isStorableText(v) || bareEmail.test(v), messages.invalidEmail);
 
 /** A phone number in any international form, default country US; stored as E.164. */
 export const phoneField = inputString({ error: messages.required })
