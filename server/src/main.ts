@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
 import { keyBytes, useAuditKey } from './audit/chain.ts';
 import { checkAuditKey } from './audit/chain-head.ts';
 import { systemClock } from './clock.ts';
 import { type AppConfig, loadConfig } from './config.ts';
+import { makePrivate, PRIVATE_UMASK, tightenedReport } from './data-dir.ts';
 import { openDatabase, pgliteDir } from './db/client.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap.ts';
 import { isSeeded, seedDemo } from './db/seed/demo.ts';
@@ -11,9 +13,19 @@ import { drainAndClose } from './http/shutdown.ts';
 import { logDestination } from './log-output.ts';
 import { startBanner } from './start-banner.ts';
 
+// Before anything is written: what the server (and any program it starts) creates is its own
+// user's alone. DATA_DIR holds personal data: the embedded database, mail files, secrets.
+process.umask(PRIVATE_UMASK);
 let config: AppConfig;
+let tightened: string[];
 try {
   config = loadConfig();
+  // Created private for the embedded database; on PostgreSQL only tightened when it exists. What
+  // PGlite itself left open inside its own folder is no news (below): tightened without a warning.
+  const inPglite = `${pgliteDir(config.dataDir)}${path.sep}`;
+  tightened = makePrivate(config.dataDir, { create: !config.databaseUrl }).filter(
+    (p) => !p.startsWith(inPglite),
+  );
 } catch (err) {
   // A configuration mistake is the operator's to fix: its message, not a stack trace.
   console.error((err as Error).message);
@@ -54,6 +66,15 @@ try {
   process.exit(1);
 }
 
+// PGlite (WASM) gives its files the modes of its in-memory file system (0666), whatever the umask:
+// made private once it has created them, and again every few minutes for those it adds (new
+// tables' and log files). Its folder is 0700 all along, so nobody else could reach them meanwhile.
+const keepPglitePrivate = () => {
+  if (!config.databaseUrl) makePrivate(pgliteDir(config.dataDir), { create: false });
+};
+keepPglitePrivate();
+setInterval(keepPglitePrivate, 10 * 60_000).unref();
+
 const logStream = await logDestination(config.logFormat, Boolean(process.stdout.isTTY));
 const app = await buildApp({
   db: database.db,
@@ -72,6 +93,12 @@ const shutdown = async (signal: string, delayMs: number) => {
 process.once('SIGINT', () => void shutdown('SIGINT', 0));
 process.once('SIGTERM', () => void shutdown('SIGTERM', (config.shutdownDelaySeconds ?? 0) * 1000));
 
+if (tightened.length > 0) {
+  app.log.warn(
+    tightenedReport(config.dataDir, tightened),
+    'DATA_DIR held folders or files others could read: made private (folders 0700, files 0600)',
+  );
+}
 await app.listen({ port: config.port, host: config.host });
 const banner = startBanner({
   url: config.publicUrl,

@@ -175,8 +175,13 @@ describe('lockout', () => {
       config: testConfig(),
       logger: { level: 'warn', stream },
     });
-    const attempt = (password: string) =>
-      app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'cmo', password } });
+    const attempt = (password: string, remoteAddress = '127.0.0.1') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: 'cmo', password },
+        remoteAddress,
+      });
     const cmo = async () => (await database.db.select().from(users).where(eq(users.username, 'cmo')))[0]!;
     try {
       for (let i = 1; i <= 4; i++) {
@@ -186,10 +191,11 @@ describe('lockout', () => {
       expect((await attempt('Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
       const locked = await cmo();
       expect(locked).toMatchObject({ lockedOut: true, failedLoginCount: 5 });
-      const sixth = await attempt(DEMO_PASSWORD);
+      // (From another address: this one waits a minute after its five failures.)
+      const sixth = await attempt(DEMO_PASSWORD, '198.51.100.20');
       expect(sixth.statusCode).toBe(401);
       expect(sixth.json().code).toBe('USER_LOCKED');
-      expect((await attempt('Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
+      expect((await attempt('Wrong1234', '198.51.100.20')).json().code).toBe('INVALID_CREDENTIALS');
       expect((await cmo()).failedLoginCount).toBe(5);
 
       const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));

@@ -1,6 +1,7 @@
 /**
- * Issue 16: the e-signature is not a password oracle. A wrong signature counts toward the same
- * lock as a failed login (21 CFR 11.300(d)); password checks of signatures run one at a time per
+ * Issue 16: the e-signature is not a password oracle. Wrong signatures lock the account and end
+ * its sessions (21 CFR 11.300(d)); since issue 31 they count apart from failed logins, which
+ * anyone can send (decision 010). Password checks of signatures run one at a time per
  * user and at most ten a minute; the answer says how the signature failed, warns on the attempt
  * before the lock and says when it locked.
  */
@@ -65,29 +66,33 @@ describe('a wrong e-signature', () => {
     expect((await login('cmo')).statusCode).toBe(200);
   });
 
-  it('shares one count with failed logins, and the right signature ends the run', async () => {
-    for (let i = 0; i < 2; i++) expect((await login('site', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
+  it("counts apart from failed logins (a stranger's guesses bring no typo nearer a lock), and the right signature ends the run", async () => {
     const session = await t.loginAs('site');
-    // The right login reset the count; two more failures, then the right signature resets again.
-    expect((await userRow('site')).failedLoginCount).toBe(0);
-    for (let i = 0; i < 3; i++)
+    // Four failed logins (anyone's) leave the signer's count alone.
+    for (let i = 0; i < 4; i++) expect((await login('site', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
+    expect(await userRow('site')).toMatchObject({ failedLoginCount: 4, failedSignatureCount: 0 });
+    expect(fieldMessage(await signProfile(session, WRONG))).toBe(messages.eSignatureFailed);
+    expect(await userRow('site')).toMatchObject({ failedLoginCount: 4, failedSignatureCount: 1 });
+    for (let i = 0; i < 2; i++)
       expect(fieldMessage(await signProfile(session, WRONG))).toBe(messages.eSignatureFailed);
-    expect((await userRow('site')).failedLoginCount).toBe(3);
-    expect((await signProfile(session, DEMO_PASSWORD, 'Sam')).statusCode).toBe(200);
-    expect((await userRow('site')).failedLoginCount).toBe(0);
-    // Wrong logins and wrong signatures add up: three logins, then the fourth failure warns.
-    for (let i = 0; i < 3; i++) expect((await login('site', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
     expect(fieldMessage(await signProfile(session, WRONG))).toBe(messages.eSignatureLastAttempt);
+    // The right signature ends the signer's run; the failed logins stay the login's to end.
+    expect((await signProfile(session, DEMO_PASSWORD, 'Sam')).statusCode).toBe(200);
+    expect(await userRow('site')).toMatchObject({ failedLoginCount: 4, failedSignatureCount: 0 });
+    expect(fieldMessage(await signProfile(session, WRONG))).toBe(messages.eSignatureFailed);
     // A signature remembered from this period still ends the run (no password check needed).
     expect((await signProfile(session, DEMO_PASSWORD, 'Sammy')).statusCode).toBe(200);
-    expect((await userRow('site')).failedLoginCount).toBe(0);
+    expect((await userRow('site')).failedSignatureCount).toBe(0);
+    // The right login ends both runs.
+    expect((await login('site')).statusCode).toBe(200);
+    expect(await userRow('site')).toMatchObject({ failedLoginCount: 0, failedSignatureCount: 0 });
   });
 
   it('refuses an empty signature without counting it', async () => {
     const session = await t.loginAs('imaging');
     const res = await signProfile(session, '');
     expect(res.statusCode).toBe(400);
-    expect((await userRow('imaging')).failedLoginCount).toBe(0);
+    expect((await userRow('imaging')).failedSignatureCount).toBe(0);
   });
 
   it('sent 60 times at once: five are checked and counted, the account locks, then the right one is refused', async () => {
@@ -100,7 +105,7 @@ describe('a wrong e-signature', () => {
     expect(codes.every((c) => [400, 401, 429].includes(c))).toBe(true);
     expect(await userRow('multi')).toMatchObject({
       lockedOut: true,
-      failedLoginCount: limits.failedLoginsBeforeLock,
+      failedSignatureCount: limits.failedLoginsBeforeLock,
     });
     // The repro's last step: the right signature after the burst signs nothing.
     expect((await signProfile(session, DEMO_PASSWORD)).statusCode).toBe(401);
@@ -141,6 +146,6 @@ describe('the last user manager', () => {
     t.clock.advance(MINUTE + 1000);
     const fresh = await t.loginAs('admin');
     expect((await signProfile(fresh, DEMO_PASSWORD, 'Ada')).statusCode).toBe(200);
-    expect((await userRow('admin')).failedLoginCount).toBe(0);
+    expect((await userRow('admin')).failedSignatureCount).toBe(0);
   });
 });

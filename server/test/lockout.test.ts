@@ -1,12 +1,15 @@
 /**
  * Issue 16: locks end by themselves (LOCKOUT_MINUTES), and the automatic lock never locks out the
  * last user manager: that account is paced to one password attempt a minute instead.
+ * Issue 31: failed logins are paced per source address, so one address's failures never refuse
+ * the right password from another; a lock by failed logins refuses new logins only, while one by
+ * wrong e-signatures still ends the user's sessions.
  */
 import { Writable } from 'node:stream';
 import { limits } from '@dosechain/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, refreshTokens, userGroups, users } from '../src/db/schema.ts';
+import { auditLog, loginFailures, refreshTokens, userGroups, users } from '../src/db/schema.ts';
 import { recordFailedPassword } from '../src/modules/auth/service.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { groupId, userId } from './user-management-helpers.ts';
@@ -31,8 +34,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (username: string, password = DEMO_PASSWORD) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+/** The address tests log in from unless they say (Fastify inject's default peer). */
+const HOME = '127.0.0.1';
+const ATTACKER = '203.0.113.66';
+const OFFICE = '198.51.100.20';
+const login = (username: string, password = DEMO_PASSWORD, from = HOME) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+    remoteAddress: from,
+  });
 const refresh = (refreshToken: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken } });
 const userRow = async (username: string) =>
@@ -45,9 +57,12 @@ const trailOf = async (username: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, await userId(t, username))))
     .orderBy(auditLog.id);
-const failTimes = async (username: string, n: number) => {
-  for (let i = 0; i < n; i++) expect((await login(username, WRONG)).json().code).toBe('INVALID_CREDENTIALS');
+const failTimes = async (username: string, n: number, from = HOME) => {
+  for (let i = 0; i < n; i++)
+    expect((await login(username, WRONG, from)).json().code).toBe('INVALID_CREDENTIALS');
 };
+/** Forgets every address's failed logins (tests that reset an account by hand start it afresh). */
+const forgetAddresses = () => t.db.delete(loginFailures);
 const events = (name: string) =>
   lines
     .map((l) => JSON.parse(l) as { event?: string; userId?: number; level: number })
@@ -128,21 +143,23 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
         failedLoginCount: 5,
         lastFailedLoginAt: lockedAt,
       });
-      // Every session ended with the lock.
-      expect((await refresh(before.refreshToken)).statusCode).toBe(401);
+      // A lock by failed logins refuses new logins only: the open session goes on (issue 31).
+      expect((await refresh(before.refreshToken)).statusCode).toBe(200);
       const live = await t.db
         .select()
         .from(refreshTokens)
         .where(and(eq(refreshTokens.userId, await userId(t, 'admin')), isNull(refreshTokens.revokedAt)));
-      expect(live).toEqual([]);
+      expect(live).not.toEqual([]);
       expect((await trailOf('admin')).at(-1)).toMatchObject({
         changeset: { lockedOut: [false, true], lockedUntil: [null, until.toISOString()] },
         reason: 'Locked after 5 failed logins',
         actorUsername: 'admin',
       });
 
-      // The right password names the lock and its end (in UTC); a wrong one does not and is not counted.
-      const right = await login('admin');
+      // The right password names the lock and its end (in UTC), from any address; a wrong one
+      // does not and is not counted. (The address that failed five times waits its minute.)
+      expect((await login('admin')).json().code).toBe('TOO_MANY_ATTEMPTS');
+      const right = await login('admin', DEMO_PASSWORD, OFFICE);
       expect(right.statusCode).toBe(401);
       expect(right.json()).toEqual({
         code: 'USER_LOCKED',
@@ -150,7 +167,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
           "Your account is locked until Nov 25, 2026, 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
         errors: [],
       });
-      expect((await login('admin', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
+      expect((await login('admin', WRONG, OFFICE)).json().code).toBe('INVALID_CREDENTIALS');
       expect((await userRow('admin')).failedLoginCount).toBe(5);
       expect(await managerView('admin', 'staff')).toEqual({ lockedOut: true, listedAsLocked: true });
 
@@ -168,6 +185,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
       });
     } finally {
       await setUser('admin', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
+      await forgetAddresses();
       await unmakeManager('staff');
     }
   });
@@ -181,11 +199,12 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     expect(ended.statusCode).toBe(409);
     expect(ended.json().code).toBe('USER_NOT_LOCKED');
 
-    await failTimes('site', 1);
+    // From an address that has not failed for it (this one is still paced after its five).
+    await failTimes('site', 1, OFFICE);
     expect(await userRow('site')).toMatchObject({ lockedOut: false, lockedUntil: null, failedLoginCount: 1 });
-    await failTimes('site', 3);
+    await failTimes('site', 3, OFFICE);
     expect((await userRow('site')).lockedOut).toBe(false);
-    await failTimes('site', 1);
+    await failTimes('site', 1, OFFICE);
     expect((await userRow('site')).lockedOut).toBe(true);
     // A user manager still unlocks a current lock, its end cleared too.
     const unlocked = await unlock('site');
@@ -198,14 +217,27 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     expect((await login('site')).statusCode).toBe(200);
   });
 
-  it('refresh refuses a session only while its user is locked now', async () => {
+  it('refresh refuses a session only while wrong e-signatures hold its user locked', async () => {
     const s = await t.loginAs('imaging');
-    await setUser('imaging', { lockedOut: true, lockedUntil: new Date(t.clock.now().getTime() - 1000) });
-    const rotated = await refresh(s.refreshToken);
-    expect(rotated.statusCode).toBe(200);
-    await setUser('imaging', { lockedOut: true, lockedUntil: new Date(t.clock.now().getTime() + MINUTE) });
-    expect((await refresh(rotated.json().refreshToken)).statusCode).toBe(401);
-    await setUser('imaging', { lockedOut: false, lockedUntil: null });
+    const limit = limits.failedLoginsBeforeLock;
+    const soon = new Date(t.clock.now().getTime() + MINUTE);
+    // Locked by failed logins: the session goes on.
+    await setUser('imaging', { lockedOut: true, lockedUntil: soon, failedLoginCount: limit });
+    const kept = await refresh(s.refreshToken);
+    expect(kept.statusCode).toBe(200);
+    // Locked by wrong signatures (a lock that also revoked the sessions when it was set): refused.
+    await setUser('imaging', { failedSignatureCount: limit });
+    expect((await refresh(kept.json().refreshToken)).statusCode).toBe(401);
+    await setUser('imaging', { lockedUntil: new Date(t.clock.now().getTime() - 1000) });
+    // That lock has ended: a session opened since is not refused.
+    const after = await t.loginAs('imaging');
+    expect((await refresh(after.refreshToken)).statusCode).toBe(200);
+    await setUser('imaging', {
+      lockedOut: false,
+      lockedUntil: null,
+      failedLoginCount: 0,
+      failedSignatureCount: 0,
+    });
   });
 
   it('LOCKOUT_MINUTES=0 locks until a user manager unlocks, with the message that says so', async () => {
@@ -240,7 +272,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     const ctx = { db: t.db, clock: t.clock, config: t.config, log: t.app.log };
     const seen = [];
     for (let i = 0; i < limits.failedLoginsBeforeLock + 1; i++)
-      seen.push(await recordFailedPassword(ctx, user));
+      seen.push(await recordFailedPassword(ctx, user, 'login'));
     const until = new Date(t.clock.now().getTime() + 30 * MINUTE);
     expect(seen).toEqual([
       { locked: false, lockedUntil: null, remaining: 4 },
@@ -256,20 +288,24 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
   });
 
   it('the expired-password screen counts failures and names the lock with its end', async () => {
-    const change = (currentPassword: string) =>
+    const change = (currentPassword: string, from = HOME) =>
       t.app.inject({
         method: 'PUT',
         url: '/api/v1/users/password-change',
         payload: { username: 'expired', currentPassword, password: 'Chosen-123' },
+        remoteAddress: from,
       });
     for (let i = 0; i < limits.failedLoginsBeforeLock; i++)
       expect((await change(WRONG)).statusCode).toBe(400);
-    const res = await change(DEMO_PASSWORD);
+    // This address now waits a minute; the account's lock is named from anywhere.
+    expect((await change(DEMO_PASSWORD)).json().code).toBe('TOO_MANY_ATTEMPTS');
+    const res = await change(DEMO_PASSWORD, OFFICE);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(
       /^Your account is locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC /,
     );
     await setUser('expired', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
+    await forgetAddresses();
   });
 });
 
@@ -316,7 +352,9 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     expect((await trailOf('admin')).slice(mark)).toHaveLength(1);
     expect(events('user.lock_refused').filter((e) => e.userId === rows[0]!.entityId)).toHaveLength(2);
 
-    // The expired-password screen and the own-password change are paced alike.
+    // The expired-password screen is paced alike; the own-password change in the open session is
+    // not (failed logins never pace a session): a wrong current password there is checked and counted
+    // apart, towards the lock that ends sessions.
     const expiredForm = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/users/password-change',
@@ -327,15 +365,20 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
       method: 'PUT',
       url: '/api/v1/users/me/password',
       headers: session.headers(),
-      payload: { currentPassword: DEMO_PASSWORD, password: 'Chosen-123', passwordConfirmation: 'Chosen-123' },
+      payload: { currentPassword: WRONG, password: 'Chosen-123', passwordConfirmation: 'Chosen-123' },
     });
-    expect(own.statusCode).toBe(429);
-    expect(own.json().code).toBe('TOO_MANY_ATTEMPTS');
+    expect(own.statusCode).toBe(400);
+    expect(own.json().code).toBe('INVALID_CREDENTIALS');
+    expect(await userRow('admin')).toMatchObject({ failedLoginCount: 6, failedSignatureCount: 1 });
 
     // The right password after the pause logs in and starts the count again.
     t.clock.advance(MINUTE);
     expect((await login('admin')).statusCode).toBe(200);
-    expect(await userRow('admin')).toMatchObject({ lockedOut: false, failedLoginCount: 0 });
+    expect(await userRow('admin')).toMatchObject({
+      lockedOut: false,
+      failedLoginCount: 0,
+      failedSignatureCount: 0,
+    });
     expect((await login('admin')).statusCode).toBe(200);
   });
 
@@ -392,6 +435,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     await failTimes('admin', limits.failedLoginsBeforeLock);
     expect((await userRow('admin')).lockedOut).toBe(true);
     await setUser('admin', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
+    await forgetAddresses();
     await setUser('admin2', { active: false });
   });
 
@@ -399,6 +443,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     await addAdmin('admin3');
     // A race: several rounds, so that a missing serialization would show.
     for (let round = 0; round < 4; round++) {
+      await forgetAddresses();
       for (const name of ['admin', 'admin3']) {
         await setUser(name, {
           lockedOut: false,
@@ -414,5 +459,127 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     }
     await setUser('admin', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
     await setUser('admin3', { active: false });
+  });
+});
+
+describe('failed logins are paced per source address (issue 31)', () => {
+  const signProfile = (session: { headers: () => Record<string, string> }, electronicSignature: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me',
+      headers: session.headers(),
+      payload: { firstName: 'Signed', reasonForChange: 'Typo', electronicSignature },
+    });
+  const me = (session: { headers: () => Record<string, string> }) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: session.headers() });
+
+  it("repro: an attacker's failures from one address never refuse admin's right password from another", async () => {
+    await forgetAddresses();
+    // Five anonymous wrong passwords for the only manager, then one a minute, for ten minutes.
+    await failTimes('admin', limits.failedLoginsBeforeLock, ATTACKER);
+    for (let minute = 0; minute < 10; minute++) {
+      t.clock.advance(MINUTE);
+      expect((await login('admin', WRONG, ATTACKER)).json().code).toBe('INVALID_CREDENTIALS');
+      // Within the attacker's pause, from the attacker's address: refused unchecked.
+      expect((await login('admin', DEMO_PASSWORD, ATTACKER)).json().code).toBe('TOO_MANY_ATTEMPTS');
+      // From the office, the right password logs in at once, every time.
+      const office = await login('admin', DEMO_PASSWORD, OFFICE);
+      expect(office.statusCode, office.body).toBe(200);
+    }
+    // Never locked, and the office's logins did not free the attacker's address.
+    expect((await userRow('admin')).lockedOut).toBe(false);
+    t.clock.advance(MINUTE);
+    expect((await login('admin', WRONG, ATTACKER)).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await login('admin', WRONG, ATTACKER)).json().code).toBe('TOO_MANY_ATTEMPTS');
+    await forgetAddresses();
+    await setUser('admin', { failedLoginCount: 0 });
+  });
+
+  it('paces a name that does not exist exactly like one that does (pacing tells no account apart)', async () => {
+    const answers = async (username: string) => {
+      const codes = [];
+      for (let i = 0; i < limits.failedLoginsBeforeLock + 2; i++)
+        codes.push((await login(username, WRONG, ATTACKER)).json().code);
+      return codes;
+    };
+    const known = await answers('imaging');
+    const unknown = await answers('nobody-by-this-name');
+    expect(unknown).toEqual(known);
+    expect(known.slice(-2)).toEqual(['TOO_MANY_ATTEMPTS', 'TOO_MANY_ATTEMPTS']);
+    await setUser('imaging', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
+    await forgetAddresses();
+  });
+
+  it('repro: five anonymous failures for a CMO lock new logins but do not end its open session; wrong e-signatures still do', async () => {
+    const session = await t.loginAs('cmo');
+    await failTimes('cmo', limits.failedLoginsBeforeLock, ATTACKER);
+    expect(await userRow('cmo')).toMatchObject({
+      lockedOut: true,
+      failedLoginCount: 5,
+      failedSignatureCount: 0,
+    });
+    expect((await trailOf('cmo')).at(-1)).toMatchObject({ reason: 'Locked after 5 failed logins' });
+    // New logins are refused, from any address, with the lock named...
+    expect((await login('cmo', DEMO_PASSWORD, OFFICE)).json().code).toBe('USER_LOCKED');
+    // ...while the open session goes on: it reads, refreshes, and signs with the right password.
+    expect((await me(session)).statusCode).toBe(200);
+    const rotated = await refresh(session.refreshToken);
+    expect(rotated.statusCode).toBe(200);
+    const signed = await signProfile(session, DEMO_PASSWORD);
+    expect(signed.statusCode, signed.body).toBe(200);
+    // The person's own wrong signatures count apart from the stranger's failures: four are warnings...
+    for (let i = 0; i < limits.failedLoginsBeforeLock - 1; i++) {
+      const res = await signProfile(session, WRONG);
+      expect(res.json().code).toBe('ESIGN_FAILED');
+      expect((await me(session)).statusCode).toBe(200);
+    }
+    // ...the fifth locks and ends every session of the user at once.
+    const fifth = await signProfile(session, WRONG);
+    expect(fifth.statusCode).toBe(400);
+    expect(await userRow('cmo')).toMatchObject({ lockedOut: true, failedSignatureCount: 5 });
+    expect((await me(session)).statusCode).toBe(401);
+    expect((await refresh(rotated.json().refreshToken)).statusCode).toBe(401);
+    const live = await t.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, await userId(t, 'cmo')), isNull(refreshTokens.revokedAt)));
+    expect(live).toEqual([]);
+    expect((await trailOf('cmo')).at(-1)).toMatchObject({
+      reason: 'Locked after 5 wrong e-signatures or passwords in a session; the sessions ended',
+    });
+    const cmoId = await userId(t, 'cmo');
+    expect(events('user.locked').filter((e) => e.userId === cmoId)).toHaveLength(2);
+    await unlock('cmo');
+    expect(await userRow('cmo')).toMatchObject({
+      lockedOut: false,
+      failedLoginCount: 0,
+      failedSignatureCount: 0,
+    });
+    // The unlock forgot the addresses' failures too: the attacker's address is not paced for cmo now.
+    expect((await login('cmo', DEMO_PASSWORD, ATTACKER)).statusCode).toBe(200);
+  });
+});
+
+describe('the source address under TRUST_PROXY', () => {
+  it('is the forwarded client a trusted proxy names, so clients behind one proxy are paced apart', async () => {
+    const proxied = await buildTestApp({ config: { trustProxy: ['127.0.0.1'] } });
+    const loginVia = (forwardedFor: string, password: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: 'admin', password },
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    try {
+      for (let i = 0; i < limits.failedLoginsBeforeLock; i++)
+        expect((await loginVia(ATTACKER, WRONG)).json().code).toBe('INVALID_CREDENTIALS');
+      expect((await loginVia(ATTACKER, DEMO_PASSWORD)).json().code).toBe('TOO_MANY_ATTEMPTS');
+      // Another client through the same proxy (the same peer, 127.0.0.1) is not slowed.
+      expect((await loginVia(OFFICE, DEMO_PASSWORD)).statusCode).toBe(200);
+      const rows = await proxied.db.select().from(loginFailures);
+      expect(rows.map((r) => [r.username, r.source, r.failures])).toEqual([['admin', ATTACKER, 5]]);
+    } finally {
+      await proxied.close();
+    }
   });
 });

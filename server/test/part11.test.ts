@@ -242,7 +242,7 @@ describe('the e-signature', () => {
     secrets.remember(wrong);
     await p.send('staff', 'GET', '/users/me');
     const { users: _usersBefore, ...before } = await p.fingerprint();
-    const failuresBefore = (await p.user('staff')).failedLoginCount;
+    const failuresBefore = (await p.user('staff')).failedSignatureCount;
     for (const signature of [{ electronicSignature: wrong }, {}]) {
       const res = await p.send('staff', 'POST', '/drugs', { name: 'P11 Unsigned Drug', ...signature });
       expect(res.statusCode).toBe(400);
@@ -250,12 +250,13 @@ describe('the e-signature', () => {
     }
     const { users: _usersAfter, ...after } = await p.fingerprint();
     expect(after).toEqual(before);
-    // A wrong signature counts toward the lock like a wrong password (no oracle); none is no guess.
-    expect((await p.user('staff')).failedLoginCount).toBe(failuresBefore + 1);
+    // A wrong signature counts toward the lock (no oracle: apart from failed logins, decision 010);
+    // none is no guess.
+    expect((await p.user('staff')).failedSignatureCount).toBe(failuresBefore + 1);
     expect(
       (await p.send('staff', 'POST', '/drugs', { name: 'P11 Signed Again', ...signed })).statusCode,
     ).toBe(201);
-    expect((await p.user('staff')).failedLoginCount).toBe(0);
+    expect((await p.user('staff')).failedSignatureCount).toBe(0);
   });
 });
 
@@ -426,8 +427,11 @@ describe('lockout', () => {
     expect(events[0]!.level).toBe(40); // warn
 
     // A locked account stays locked, even for the right password, and writes no more rows.
+    // (Each a minute apart: the address that failed five times is paced, decision 010.)
     const lockedMark = await p.auditMark();
+    t.clock.advance(60_000);
     expect((await login(guess)).statusCode).toBe(401);
+    t.clock.advance(60_000);
     expect((await login(DEMO_PASSWORD)).json().code).toBe('USER_LOCKED');
     expect(await p.auditSince(lockedMark)).toEqual([]);
   });

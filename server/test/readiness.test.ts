@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAndClose } from '../src/http/shutdown.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, TEST_METRICS_TOKEN, type TestApp } from './helpers.ts';
 
 const version = (
   JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
@@ -24,10 +24,24 @@ describe('readiness and liveness', () => {
     await t.database.close().catch(() => undefined);
   });
 
-  it('answers 200 with the version and commit when every check passes', async () => {
+  it('answers 200 with the check names, and the version and commit to the metrics token only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ready: true, version, commit: '0123abc', checks: allPass, failed: [] });
+    expect(res.json()).toEqual({ ready: true, checks: allPass, failed: [] });
+    const scraper = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ready',
+      headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+    });
+    expect(scraper.json()).toEqual({ ready: true, version, commit: '0123abc', checks: allPass, failed: [] });
+    // A wrong token is an anonymous probe: answered, never refused (a load balancer sends none).
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ready',
+      headers: { authorization: 'Bearer not-the-metrics-token-at-all' },
+    });
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toEqual({ ready: true, checks: allPass, failed: [] });
   });
 
   it('answers 503 naming migrations when the newest migration is not applied', async () => {
@@ -57,6 +71,40 @@ describe('readiness and liveness', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json().failed).toContain('mailDispatcher');
+  });
+});
+
+describe('who reads the build on /ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { commit: '0123abc' } });
+  });
+  afterAll(() => t.close());
+
+  const ready = (username: string) => t.request(username, { method: 'GET', url: '/api/v1/ready' });
+
+  it('answers staff and admin the version and commit, a company user the checks only', async () => {
+    for (const username of ['admin', 'staff']) {
+      expect((await ready(username)).json(), username).toMatchObject({ version, commit: '0123abc' });
+    }
+    for (const username of ['cmo', 'site', 'imaging']) {
+      const res = await ready(username);
+      expect(res.statusCode, username).toBe(200);
+      expect(res.json(), username).toEqual({ ready: true, checks: allPass, failed: [] });
+    }
+  });
+
+  it('says nothing of the build to an ended session', async () => {
+    const session = await t.loginAs('staff');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      payload: { refreshToken: session.refreshToken },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ready', headers: session.headers() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('version');
+    expect(res.json()).not.toHaveProperty('commit');
   });
 });
 

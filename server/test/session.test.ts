@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { limits } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,8 +145,10 @@ describe('refresh tokens', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('are refused, and their session revoked, once the user is inactivated or locked', async () => {
-    for (const values of [{ active: false }, { lockedOut: true }]) {
+  it('are refused, and their session revoked, once the user is inactivated or locked by wrong e-signatures', async () => {
+    // (A lock by failed logins leaves open sessions going: lockout.test.ts.)
+    const signatureLock = { lockedOut: true, failedSignatureCount: limits.failedLoginsBeforeLock };
+    for (const values of [{ active: false }, signatureLock]) {
       const s = await t.loginAs('imaging');
       await setUser('imaging', values);
       try {
@@ -154,7 +157,7 @@ describe('refresh tokens', () => {
         const family = await familyOf((await rowOf(s.refreshToken)).familyId);
         expect(family.every((r) => r.revokedAt !== null)).toBe(true);
       } finally {
-        await setUser('imaging', { active: true, lockedOut: false });
+        await setUser('imaging', { active: true, lockedOut: false, failedSignatureCount: 0 });
       }
       expect((await refresh(s.refreshToken)).statusCode).toBe(401);
     }
@@ -214,14 +217,17 @@ describe('access tokens', () => {
     expect((await me(bearer(s.refreshToken))).statusCode).toBe(401);
   });
 
-  it('stop working at once when the user is inactivated or locked', async () => {
+  it('stop working at once when the user is inactivated or locked by wrong e-signatures', async () => {
     const s = await t.loginAs('cmo');
     expect((await me(s.headers())).statusCode).toBe(200);
     await setUser('cmo', { active: false });
     expect((await me(s.headers())).json().code).toBe('UNAUTHENTICATED');
     await setUser('cmo', { active: true, lockedOut: true });
+    // Locked by failed logins only: the session goes on.
+    expect((await me(s.headers())).statusCode).toBe(200);
+    await setUser('cmo', { failedSignatureCount: limits.failedLoginsBeforeLock });
     expect((await me(s.headers())).statusCode).toBe(401);
-    await setUser('cmo', { lockedOut: false });
+    await setUser('cmo', { lockedOut: false, failedSignatureCount: 0 });
     expect((await me(s.headers())).statusCode).toBe(200);
   });
 });

@@ -234,6 +234,8 @@ describe('distribution list', () => {
         { name: '', email: 'not-an-email' },
         { name: 'n'.repeat(51), email: `${'e'.repeat(250)}@x.org` },
         { name: 'Typed', email: 'typed@x.org', companyType: 'clinical_site', companyIds: [] },
+        // A display name would put another recipient in the mail's header: a bare address only.
+        { name: 'Victim', email: '"victim"<evil@attacker.example>' },
       ],
     });
     expect(res.statusCode).toBe(400);
@@ -245,6 +247,7 @@ describe('distribution list', () => {
       ['distributionList.1.name', 'Longer than maximum length 50'],
       ['distributionList.1.email', 'Longer than maximum length 254'],
       ['distributionList.2.companyIds', 'Required'],
+      ['distributionList.3.email', 'Invalid email format'],
     ]);
     const wrongType = await call('PUT', `/studies/${id}`, {
       distributionList: [

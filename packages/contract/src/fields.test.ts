@@ -25,6 +25,37 @@ describe('field rules', () => {
     expect(phoneField.parse('+1 312 555 0123')).toBe('+13125550123');
   });
 
+  it('accepts a bare e-mail address only', () => {
+    for (const ok of [
+      'a@example.com',
+      'first.last+tag@sub.example.co.uk',
+      "o'brien@example.org",
+      'josé@exämple.de',
+      'x@xn--p1ai.xn--p1ai',
+    ]) {
+      expect(emailField.safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of [
+      '"victim"<evil@attacker.example>',
+      'victim <evil@attacker.example>',
+      '<evil@attacker.example>',
+      'evil@attacker.example (victim)',
+      'a@example.com,b@example.com',
+      'a@example.com;b@example.com',
+      '"a b"@example.com',
+      'a..b@example.com',
+      '.a@example.com',
+      'a@-example.com',
+      'a@example',
+      'a@example.c',
+      'a@@example.com',
+      'a@example.com\r\nBcc: evil@attacker.example',
+    ]) {
+      expect(emailField.safeParse(bad).success, bad).toBe(false);
+      expect(firstMessage(emailField.safeParse(bad)), bad).toMatch(/Invalid email format|can't be stored/);
+    }
+  });
+
   it('applies the password policy and confirmation', () => {
     expect(firstMessage(newPasswordField.safeParse(''))).toBe('Enter a password');
     expect(firstMessage(newPasswordField.safeParse('password1'))).toBe(

@@ -8,7 +8,7 @@ import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
-import { inputString } from './text.ts';
+import { inputString, isStorableText } from './text.ts';
 
 /** A required text: not empty, not only spaces, at most `max` characters; stored trimmed. */
 export function requiredText(max: number) {
@@ -24,12 +24,23 @@ export function optionalText(max: number) {
   return inputString().max(max, messages.maxLength(max)).trim().nullish();
 }
 
-/** An e-mail address, checked after trimming surrounding spaces. */
+/** An address's local part: dot-separated atoms of letters, digits and RFC 5322's atom signs. */
+const emailLocalPart = String.raw`[\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~-]+)*`;
+/** A domain: labels of letters, digits and inner hyphens, ending in a top-level label of two or more. */
+const emailDomain = String.raw`(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])+`;
+/**
+ * A bare address (local@domain) and nothing else: no display name, quotes, angle brackets,
+ * comments, spaces or second address, so a value can never name another recipient in a header.
+ */
+const bareEmail = new RegExp(`^${emailLocalPart}@${emailDomain}$`, 'u');
+
+/** An e-mail address, checked after trimming surrounding spaces: the one e-mail rule of every field. */
 export const emailField = inputString({ error: messages.required })
   .trim()
   .min(1, messages.required)
   .max(limits.emailMax, messages.maxLength(limits.emailMax))
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, messages.invalidEmail);
+  // Text that cannot be stored has its own message already: the format is not judged on top.
+  .refine((v) => !isStorableText(v) || bareEmail.test(v), messages.invalidEmail);
 
 /** A phone number in any international form, default country US; stored as E.164. */
 export const phoneField = inputString({ error: messages.required })

@@ -27,6 +27,8 @@ export const limits = {
   lookupSize: 100,
   positiveNumberMinDefault: 1,
   csvImportDelayMs: 500,
+  /** The largest CSV file the distribution-list import reads (2 MB): refused before it is read. */
+  csvImportMaxBytes: 2 * 1024 * 1024,
   failedLoginsBeforeLock: 5,
   /**
    * An account at the failure limit that may not be locked (the last user manager) takes one

@@ -108,6 +108,8 @@ export const messages = {
   csvEmpty: 'The file was empty, please upload a file with the right format',
   csvWrongType: 'Invalid file type, please make sure to upload a CSV file.',
   csvUnreadable: 'There was an error processing/reading the file, please try again',
+  csvNotUtf8: 'The file is not UTF-8; save it as CSV UTF-8 and try again',
+  csvTooLarge: 'The file is larger than 2 MB, please upload a smaller file',
   /** Why Submit changes of the e-mail list is disabled, and the Discard changes question. */
   emailListNoChanges: 'Nothing to submit: the list is as saved.',
   emailListImporting: 'Wait until the file is imported.',

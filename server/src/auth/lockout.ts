@@ -1,4 +1,4 @@
-import { formatInstant } from '@dosechain/contract';
+import { formatInstant, limits } from '@dosechain/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 
@@ -12,6 +12,23 @@ type LockState = { lockedOut: boolean; lockedUntil: Date | null };
 export function isLockedAt(user: LockState, now: Date): boolean {
   return user.lockedOut && (user.lockedUntil === null || user.lockedUntil.getTime() > now.getTime());
 }
+
+/**
+ * Whether a lock at `now` ends the user's sessions: one reached by wrong passwords inside a
+ * session (e-signatures). A lock caused by failed logins refuses new logins only; sessions already
+ * open go on (docs/decisions/010), so a stranger's guesses cannot throw anyone out.
+ */
+export function sessionLockedAt(user: LockState & { failedSignatureCount: number }, now: Date): boolean {
+  return isLockedAt(user, now) && user.failedSignatureCount >= limits.failedLoginsBeforeLock;
+}
+
+/** What lifting a lock writes: not locked, no end, both runs of failures over. */
+export const unlockedValues = {
+  lockedOut: false,
+  lockedUntil: null,
+  failedLoginCount: 0,
+  failedSignatureCount: 0,
+} as const;
 
 /** `isLockedAt` in SQL, for queries over many users (e.g. who can still manage users). */
 export function lockedAtSql(now: Date, table: typeof users = users): SQL {

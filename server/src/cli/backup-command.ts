@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { keyBytes } from '../audit/chain.ts';
 import { verifyAuditChain } from '../audit/verify.ts';
 import { AUDIT_KEY_FILE, storedSecret } from '../config.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir.ts';
 import { openDatabase, pgSsl } from '../db/client.ts';
 import { safeErrorText } from '../safe-error.ts';
 import {
@@ -105,14 +107,18 @@ export function libpqEnv(url: string, ssl?: 'disable' | 'require' | 'verify-full
   return env;
 }
 
-/** Runs a PostgreSQL client program on a database; rejects with its error output when it fails. */
+/**
+ * Runs a PostgreSQL client program on a database under umask 077 (what it writes — a backup —
+ * is its user's alone); rejects with its error output when it fails.
+ */
 function runTool(
   command: string,
   args: string[],
   store: Extract<ConfiguredStore, { kind: 'pg' }>,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+    // The shell only sets the umask, then becomes the program ("$0" "$@": no quoting to get wrong).
+    const child = spawn('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', command, ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, ...libpqEnv(store.url, store.options?.ssl) },
     });
@@ -123,11 +129,13 @@ function runTool(
     child.once('error', (err) =>
       reject(new Error(`${command} could not be run (${err.message}): install PostgreSQL's client programs`)),
     );
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} failed (exit ${code}): ${stderr.trim().slice(0, 2000)}`)),
-    );
+    child.once('exit', (code) => {
+      if (code === 0) resolve();
+      // 127: the shell found no such program.
+      else if (code === 127)
+        reject(new Error(`${command} could not be run (not found): install PostgreSQL's client programs`));
+      else reject(new Error(`${command} failed (exit ${code}): ${stderr.trim().slice(0, 2000)}`));
+    });
   });
 }
 
@@ -147,6 +155,8 @@ export async function tableCounts(query: (sql: string) => Promise<{ rows: unknow
 async function backup(store: ConfiguredStore, file: string): Promise<void> {
   if (store.kind === 'pg') {
     await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`], store);
+    // Owner-only whatever the umask was: the dump holds password hashes and personal data.
+    chmodSync(file, PRIVATE_FILE_MODE);
     return;
   }
   const client = new PGlite(store.dir);
@@ -154,7 +164,8 @@ async function backup(store: ConfiguredStore, file: string): Promise<void> {
     // dumpDataDir on a PGlite still starting never settles.
     await client.waitReady;
     const dump = await client.dumpDataDir('gzip');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { flag: 'wx' });
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    chmodSync(file, PRIVATE_FILE_MODE);
   } finally {
     await client.close();
   }
@@ -203,7 +214,7 @@ async function restore(store: ConfiguredStore, file: string): Promise<string | u
   if (existsSync(store.dir) && readdirSync(store.dir).length > 0) {
     return `${store.dir} holds a database already: restore into a new DATA_DIR.`;
   }
-  mkdirSync(store.dir, { recursive: true });
+  mkdirSync(store.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const client = new PGlite(store.dir, { loadDataDir: new Blob([readFileSync(file)]) });
   await client.waitReady;
   await client.close();

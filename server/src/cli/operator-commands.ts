@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { meetsPasswordPolicy } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
-import { isLockedAt, lockLifted } from '../auth/lockout.ts';
+import { isLockedAt, lockLifted, unlockedValues } from '../auth/lockout.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { forgetLoginFailuresOf } from '../modules/auth/login-pacing.ts';
 import { revokeUserSessions } from '../modules/auth/refresh-tokens.ts';
 import { retireUserTokens } from '../modules/password-recovery/tokens.ts';
 
@@ -66,8 +67,9 @@ export async function operatorUnlock(
     if (!isLockedAt(user, now)) return { kind: 'not-locked', username: user.username };
     await tx
       .update(users)
-      .set({ lockedOut: false, lockedUntil: null, failedLoginCount: 0, updatedAt: now })
+      .set({ ...unlockedValues, updatedAt: now })
       .where(eq(users.id, user.id));
+    await forgetLoginFailuresOf(tx, user.id);
     await recordAudit(tx, operatorActor, {
       entityType: 'users',
       entityId: user.id,
@@ -117,12 +119,11 @@ export async function operatorResetPassword(
       .set({
         passwordHash,
         passwordChangedAt: new Date(0),
-        failedLoginCount: 0,
-        lockedOut: false,
-        lockedUntil: null,
+        ...unlockedValues,
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
+    await forgetLoginFailuresOf(tx, user.id);
     await revokeUserSessions(tx, user.id, now);
     await retireUserTokens(tx, user.id, now);
     await recordAudit(tx, operatorActor, {

@@ -1,4 +1,8 @@
+import { PRIVATE_UMASK } from '../data-dir.ts';
 import { runBackupCommand } from './backup-command.ts';
+
+// What this command writes (a backup, the embedded database's files) is its user's alone.
+process.umask(PRIVATE_UMASK);
 
 // `npm run restore -- <file>`; `-- --help` says more.
 process.exitCode = await runBackupCommand('restore', process.argv.slice(2), {

@@ -91,9 +91,17 @@ export const users = pgTable(
     lockedOut: boolean('locked_out').notNull().default(false),
     /** When a lock ends by itself (LOCKOUT_MINUTES); null while locked: until a user manager unlocks. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Failed logins in a row, from any address (login, expired-password screen): they lock new logins only. */
     failedLoginCount: integer('failed_login_count').notNull().default(0),
-    /** The last failed password (login or e-signature): paces attempts on an account that may not be locked. */
+    /** The last failed login. */
     lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
+    /**
+     * Wrong passwords in a row inside a session (e-signatures, own password change): counted apart
+     * from failed logins, which anyone can send; they lock and end the user's sessions.
+     */
+    failedSignatureCount: integer('failed_signature_count').notNull().default(0),
+    /** The last wrong password inside a session: paces a user manager whose lock was refused. */
+    lastFailedSignatureAt: timestamp('last_failed_signature_at', { withTimezone: true }),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     imagingCenterContact: boolean('imaging_center_contact').notNull().default(false),
@@ -105,6 +113,26 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * Failed logins per name as typed (trimmed, lower case; known or not, so pacing tells nothing of
+ * which accounts exist) and source address (decision 010): the address that keeps failing for a
+ * name is paced, every other address is not. A right password from the address deletes its row.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    username: text().notNull(),
+    source: text().notNull(),
+    failures: integer().notNull(),
+    /** The last attempt from this address for this name, failed or claimed while paced. */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.source] }),
+    index('login_failures_last_attempt_idx').on(t.lastAttemptAt),
   ],
 );
 

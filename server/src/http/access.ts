@@ -2,7 +2,7 @@ import { type AccessRequirement, errorBodySchema, meetsRequirement, messages } f
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccessClaims, type VerifiedAccess, verifyAccessToken } from '../auth/access-token.ts';
 import { apiKeyPrincipal, isApiKeyToken } from '../auth/api-key.ts';
-import { isLockedAt } from '../auth/lockout.ts';
+import { sessionLockedAt } from '../auth/lockout.ts';
 import { actingIn, chooseRole, loadUserWithAccess, type Principal } from '../auth/principal.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
 import type { AppDeps } from './deps.ts';
@@ -69,8 +69,10 @@ export async function sessionPrincipal(
   // One round trip: the user, their roles and permissions and their session, read fresh on every request.
   const loaded = await loadUserWithAccess(deps.db, claims.userId, claims.sessionId);
   const user = loaded?.user;
-  // An ended session, an inactive or a locked user loses access at once, not when the token expires.
-  if (!loaded?.sessionLive || !user?.active || isLockedAt(user, deps.clock.now())) throw unauthenticated();
+  // An ended session, an inactive user, or one locked by wrong passwords in a session loses access
+  // at once, not when the token expires. A lock by failed logins refuses new logins only (decision 010).
+  if (!loaded?.sessionLive || !user?.active || sessionLockedAt(user, deps.clock.now()))
+    throw unauthenticated();
   const choice = chooseRole(user, loaded.roles, Array.isArray(roleHeader) ? roleHeader[0] : roleHeader);
   if (choice.kind === 'not-allowed') throw new AppError(403, 'ROLE_NOT_ALLOWED', messages.roleNotAllowed);
   // The permissions of the role this request acts in: its groups' grants within that role type's ceiling.

@@ -7,7 +7,7 @@ import type { AppMetrics } from './instruments.ts';
 export const METRICS_PATH = '/metrics';
 
 /** Compares in constant time: both sides are hashed first, so their lengths leak nothing either. */
-function sameSecret(given: string, expected: string): boolean {
+export function sameSecret(given: string, expected: string): boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,12 +1,12 @@
-import { messages } from '@dosechain/contract';
-import { and, eq, not } from 'drizzle-orm';
-import { isLockedAt, lockEndLabel, lockedAtSql } from '../../auth/lockout.ts';
+import { limits, messages } from '@dosechain/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { lockEndLabel, sessionLockedAt } from '../../auth/lockout.ts';
 import { verifySignature } from '../../auth/signature.ts';
 import { createSignatureGate } from '../../auth/signature-gate.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, unauthenticated } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { claimPasswordAttempt, type FailedPasswordOutcome, recordFailedPassword } from './service.ts';
+import { claimSessionPasswordAttempt, type FailedPasswordOutcome, recordFailedPassword } from './service.ts';
 
 /** Password checks of signatures: one at a time per user, at most ten failed a minute (this process). */
 const gate = createSignatureGate();
@@ -28,40 +28,49 @@ function wrongSignature(outcome: FailedPasswordOutcome | null): AppError {
   return onSignature(400, 'ESIGN_FAILED', messages.eSignatureFailed);
 }
 
-/** A right signature ends the actor's run of failed passwords (unless a lock landed meanwhile). */
-async function resetFailures(ctx: ServiceContext, now: Date): Promise<void> {
+/**
+ * A right signature ends the actor's run of wrong passwords in a session (unless that run locked
+ * the account meanwhile). Failed logins are not the signer's: their count is left to the login.
+ */
+async function resetFailures(ctx: ServiceContext): Promise<void> {
   await ctx.db
     .update(users)
-    .set({ failedLoginCount: 0 })
-    .where(and(eq(users.id, ctx.actor.user.id), not(lockedAtSql(now))));
+    .set({ failedSignatureCount: 0 })
+    .where(
+      and(
+        eq(users.id, ctx.actor.user.id),
+        lt(users.failedSignatureCount, sql`${limits.failedLoginsBeforeLock}`),
+      ),
+    );
 }
 
 /**
  * The password check of a signature not remembered from this period: the user's state is read
  * again (earlier attempts may have counted failures or locked the account while this one
  * waited), a paced account takes one attempt a minute, and a wrong password counts toward the
- * same lock as failed logins (21 CFR 11.300(d)); the right one ends a run of failures.
+ * lock that ends the user's sessions (21 CFR 11.300(d)); the right one ends the run. A lock by
+ * failed logins does not stop a signature in a session that is still open (decision 010).
  */
 async function checkWithPassword(ctx: ServiceContext, signature: string, nowMs: number): Promise<true> {
   // Confirmed by the check this one waited for (the same signature sent many times at once).
   if (verifySignature.remembered(ctx.actor.user.passwordHash, signature, nowMs)) return true;
   const now = new Date(nowMs);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.user.id));
-  // Locked while this request waited: the lock ended the session.
-  if (!user || isLockedAt(user, now)) throw unauthenticated();
+  // Locked by wrong signatures while this request waited: the lock ended the session.
+  if (!user || sessionLockedAt(user, now)) throw unauthenticated();
   const auth = { db: ctx.db, clock: ctx.clock, config: ctx.config, log: ctx.log, metrics: ctx.metrics };
   try {
-    await claimPasswordAttempt(auth, user);
+    await claimSessionPasswordAttempt(auth, user);
   } catch (err) {
     if (err instanceof AppError && err.code === 'TOO_MANY_ATTEMPTS')
       throw onSignature(429, 'TOO_MANY_ATTEMPTS', err.message);
     throw err;
   }
   if (await verifySignature(user.passwordHash, signature, nowMs)) {
-    if (user.failedLoginCount > 0) await resetFailures(ctx, now);
+    if (user.failedSignatureCount > 0) await resetFailures(ctx);
     return true;
   }
-  throw wrongSignature(await recordFailedPassword(auth, user));
+  throw wrongSignature(await recordFailedPassword(auth, user, 'session'));
 }
 
 /**
@@ -85,7 +94,7 @@ export async function checkESignature(
   const nowMs = ctx.clock.now().getTime();
   if (verifySignature.remembered(ctx.actor.user.passwordHash, signature, nowMs)) {
     // The right password ends a run of failures (the session read is fresh: no query otherwise).
-    if (ctx.actor.user.failedLoginCount > 0) await resetFailures(ctx, new Date(nowMs));
+    if (ctx.actor.user.failedSignatureCount > 0) await resetFailures(ctx);
     return true;
   }
   return gate.run(

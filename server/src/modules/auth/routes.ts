@@ -27,6 +27,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     config: deps.config,
     log: request.log,
     metrics: deps.metrics,
+    // Fastify's client address: the peer, or under TRUST_PROXY the forwarded one.
+    source: request.ip,
   });
   // Credentials are guessed per IP: every call that takes a password or token is rate-limited.
   const limited = {

@@ -3,7 +3,14 @@ import { and, eq, gte, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuditActor, recordAudit } from '../../audit/record.ts';
 import { signAccessToken } from '../../auth/access-token.ts';
-import { isLockedAt, lockEndFrom, lockEndLabel, lockedAtSql } from '../../auth/lockout.ts';
+import {
+  isLockedAt,
+  lockEndFrom,
+  lockEndLabel,
+  lockedAtSql,
+  sessionLockedAt,
+  unlockedValues,
+} from '../../auth/lockout.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { fullName, type UserRow } from '../../auth/principal.ts';
 import type { Clock } from '../../clock.ts';
@@ -13,6 +20,13 @@ import { users } from '../../db/schema.ts';
 import { AppError, unauthenticated, validationFailed } from '../../http/app-error.ts';
 import type { AppMetrics } from '../../metrics/instruments.ts';
 import { isLastUsableManager, lockUserManagement } from '../user-management/administrable.ts';
+import {
+  claimLoginAttempt,
+  forgetLoginFailure,
+  forgetLoginFailuresOf,
+  type LoginAttempt,
+  recordLoginFailure,
+} from './login-pacing.ts';
 import {
   issueRefreshToken,
   revokeFamily,
@@ -29,6 +43,8 @@ export interface AuthContext {
   log: FastifyBaseLogger;
   /** The app's counters (lockouts); absent where a service runs outside the app. */
   metrics?: AppMetrics;
+  /** The client address (`request.ip`, under TRUST_PROXY): failed logins are paced per address. */
+  source?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,23 +104,128 @@ export interface FailedPasswordOutcome {
 }
 
 /**
- * Counts a wrong password of `user` (a login, a password change, an e-signature) and locks the
- * account at `limits.failedLoginsBeforeLock` consecutive failures: `locked_until` is
- * LOCKOUT_MINUTES later (none when 0) and every session of the user ends, audited and logged as a
- * security event. A lock that has ended does not count: counting starts again from 1. An account
- * locked now is not counted further.
+ * Where a wrong password was typed: at a login (the login form, the expired-password screen: anyone
+ * can send those) or inside the user's own session (an e-signature, the own password change).
+ */
+export type PasswordCheck = 'login' | 'session';
+
+const reasons = {
+  login: { what: 'failed logins' },
+  session: { what: 'wrong e-signatures or passwords in a session' },
+} as const;
+
+/**
+ * Counts a wrong password of `user` and locks the account at `limits.failedLoginsBeforeLock`
+ * consecutive failures of one kind (docs/decisions/010): `locked_until` is LOCKOUT_MINUTES later
+ * (none when 0), audited and logged as a security event.
+ * - `login` failures count in `failed_login_count`; their lock refuses new logins only, the
+ *   sessions already open go on. A lock that has ended restarts the count; an account locked now
+ *   is not counted further.
+ * - `session` failures count in `failed_signature_count` (apart: a stranger's failed logins never
+ *   bring a user's own typo nearer a lock); their lock ends every session of the user, also on an
+ *   account a login lock holds already.
  *
- * The lock is refused when it would leave nobody able to manage users (docs/decisions/010): the
- * account stays unlocked, the refusal is logged and audited, and from then on the account takes
- * one attempt a minute (`claimPasswordAttempt`) until a right password resets the count.
+ * The lock is refused when it would leave nobody able to manage users: the account stays
+ * unlocked, the refusal is logged and audited, and its attempts are paced instead (logins per
+ * address, `claimLoginAttempt`; in a session, `claimSessionPasswordAttempt`).
  *
  * Call it outside any transaction, after the wrong password was seen. A failure below the limit
  * is one atomic UPDATE; the one that reaches the limit takes the user-management lock first (the
  * same order as every user-management change: no deadlock) and decides there.
  */
-export async function recordFailedPassword(ctx: AuthContext, user: UserRow): Promise<FailedPasswordOutcome> {
+export async function recordFailedPassword(
+  ctx: AuthContext,
+  user: UserRow,
+  check: PasswordCheck,
+): Promise<FailedPasswordOutcome> {
   const limit = limits.failedLoginsBeforeLock;
   const now = ctx.clock.now();
+  const below =
+    check === 'login'
+      ? await countLoginFailure(ctx, user.id, now)
+      : await countSessionFailure(ctx, user.id, now);
+  if (below !== undefined) return { locked: false, lockedUntil: null, remaining: limit - below };
+
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<FailedPasswordOutcome & { lockedNow?: true }> => {
+      await lockUserManagement(tx);
+      const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      if (!row) return { locked: false, lockedUntil: null, remaining: limit };
+      const lockedNow = isLockedAt(row, now);
+      const alreadyDone = check === 'login' ? lockedNow : sessionLockedAt(row, now);
+      if (alreadyDone) return { locked: true, lockedUntil: row.lockedUntil, remaining: 0 };
+      const count =
+        check === 'login' ? (row.lockedOut ? 0 : row.failedLoginCount) + 1 : row.failedSignatureCount + 1;
+      const counted =
+        check === 'login'
+          ? {
+              failedLoginCount: count,
+              lockedOut: false,
+              lockedUntil: null,
+              lastFailedLoginAt: now,
+              updatedAt: now,
+            }
+          : { failedSignatureCount: count, lastFailedSignatureAt: now, updatedAt: now };
+      if (count < limit) {
+        await tx.update(users).set(counted).where(eq(users.id, row.id));
+        return { locked: false, lockedUntil: null, remaining: limit - count };
+      }
+      if (await isLastUsableManager(tx, row.id, now)) {
+        await tx.update(users).set(counted).where(eq(users.id, row.id));
+        // Once per run of failures: the one that would have locked. Those after it are paced.
+        if (count === limit) {
+          const field = check === 'login' ? 'failedLoginCount' : 'failedSignatureCount';
+          await recordAudit(tx, selfActor(row), {
+            entityType: 'users',
+            entityId: row.id,
+            eventType: 'update',
+            changeset: { [field]: [count - 1, count] },
+            reason: `Not locked after ${limit} ${reasons[check].what}: the last user manager. One attempt a minute instead`,
+          });
+        }
+        ctx.log.warn(
+          { event: 'user.lock_refused', userId: row.id, check, failedCount: count },
+          'lock refused: the account is the last user manager; password attempts are paced instead',
+        );
+        return { locked: false, lockedUntil: null, remaining: 0 };
+      }
+      // A lock with no end (LOCKOUT_MINUTES=0) that holds already keeps having none.
+      const lockedUntil =
+        lockedNow && row.lockedUntil === null ? null : lockEndFrom(now, ctx.config.lockoutMinutes);
+      // A new login lock starts from an ended one: the session run before it is over too.
+      const fresh = check === 'login' ? { failedSignatureCount: 0 } : {};
+      await tx
+        .update(users)
+        .set({ ...counted, ...fresh, lockedOut: true, lockedUntil })
+        .where(eq(users.id, row.id));
+      if (check === 'session') await revokeUserSessions(tx, row.id, now);
+      await recordAudit(tx, selfActor(row), {
+        entityType: 'users',
+        entityId: row.id,
+        eventType: 'update',
+        before: { lockedOut: lockedNow, lockedUntil: lockedNow ? row.lockedUntil : null },
+        after: { lockedOut: true, lockedUntil },
+        reason:
+          check === 'login'
+            ? `Locked after ${limit} failed logins`
+            : `Locked after ${limit} ${reasons.session.what}; the sessions ended`,
+      });
+      ctx.log.warn(
+        { event: 'user.locked', userId: row.id, check, lockedUntil: lockedUntil?.toISOString() ?? null },
+        check === 'login'
+          ? 'account locked after consecutive failed logins; open sessions go on'
+          : 'account locked after consecutive wrong passwords in a session; its sessions ended',
+      );
+      return { locked: true, lockedUntil, remaining: 0, lockedNow: true };
+    },
+  );
+  // Counted once the lock has committed; a failure on an account locked already is not a lockout.
+  if (outcome.lockedNow) ctx.metrics?.lockouts.inc();
+  return { locked: outcome.locked, lockedUntil: outcome.lockedUntil, remaining: outcome.remaining };
+}
+
+/** A failed login below the limit, in one atomic UPDATE: the new count, or undefined (decide under the lock). */
+async function countLoginFailure(ctx: AuthContext, userId: number, now: Date): Promise<number | undefined> {
   // A lock that has ended restarts the count.
   const next = sql`case when ${users.lockedOut} then 1 else ${users.failedLoginCount} + 1 end`;
   const [below] = await ctx.db
@@ -116,92 +237,50 @@ export async function recordFailedPassword(ctx: AuthContext, user: UserRow): Pro
       lastFailedLoginAt: now,
       updatedAt: now,
     })
-    .where(and(eq(users.id, user.id), not(lockedAtSql(now)), sql`${next} < ${limit}`))
+    .where(and(eq(users.id, userId), not(lockedAtSql(now)), sql`${next} < ${limits.failedLoginsBeforeLock}`))
     .returning({ count: users.failedLoginCount });
-  if (below) return { locked: false, lockedUntil: null, remaining: limit - below.count };
+  return below?.count;
+}
 
-  const outcome = await ctx.db.transaction(
-    async (tx): Promise<FailedPasswordOutcome & { lockedNow?: true }> => {
-      await lockUserManagement(tx);
-      const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-      if (!row) return { locked: false, lockedUntil: null, remaining: limit };
-      if (isLockedAt(row, now)) return { locked: true, lockedUntil: row.lockedUntil, remaining: 0 };
-      const count = (row.lockedOut ? 0 : row.failedLoginCount) + 1;
-      const counted = {
-        failedLoginCount: count,
-        lockedOut: false,
-        lockedUntil: null,
-        lastFailedLoginAt: now,
-        updatedAt: now,
-      };
-      if (count < limit) {
-        await tx.update(users).set(counted).where(eq(users.id, row.id));
-        return { locked: false, lockedUntil: null, remaining: limit - count };
-      }
-      if (await isLastUsableManager(tx, row.id, now)) {
-        await tx.update(users).set(counted).where(eq(users.id, row.id));
-        // Once per run of failures: the one that would have locked. Those after it are paced.
-        if (count === limit) {
-          await recordAudit(tx, selfActor(row), {
-            entityType: 'users',
-            entityId: row.id,
-            eventType: 'update',
-            changeset: { failedLoginCount: [count - 1, count] },
-            reason: `Not locked after ${limit} failed logins: the last user manager. One attempt a minute instead`,
-          });
-        }
-        ctx.log.warn(
-          { event: 'user.lock_refused', userId: row.id, failedLoginCount: count },
-          'lock refused: the account is the last user manager; password attempts are paced instead',
-        );
-        return { locked: false, lockedUntil: null, remaining: 0 };
-      }
-      const lockedUntil = lockEndFrom(now, ctx.config.lockoutMinutes);
-      await tx
-        .update(users)
-        .set({ ...counted, lockedOut: true, lockedUntil })
-        .where(eq(users.id, row.id));
-      await revokeUserSessions(tx, row.id, now);
-      await recordAudit(tx, selfActor(row), {
-        entityType: 'users',
-        entityId: row.id,
-        eventType: 'update',
-        before: { lockedOut: false, lockedUntil: null },
-        after: { lockedOut: true, lockedUntil },
-        reason: `Locked after ${limit} failed logins`,
-      });
-      ctx.log.warn(
-        { event: 'user.locked', userId: row.id, lockedUntil: lockedUntil?.toISOString() ?? null },
-        'account locked after consecutive failed logins',
-      );
-      return { locked: true, lockedUntil, remaining: 0, lockedNow: true };
-    },
-  );
-  // Counted once the lock has committed; a failure on an account locked already is not a lockout.
-  if (outcome.lockedNow) ctx.metrics?.lockouts.inc();
-  return { locked: outcome.locked, lockedUntil: outcome.lockedUntil, remaining: outcome.remaining };
+/** A wrong password in a session below the limit, in one atomic UPDATE (a login lock does not stop it). */
+async function countSessionFailure(ctx: AuthContext, userId: number, now: Date): Promise<number | undefined> {
+  const next = sql`${users.failedSignatureCount} + 1`;
+  const [below] = await ctx.db
+    .update(users)
+    .set({ failedSignatureCount: next, lastFailedSignatureAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), sql`${next} < ${limits.failedLoginsBeforeLock}`))
+    .returning({ count: users.failedSignatureCount });
+  return below?.count;
 }
 
 /**
- * Paces an account whose lock was refused (docs/decisions/010): at or over the failure limit and
- * not locked, it takes one password attempt per `limits.failedPasswordPauseSeconds`. Claims this
- * attempt in one conditional UPDATE (so concurrent attempts cannot share a slot), or throws 429
- * TOO_MANY_ATTEMPTS before the password is checked. Other accounts pass without a query.
+ * Paces a user manager whose lock by wrong passwords in a session was refused (docs/decisions/010):
+ * at or over the limit and not locked, their session takes one password attempt per
+ * `limits.failedPasswordPauseSeconds`. Claims this attempt in one conditional UPDATE (so
+ * concurrent attempts cannot share a slot), or throws 429 TOO_MANY_ATTEMPTS before the password is
+ * checked. Failed logins never pace a session. Other accounts pass without a query.
  */
-export async function claimPasswordAttempt(ctx: AuthContext, user: UserRow): Promise<void> {
+export async function claimSessionPasswordAttempt(ctx: AuthContext, user: UserRow): Promise<void> {
   const limit = limits.failedLoginsBeforeLock;
-  if (user.lockedOut || user.failedLoginCount < limit) return;
+  if (user.lockedOut || user.failedSignatureCount < limit) return;
   const now = ctx.clock.now();
-  const paced = and(eq(users.id, user.id), eq(users.lockedOut, false), gte(users.failedLoginCount, limit));
+  const paced = and(
+    eq(users.id, user.id),
+    eq(users.lockedOut, false),
+    gte(users.failedSignatureCount, limit),
+  );
   const [claimed] = await ctx.db
     .update(users)
-    .set({ lastFailedLoginAt: now })
+    .set({ lastFailedSignatureAt: now })
     .where(
       and(
         paced,
         or(
-          isNull(users.lastFailedLoginAt),
-          lte(users.lastFailedLoginAt, new Date(now.getTime() - limits.failedPasswordPauseSeconds * 1000)),
+          isNull(users.lastFailedSignatureAt),
+          lte(
+            users.lastFailedSignatureAt,
+            new Date(now.getTime() - limits.failedPasswordPauseSeconds * 1000),
+          ),
         ),
       ),
     )
@@ -215,9 +294,11 @@ export async function claimPasswordAttempt(ctx: AuthContext, user: UserRow): Pro
 /**
  * Checks a username and password, then the account state: wrong credentials (an unknown user
  * answers the same), locked, inactive. A lock is only named to someone who knows the password,
- * and a wrong password on a locked account is not counted. An account being paced (its lock was
- * refused) answers TOO_MANY_ATTEMPTS within a minute of its last attempt, unchecked. The right
- * password resets the failure count. Returns the user when it is right and the account usable.
+ * and a wrong password on a locked account is not counted against the account (only against its
+ * address). An address paced for this name (docs/decisions/010) answers TOO_MANY_ATTEMPTS within
+ * a minute of its last attempt, unchecked, whether the name exists or not. The right password
+ * ends the runs of failures (this address's and the account's). Returns the user when it is
+ * right and the account usable.
  */
 async function checkCredentials(
   ctx: AuthContext,
@@ -225,22 +306,33 @@ async function checkCredentials(
   password: string,
   failureStatus: 400 | 401,
 ): Promise<UserRow> {
+  const now = ctx.clock.now();
+  const attempt: LoginAttempt = { username, source: ctx.source ?? '' };
   const user = await findByUsername(ctx.db, username);
+  const locked = user !== undefined && isLockedAt(user, now);
+  // The last user manager, whose lock was refused: every address that failed for it waits.
+  const accountPaced =
+    user !== undefined && !user.lockedOut && user.failedLoginCount >= limits.failedLoginsBeforeLock;
+  if (!(await claimLoginAttempt(ctx.db, attempt, now, accountPaced))) throw tooManyAttempts();
   if (!user) {
     await verifyPassword(await timingDecoy(), password);
+    await recordLoginFailure(ctx.db, attempt, now);
     throw invalidCredentials(failureStatus);
   }
-  const locked = isLockedAt(user, ctx.clock.now());
-  if (!locked) await claimPasswordAttempt(ctx, user);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    if (!locked) await recordFailedPassword(ctx, user);
+    await recordLoginFailure(ctx.db, attempt, now);
+    if (!locked) await recordFailedPassword(ctx, user, 'login');
     throw invalidCredentials(failureStatus);
   }
+  await forgetLoginFailure(ctx.db, attempt);
   if (locked) throw userLocked(user.lockedUntil);
   // The right password ends a run of failures, also when it has expired: the expired-password
   // screen that follows must not be paced by the attempts before it.
-  if (user.failedLoginCount > 0) {
-    await ctx.db.update(users).set({ failedLoginCount: 0 }).where(eq(users.id, user.id));
+  if (user.failedLoginCount > 0 || user.failedSignatureCount > 0) {
+    await ctx.db
+      .update(users)
+      .set({ failedLoginCount: 0, failedSignatureCount: 0 })
+      .where(eq(users.id, user.id));
   }
   if (!user.active) throw userInactive();
   return user;
@@ -250,7 +342,7 @@ const accessTokenFor = (ctx: AuthContext, userId: number, sessionId: string) =>
   signAccessToken({ userId, sessionId }, ctx.config.jwtSecret, ctx.clock);
 
 /**
- * `POST /auth/login`: the outcomes in order are TOO_MANY_ATTEMPTS (a paced account),
+ * `POST /auth/login`: the outcomes in order are TOO_MANY_ATTEMPTS (a paced address),
  * INVALID_CREDENTIALS, USER_LOCKED, USER_INACTIVE, PASSWORD_EXPIRED; on success the failure count
  * and any ended lock are cleared and a new session starts.
  */
@@ -268,7 +360,7 @@ export async function login(
     // that has ended is cleared.
     const [ok] = await tx
       .update(users)
-      .set({ failedLoginCount: 0, lockedOut: false, lockedUntil: null })
+      .set({ failedLoginCount: 0, failedSignatureCount: 0, lockedOut: false, lockedUntil: null })
       .where(and(eq(users.id, user.id), not(lockedAtSql(now)), eq(users.active, true)))
       .returning({ id: users.id });
     if (!ok) return null;
@@ -288,8 +380,8 @@ export async function login(
 
 /**
  * `POST /auth/refresh`: rotates the refresh token. Unknown, expired, revoked and replayed tokens
- * are refused; so is a token of a user who was since inactivated or is locked now (and that
- * session is revoked). A session whose password expired while in use ends with PASSWORD_EXPIRED,
+ * are refused; so is a token of a user who was since inactivated or whose wrong passwords in a
+ * session locked the account (and that session is revoked). A lock by failed logins leaves it going. A session whose password expired while in use ends with PASSWORD_EXPIRED,
  * so the person is taken to the expired-password screen instead of working on for up to 12 hours.
  */
 export async function refresh(ctx: AuthContext, refreshToken: string): Promise<TokenPair> {
@@ -302,12 +394,13 @@ export async function refresh(ctx: AuthContext, refreshToken: string): Promise<T
         active: users.active,
         lockedOut: users.lockedOut,
         lockedUntil: users.lockedUntil,
+        failedSignatureCount: users.failedSignatureCount,
         passwordChangedAt: users.passwordChangedAt,
       })
       .from(users)
       .where(eq(users.id, rotation.userId));
     const expired = user !== undefined && passwordExpired(user, ctx.config, ctx.clock);
-    if (user?.active && !isLockedAt(user, now) && !expired) return rotation;
+    if (user?.active && !sessionLockedAt(user, now) && !expired) return rotation;
     await revokeFamily(tx, rotation.familyId, now);
     return { kind: 'refused' as const, reason: expired ? ('password-expired' as const) : ('user' as const) };
   });
@@ -343,21 +436,16 @@ export async function changePassword(
 }
 
 /**
- * Stores a user's new password (hashed): its age starts now, a lock and the failed-login count are
- * cleared, and every session of the user ends. The caller records the change in the trail.
+ * Stores a user's new password (hashed): its age starts now, a lock and the runs of failures
+ * (the account's and every address's) are cleared, and every session of the user ends. The caller
+ * records the change in the trail.
  */
 export async function storeNewPassword(tx: Executor, userId: number, passwordHash: string, now: Date) {
   await tx
     .update(users)
-    .set({
-      passwordHash,
-      passwordChangedAt: now,
-      failedLoginCount: 0,
-      lockedOut: false,
-      lockedUntil: null,
-      updatedAt: now,
-    })
+    .set({ passwordHash, passwordChangedAt: now, ...unlockedValues, updatedAt: now })
     .where(eq(users.id, userId));
+  await forgetLoginFailuresOf(tx, userId);
   await revokeUserSessions(tx, userId, now);
 }
 
@@ -387,17 +475,18 @@ async function replacePassword(ctx: AuthContext, user: UserRow, currentPassword:
 
 /**
  * `PUT /users/me/password`: a logged-in user changes their own password. A wrong current
- * password is 400 INVALID_CREDENTIALS on the `currentPassword` field and counts towards the lock like a failed login (and is
- * paced like one when the lock was refused).
+ * password is 400 INVALID_CREDENTIALS on the `currentPassword` field and counts, like a wrong
+ * e-signature, towards the lock that ends the sessions (and is paced like one when the lock was
+ * refused); failed logins do not pace it.
  */
 export async function changeOwnPassword(
   ctx: AuthContext,
   user: UserRow,
   body: { currentPassword: string; password: string },
 ): Promise<void> {
-  await claimPasswordAttempt(ctx, user);
+  await claimSessionPasswordAttempt(ctx, user);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await recordFailedPassword(ctx, user);
+    await recordFailedPassword(ctx, user, 'session');
     // The user is known here: the answer names the field it is about.
     throw new AppError(400, 'INVALID_CREDENTIALS', messages.currentPasswordWrong, [
       { parameter: 'currentPassword', code: 'INVALID_CREDENTIALS', message: messages.currentPasswordWrong },

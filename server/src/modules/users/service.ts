@@ -15,13 +15,14 @@ import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { diffChangeset } from '../../audit/record.ts';
-import { isLockedAt, lockLifted } from '../../auth/lockout.ts';
+import { isLockedAt, lockLifted, unlockedValues } from '../../auth/lockout.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../db/schema.ts';
 import { AppError, alreadyUsed, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan } from '../../http/list-query.ts';
+import { forgetLoginFailuresOf } from '../auth/login-pacing.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { notFoundOf } from '../shared/config-service.ts';
@@ -382,9 +383,11 @@ export async function unlockUser(
     if (!isLockedAt(before, now)) throw new AppError(409, 'USER_NOT_LOCKED', messages.userNotLocked);
     const [row] = await tx
       .update(users)
-      .set({ lockedOut: false, lockedUntil: null, failedLoginCount: 0, updatedAt: sql`now()` })
+      .set({ ...unlockedValues, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
+    // The manager lifts the lock for the person: no address of theirs is still paced.
+    await forgetLoginFailuresOf(tx, id);
     await audit({
       entityType: 'users',
       entityId: id,

@@ -6,7 +6,9 @@ import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import {
   type CsvImport,
+  CsvNotUtf8Error,
   csvFileProblem,
+  decodeCsv,
   parseCsv,
   resolveCsvRecords,
   toCsvRecords,
@@ -17,7 +19,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Picks a CSV file and turns it into distribution rows. The import starts after the spec's
- * 500 ms delay, while `onImporting(true)` shows progress; a file it cannot use is a toast.
+ * 500 ms delay, while `onImporting(true)` shows progress; a file it cannot use (over 2 MB, not
+ * UTF-8, not CSV) is a toast, and nothing is imported.
  */
 export function CsvImportButton({
   disabled,
@@ -40,14 +43,14 @@ export function CsvImportButton({
     onImporting(true);
     try {
       await delay(limits.csvImportDelayMs);
-      const records = toCsvRecords(await parseCsv(await file.text()));
+      const records = toCsvRecords(await parseCsv(decodeCsv(await file.arrayBuffer())));
       if (records.length === 0) {
         toast.error(messages.csvEmpty);
         return;
       }
       onImported(await resolveCsvRecords(records, (type, names) => findCompaniesByName(api, type, names)));
-    } catch {
-      toast.error(messages.csvUnreadable);
+    } catch (err) {
+      toast.error(err instanceof CsvNotUtf8Error ? messages.csvNotUtf8 : messages.csvUnreadable);
     } finally {
       onImporting(false);
     }

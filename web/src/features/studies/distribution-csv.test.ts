@@ -1,9 +1,11 @@
 import { type CompanyType, messages, type NamedRef } from '@dosechain/contract';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  CsvNotUtf8Error,
   CsvReadError,
   companyTypeFromLabel,
   csvFileProblem,
+  decodeCsv,
   parseCsv,
   resolveCsvRecords,
   toCsvRecords,
@@ -32,6 +34,14 @@ describe('csvFileProblem', () => {
     expect(csvFileProblem({ name: 'list.txt', type: 'text/plain', size: 10 })).toBe(messages.csvWrongType);
     expect(csvFileProblem({ name: 'list.xlsx', type: '', size: 10 })).toBe(messages.csvWrongType);
     expect(csvFileProblem({ name: 'list.csv', type: 'text/csv', size: 0 })).toBe(messages.csvEmpty);
+  });
+
+  it('refuses a file over 2 MB before reading it', () => {
+    const twoMb = 2 * 1024 * 1024;
+    expect(csvFileProblem({ name: 'list.csv', type: 'text/csv', size: twoMb })).toBeNull();
+    expect(csvFileProblem({ name: 'list.csv', type: 'text/csv', size: twoMb + 1 })).toBe(
+      'The file is larger than 2 MB, please upload a smaller file',
+    );
   });
 });
 
@@ -62,6 +72,19 @@ describe('parseCsv and toCsvRecords', () => {
       { row: 1, name: 'Jane', email: '', companyType: '', companyNames: [] },
     ]);
     expect(toCsvRecords(await parseCsv('Name,Email\n'))).toEqual([]);
+  });
+
+  it('reads UTF-8 (with or without its byte order mark) and refuses any other encoding', async () => {
+    const utf8 = new TextEncoder().encode('Name,Email\nJosé Müller,jose@x.org\n');
+    expect(toCsvRecords(await parseCsv(decodeCsv(utf8)))[0]?.name).toBe('José Müller');
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+    expect(toCsvRecords(await parseCsv(decodeCsv(withBom)))[0]?.name).toBe('José Müller');
+    // The same text saved as Latin-1 / Windows-1252: é is 0xE9, ü 0xFC, each alone.
+    const latin1 = Uint8Array.from('Name,Email\nJosé Müller,jose@x.org\n', (c) => c.charCodeAt(0));
+    expect(() => decodeCsv(latin1)).toThrow(CsvNotUtf8Error);
+    expect(() => decodeCsv(latin1)).toThrow('The file is not UTF-8; save it as CSV UTF-8 and try again');
+    // Pure ASCII is UTF-8 as well.
+    expect(decodeCsv(Uint8Array.from('Name\nJane\n', (c) => c.charCodeAt(0)))).toBe('Name\nJane\n');
   });
 
   it('refuses text it cannot read', async () => {

@@ -3,17 +3,34 @@ import {
   companyTypeLabels,
   companyTypes,
   DISTRIBUTION_LIST_MAX,
+  limits,
   messages,
   type NamedRef,
 } from '@dosechain/contract';
 import type { DistributionRow } from './distribution-form.ts';
 
-/** A file the import refuses before reading it, with the message to show; else null. */
+/** A file the import refuses before reading it (wrong type, empty, over 2 MB), with the message to show; else null. */
 export function csvFileProblem(file: { name: string; type: string; size: number }): string | null {
   const isCsv = file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
   if (!isCsv) return messages.csvWrongType;
   if (file.size === 0) return messages.csvEmpty;
+  if (file.size > limits.csvImportMaxBytes) return messages.csvTooLarge;
   return null;
+}
+
+/** Thrown when the file's bytes are not UTF-8 (a Latin-1 or Windows-1252 export, say). */
+export class CsvNotUtf8Error extends Error {}
+
+/**
+ * The file's text, read as UTF-8 strictly: a byte sequence that is not UTF-8 is refused rather
+ * than turned into replacement characters ("Jos�") and imported silently.
+ */
+export function decodeCsv(bytes: ArrayBuffer | Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new CsvNotUtf8Error(messages.csvNotUtf8);
+  }
 }
 
 /** Thrown when the text is not CSV papaparse can read (unbalanced quotes…). */

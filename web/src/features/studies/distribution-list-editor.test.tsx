@@ -157,6 +157,33 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
     expect(screen.getByText(messages.invalidEmail)).toBeTruthy();
   });
 
+  it('refuses a file that is not UTF-8, and one over 2 MB, importing nothing', async () => {
+    const api = vi.fn(async () => ({ items: [{ id: 9, name: 'Isotope' }], page: 1, total: 1 }));
+    renderEditor(api as unknown as HttpClient);
+    const submit = screen.getByRole('button', { name: 'Submit changes' }) as HTMLButtonElement;
+    // Saved from a spreadsheet as Latin-1: "José" is J, o, s, 0xE9.
+    const latin1 = Uint8Array.from('Name,Email\nJosé Person,jose@x.org\n', (c) => c.charCodeAt(0));
+    fireEvent.change(screen.getByLabelText('CSV file to import'), {
+      target: { files: [new File([latin1], 'list.csv', { type: 'text/csv' })] },
+    });
+    expect(
+      await screen.findByText(
+        'The file is not UTF-8; save it as CSV UTF-8 and try again',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByDisplayValue(/Jos/)).toBeNull();
+    expect(submit.disabled).toBe(true);
+    // Over 2 MB: refused at once, before it is read.
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.csv', { type: 'text/csv' });
+    const read = vi.spyOn(big, 'arrayBuffer');
+    fireEvent.change(screen.getByLabelText('CSV file to import'), { target: { files: [big] } });
+    expect(await screen.findByText(messages.csvTooLarge)).toBeTruthy();
+    expect(read).not.toHaveBeenCalled();
+    expect(submit.disabled).toBe(true);
+  });
+
   it('asks before discarding changes, and keeps them on Keep editing', async () => {
     const { onDone } = renderEditor(fakeApi(() => ({})));
     fireEvent.change(rowName(), { target: { value: 'Boston Desk' } });
