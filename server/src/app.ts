@@ -9,7 +9,10 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { useAuditKey } from './audit/chain.ts';
+import { keyBytes, useAuditKey } from './audit/chain.ts';
+import { ChainEndWatch } from './audit/chain-end.ts';
+import { AuditCheckpointJob, DEFAULT_AUDIT_CHECKPOINT_HOURS } from './audit/checkpoint-job.ts';
+import { chainWriterOf } from './audit/record.ts';
 import { notificationsOf } from './db/client.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
@@ -32,7 +35,7 @@ import { webhookPolicy } from './webhooks/address-policy.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 import { webhookOpenApi } from './webhooks/openapi.ts';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | 'metrics'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | 'metrics' | 'auditChainEnd'> {
   logger?: FastifyServerOptions['logger'];
   /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
@@ -42,6 +45,11 @@ export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | '
   retention?: { intervalMs?: number };
   /** The late-delivery watch's interval (default: LATE_CHECK_INTERVAL_MINUTES; 0: off, `app.lateDelivery.runOnce` only). */
   lateDelivery?: { intervalMs?: number };
+  /**
+   * The audit checkpoint's log interval (default: AUDIT_CHECKPOINT_HOURS; 0: at start only), and
+   * the file that keeps the chain's end across restarts (the embedded database: DATA_DIR/audit-chain-end).
+   */
+  auditCheckpoint?: { intervalMs?: number; chainEndFile?: string };
   /** Told of every route as it is registered (the authorization matrix test reads the route table off it). */
   onRoute?: (route: RouteOptions) => void;
   /** Live events' heartbeat and replay buffer (tests make them short). */
@@ -60,6 +68,10 @@ declare module 'fastify' {
     retention: RetentionJob;
     /** Mails each late order once (issue 21); started when the app is ready, stopped when it closes. */
     lateDelivery: LateDeliveryJob;
+    /** Logs a checkpoint of the audit chain at start and every AUDIT_CHECKPOINT_HOURS (issue 31). */
+    auditCheckpoint: AuditCheckpointJob;
+    /** The newest place in the audit chain this server wrote or verified (issue 31). */
+    auditChainEnd: ChainEndWatch;
     /** The live event streams (`GET /events`); listening from ready, every stream ended when the app closes. */
     liveEvents: LiveEvents;
   }
@@ -91,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lateDelivery: lateOptions,
     onRoute,
     liveEvents: liveOptions,
+    auditCheckpoint: checkpointOptions,
     ...baseDeps
   } = options;
   // The app's audit rows are chained with the configured key (decision 015).
@@ -159,6 +172,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lateDelivery', lateDelivery);
   app.addHook('onReady', async () => lateDelivery.start());
   app.addHook('onClose', () => lateDelivery.stop());
+  // The chain's end as this server writes and verifies it; a later end found behind it moved back.
+  const auditChainEnd = new ChainEndWatch(checkpointOptions?.chainEndFile);
+  const stopNoting = chainWriterOf(baseDeps.db).onCommitted((head) => auditChainEnd.note(head));
+  app.decorate('auditChainEnd', auditChainEnd);
+  const auditCheckpoint = new AuditCheckpointJob({
+    db: baseDeps.db,
+    clock: baseDeps.clock,
+    log: app.log,
+    auditKey: keyBytes(baseDeps.config.auditKey),
+    watch: auditChainEnd,
+    intervalMs:
+      checkpointOptions?.intervalMs ??
+      (baseDeps.config.auditCheckpointHours ?? DEFAULT_AUDIT_CHECKPOINT_HOURS) * 3_600_000,
+  });
+  app.decorate('auditCheckpoint', auditCheckpoint);
+  app.addHook('onReady', async () => auditCheckpoint.start());
+  app.addHook('onClose', async () => {
+    await auditCheckpoint.stop();
+    stopNoting();
+    auditChainEnd.flush();
+  });
   const liveEvents = new LiveEvents({
     db: baseDeps.db,
     clock: baseDeps.clock,
@@ -173,7 +207,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', () => liveEvents.stop());
   const metrics = createMetrics(baseDeps.db);
   registerRequestTiming(app, metrics);
-  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, webhooks: webhookDispatcher, metrics };
+  const deps: AppDeps = {
+    ...baseDeps,
+    mailer: mailDispatcher,
+    webhooks: webhookDispatcher,
+    metrics,
+    auditChainEnd,
+  };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
