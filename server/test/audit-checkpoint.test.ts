@@ -335,3 +335,25 @@ describe('the end a server remembers, across a restart on the embedded database 
     }
   });
 });
+
+describe('the remembered end under concurrent writers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('verifications while 40 audited changes commit never take the end for moved back', async () => {
+    await auditedChange(t); // one login and one signature check before the burst
+    const verifying = (async () => {
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await verified(t));
+      return answers;
+    })();
+    await Promise.all(Array.from({ length: 40 }, () => auditedChange(t)));
+    for (const answer of await verifying) expect(answer).toMatchObject({ ok: true, endMovedBack: null });
+    const head = (await readChainHead(t.db))!;
+    expect(t.app.auditChainEnd.remembered).toEqual({ position: head.position, chainHmac: head.chainHmac });
+    expect(await verified(t)).toMatchObject({ ok: true, endMovedBack: null });
+  });
+});
