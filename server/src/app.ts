@@ -15,7 +15,10 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { useAuditKey } from './audit/chain.ts';
+import { keyBytes, useAuditKey } from './audit/chain.ts';
+import { ChainEndWatch } from './audit/chain-end.ts';
+import { AuditCheckpointJob, DEFAULT_AUDIT_CHECKPOINT_HOURS } from './audit/checkpoint-job.ts';
+import { chainWriterOf } from './audit/record.ts';
 import { notificationsOf } from './db/client.ts';
 import { API_PREFIX, registerAccessControl } from './http/access.ts';
 import type { AppDeps } from './http/deps.ts';
@@ -40,7 +43,7 @@ import { webhookPolicy } from './webhooks/address-policy.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/dispatcher.ts';
 import { webhookOpenApi } from './webhooks/openapi.ts';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | 'metrics'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | 'metrics' | 'auditChainEnd'> {
   logger?: FastifyServerOptions['logger'];
   /** The outbox dispatcher's transport (default: from the configuration) and poll interval (0: off). */
   mail?: { transport?: MailTransport; pollIntervalMs?: number };
@@ -59,6 +62,11 @@ export interface BuildAppOptions extends Omit<AppDeps, 'mailer' | 'webhooks' | '
   retention?: { intervalMs?: number };
   /** The late-delivery watch's interval (default: LATE_CHECK_INTERVAL_MINUTES; 0: off, `app.lateDelivery.runOnce` only). */
   lateDelivery?: { intervalMs?: number };
+  /**
+   * The audit checkpoint's log interval (default: AUDIT_CHECKPOINT_HOURS; 0: at start only), and
+   * the file that keeps the chain's end across restarts (the embedded database: DATA_DIR/audit-chain-end).
+   */
+  auditCheckpoint?: { intervalMs?: number; chainEndFile?: string };
   /** Told of every route as it is registered (the authorization matrix test reads the route table off it). */
   onRoute?: (route: RouteOptions) => void;
   /** Live events' heartbeat and replay buffer (tests make them short). */
@@ -77,6 +85,10 @@ declare module 'fastify' {
     retention: RetentionJob;
     /** Mails each late order once (issue 21); started when the app is ready, stopped when it closes. */
     lateDelivery: LateDeliveryJob;
+    /** Logs a checkpoint of the audit chain at start and every AUDIT_CHECKPOINT_HOURS (issue 31). */
+    auditCheckpoint: AuditCheckpointJob;
+    /** The newest place in the audit chain this server wrote or verified (issue 31). */
+    auditChainEnd: ChainEndWatch;
     /** The live event streams (`GET /events`); listening from ready, every stream ended when the app closes. */
     liveEvents: LiveEvents;
   }
@@ -111,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lateDelivery: lateOptions,
     onRoute,
     liveEvents: liveOptions,
+    auditCheckpoint: checkpointOptions,
     ...baseDeps
   } = options;
   // The app's audit rows are chained with the configured key (decision 015).
@@ -186,6 +199,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('lateDelivery', lateDelivery);
   app.addHook('onReady', async () => lateDelivery.start());
   app.addHook('onClose', () => lateDelivery.stop());
+  // The chain's end as this server writes and verifies it; a later end found behind it moved back.
+  const auditChainEnd = new ChainEndWatch(checkpointOptions?.chainEndFile);
+  const stopNoting = chainWriterOf(baseDeps.db).onCommitted((head) => auditChainEnd.note(head));
+  app.decorate('auditChainEnd', auditChainEnd);
+  const auditCheckpoint = new AuditCheckpointJob({
+    db: baseDeps.db,
+    clock: baseDeps.clock,
+    log: app.log,
+    auditKey: keyBytes(baseDeps.config.auditKey),
+    watch: auditChainEnd,
+    intervalMs:
+      checkpointOptions?.intervalMs ??
+      (baseDeps.config.auditCheckpointHours ?? DEFAULT_AUDIT_CHECKPOINT_HOURS) * 3_600_000,
+  });
+  app.decorate('auditCheckpoint', auditCheckpoint);
+  app.addHook('onReady', async () => auditCheckpoint.start());
+  app.addHook('onClose', async () => {
+    await auditCheckpoint.stop();
+    stopNoting();
+    auditChainEnd.flush();
+  });
   const liveEvents = new LiveEvents({
     db: baseDeps.db,
     clock: baseDeps.clock,
@@ -199,7 +233,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the server waits for its connections to end: a stream would never end by itself.
   app.addHook('preClose', () => liveEvents.stop());
   registerRequestTiming(app, metrics);
-  const deps: AppDeps = { ...baseDeps, mailer: mailDispatcher, webhooks: webhookDispatcher, metrics };
+  const deps: AppDeps = {
+    ...baseDeps,
+    mailer: mailDispatcher,
+    webhooks: webhookDispatcher,
+    metrics,
+    auditChainEnd,
+  };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

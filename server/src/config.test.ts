@@ -147,3 +147,14 @@ describe('retention', () => {
     );
   });
 });
+
+describe('AUDIT_CHECKPOINT_HOURS', () => {
+  it('logs a checkpoint every 24 hours by default; 0 only at start; whole hours up to a week', () => {
+    expect(loadConfig(base).auditCheckpointHours).toBe(24);
+    expect(loadConfig({ ...base, AUDIT_CHECKPOINT_HOURS: '0' }).auditCheckpointHours).toBe(0);
+    expect(loadConfig({ ...base, AUDIT_CHECKPOINT_HOURS: '168' }).auditCheckpointHours).toBe(168);
+    for (const bad of ['-1', '169', '1.5', 'daily']) {
+      expect(() => loadConfig({ ...base, AUDIT_CHECKPOINT_HOURS: bad })).toThrow(/AUDIT_CHECKPOINT_HOURS/);
+    }
+  });
+});

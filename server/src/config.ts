@@ -45,6 +45,13 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   AUDIT_KEY: z.string().min(32, 'AUDIT_KEY must be at least 32 characters').optional(),
+  // A timer takes at most 24.8 days; a week is the most that makes sense between checkpoints.
+  AUDIT_CHECKPOINT_HOURS: z.coerce
+    .number()
+    .int('AUDIT_CHECKPOINT_HOURS must be a whole number of hours')
+    .min(0, 'AUDIT_CHECKPOINT_HOURS must be 0 (only at start) to 168')
+    .max(168, 'AUDIT_CHECKPOINT_HOURS must be 0 (only at start) to 168')
+    .default(24),
   SMTP_URL: z.string().min(1).optional(),
   SUPPORT_EMAIL: z.email().default('support@dosechain.example'),
   MAIL_FROM: z.string().default('DoseChain <no-reply@dosechain.example>'),
@@ -99,6 +106,8 @@ export interface AppConfig {
    * DATA_DIR/audit-key. Kept outside the database; every instance on one database needs the same.
    */
   auditKey: string;
+  /** How often a checkpoint of the audit chain is logged after the one at start (0: only then); 24 when absent. */
+  auditCheckpointHours?: number;
   smtpUrl: string | undefined;
   supportEmail: string;
   mailFrom: string;
@@ -188,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     auditKey: e.AUDIT_KEY ?? persistentSecret(dataDir, AUDIT_KEY_FILE),
+    auditCheckpointHours: e.AUDIT_CHECKPOINT_HOURS,
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,
     mailFrom: e.MAIL_FROM,

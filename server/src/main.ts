@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
 import { keyBytes, useAuditKey } from './audit/chain.ts';
+import { CHAIN_END_FILE } from './audit/chain-end.ts';
 import { checkAuditKey } from './audit/chain-head.ts';
 import { systemClock } from './clock.ts';
 import { type AppConfig, loadConfig } from './config.ts';
@@ -81,6 +82,10 @@ const app = await buildApp({
   config,
   clock: systemClock,
   logger: loggerOptions(config.logLevel, logStream),
+  // The embedded database's server keeps the audit chain's end it reached across restarts (issue 31).
+  auditCheckpoint: config.databaseUrl
+    ? undefined
+    : { chainEndFile: path.join(config.dataDir, CHAIN_END_FILE) },
 });
 // SIGTERM (an orchestrator, a deployment): /ready answers 503 for the delay, requests in flight
 // finish, then the server closes. SIGINT (Ctrl+C at a terminal) skips the delay.

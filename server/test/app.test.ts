@@ -78,6 +78,7 @@ describe('access declarations', () => {
       mailer: { wake() {} },
       webhooks: { wake() {} },
       metrics: createMetrics(t.db),
+      auditChainEnd: t.app.auditChainEnd,
     };
     registerAccessControl(bare, deps);
     expect(() => bare.get('/api/v1/undeclared', () => 'x')).toThrow(/declares no access requirement/);

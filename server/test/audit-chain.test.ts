@@ -20,6 +20,7 @@ import {
   useAuditKey,
 } from '../src/audit/chain.ts';
 import { checkAuditKey, readChainHead, rowsOf } from '../src/audit/chain-head.ts';
+import { issueCheckpoint } from '../src/audit/checkpoint.ts';
 import {
   type AuditActor,
   type AuditItem,
@@ -35,7 +36,7 @@ import { type Database, type Db, openDatabase, pgliteDir } from '../src/db/clien
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { buildTestApp, createPgDatabase, TEST_AUDIT_KEY, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, orderPlacer } from './order-fixtures.ts';
-import { chainLinks, verifiedAfter } from './part11/tampering.ts';
+import { chainLinks, rewindTrail, verifiedAfter } from './part11/tampering.ts';
 
 const onPg = process.env.TEST_DB === 'pg' && Boolean(process.env.TEST_DATABASE_URL);
 const key = keyBytes(TEST_AUDIT_KEY);
@@ -255,6 +256,8 @@ describe('concurrent writers', () => {
       broken: 0,
       unchained: 0,
       headMatches: true,
+      endMovedBack: null,
+      checkpoint: null,
     });
   });
 });
@@ -440,6 +443,62 @@ describe('npm run audit:verify', () => {
       const typed = await npmAuditVerify(withKey);
       expect(typed.code, typed.stderr).toBe(1);
       expect(typed.stderr).toContain(`entry #${links[1]!.id} does not match the chain`);
+    } finally {
+      await own.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('npm run audit:verify -- --checkpoint <file>', () => {
+  it('exits 0 while the checkpoint is in the chain, 1 once the trail was cut back below it, 2 for a forged one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-verify-checkpoint-'));
+    const own = await ownDatabase(dataDir);
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = {
+      env: { ...own.env, AUDIT_KEY: TEST_AUDIT_KEY, INIT_CWD: dataDir },
+      out: (s: string) => out.push(s),
+      err: (s: string) => err.push(s),
+    };
+    try {
+      const database = await own.open();
+      await database.migrate();
+      await recordAudits(database.db, [item(1), item(2), item(3)]);
+      const checkpoint = await issueCheckpoint(database.db, key, new Date());
+      await recordAudits(database.db, [item(4), item(5)]);
+      await database.close();
+      // Relative to where the command is typed (INIT_CWD), as a downloaded file would be.
+      writeFileSync(path.join(dataDir, 'checkpoint.json'), JSON.stringify(checkpoint));
+      const withFile = ['--checkpoint', 'checkpoint.json', '--force'];
+
+      expect(await runAuditVerify(withFile, io), err.join('')).toBe(0);
+      expect(out.join('')).toContain(messages.auditCheckpointInChain(3, checkpoint.issuedAt));
+      // The body of POST /audit-logs/verify is taken as well.
+      writeFileSync(path.join(dataDir, 'body.json'), JSON.stringify({ checkpoint }));
+      expect(await runAuditVerify(['--checkpoint', 'body.json', '--force'], io)).toBe(0);
+
+      // Forged (moved along the chain), not JSON, or no file: nothing verified.
+      writeFileSync(path.join(dataDir, 'forged.json'), JSON.stringify({ ...checkpoint, position: 2 }));
+      expect(await runAuditVerify(['--checkpoint', 'forged.json', '--force'], io)).toBe(2);
+      expect(err.join('')).toContain(messages.auditCheckpointInvalid);
+      writeFileSync(path.join(dataDir, 'garbage.json'), 'not json');
+      expect(await runAuditVerify(['--checkpoint', 'garbage.json', '--force'], io)).toBe(2);
+      expect(err.join('')).toContain('garbage.json is not JSON');
+      expect(await runAuditVerify(['--checkpoint'], io)).toBe(2);
+      expect(err.join('')).toContain('Give --checkpoint once, with a file');
+
+      // The newest three rows deleted, the head pointed back: the chain alone says intact.
+      const cut = await own.open();
+      await rewindTrail(cut.db, 2);
+      await cut.close();
+      out.length = 0;
+      err.length = 0;
+      expect(await runAuditVerify(['--force'], io)).toBe(0);
+      expect(out.join('')).toContain(messages.auditChainIntact(2));
+      expect(await runAuditVerify(withFile, io)).toBe(1);
+      expect(err.join('')).toContain(messages.auditCheckpointEntryMissing(3));
+      expect(err.join('')).toContain('"failed":"entryMissing"');
     } finally {
       await own.drop();
       rmSync(dataDir, { recursive: true, force: true });

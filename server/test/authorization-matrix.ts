@@ -193,6 +193,9 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // Audit trail (staff/admin, auditTrail.read).
   'GET /api/v1/audit-logs/changeset/:entityType/:entityId': staffAdmin,
   'GET /api/v1/audit-logs/verify': staffAdmin,
+  // Its checkpoint, and verification against one (issue 31): the same as the verification.
+  'POST /api/v1/audit-logs/verify': staffAdmin,
+  'GET /api/v1/audit-logs/checkpoint': staffAdmin,
 
   // Reports (staff/admin, reports.read).
   'GET /api/v1/reports/orders-count': staffAdmin,

@@ -549,6 +549,8 @@ describe('the audit trail is chained (issue 17): a rewrite in the database is de
       broken: 0,
       unchained: 0,
       headMatches: true,
+      endMovedBack: null,
+      checkpoint: null,
     });
   });
 

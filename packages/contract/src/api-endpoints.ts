@@ -5,7 +5,12 @@ import {
   apiKeyRevokeBodySchema,
   apiKeySchema,
 } from './api-keys.ts';
-import { auditChainVerificationSchema, changesetEntrySchema } from './audit.ts';
+import {
+  auditCheckpointSchema,
+  auditTrailVerificationSchema,
+  auditVerifyBodySchema,
+  changesetEntrySchema,
+} from './audit.ts';
 import {
   loginBodySchema,
   loginResponseSchema,
@@ -165,7 +170,9 @@ export const apiEndpoints = {
   'GET /check-in-use': { query: checkInUseQuerySchema, answer: checkInUseResponseSchema },
   'GET /reasons-for-change': { answer: z.array(reasonForChangeSchema) },
   'GET /audit-logs/changeset/:entityType/:entityId': { answer: z.array(changesetEntrySchema) },
-  'GET /audit-logs/verify': { answer: auditChainVerificationSchema },
+  'GET /audit-logs/verify': { answer: auditTrailVerificationSchema },
+  'POST /audit-logs/verify': { body: auditVerifyBodySchema, answer: auditTrailVerificationSchema },
+  'GET /audit-logs/checkpoint': { answer: auditCheckpointSchema },
   ...configEndpoints('/timepoints', timepointSchema, timepointCreateBodySchema, timepointUpdateBodySchema),
   ...configEndpoints('/drugs', drugSchema, drugCreateBodySchema, drugUpdateBodySchema),
   ...configEndpoints(

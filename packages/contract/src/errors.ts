@@ -39,6 +39,7 @@ export const errorCodes = [
   'TOO_MANY_ATTEMPTS',
   'TOO_MANY_STREAMS',
   'API_KEY_NOT_ALLOWED',
+  'AUDIT_CHECKPOINT_INVALID',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -264,6 +264,20 @@ export const messages = {
   auditChainUnchained: (unchained: number) =>
     `${count(unchained)} older ${entries(unchained)}, written before the chain was introduced, ${unchained === 1 ? 'is' : 'are'} not covered by it`,
   auditChainFailed: 'The audit trail could not be verified',
+  auditChainEndMovedBack: (from: number, to: number) =>
+    `Audit trail altered: the trail’s end moved back (it had reached entry ${count(from)} of the chain; it now ends at ${count(to)})`,
+  auditCheckpointInChain: (position: number, issuedAt: string) =>
+    `The checkpoint of ${issuedAt} (entry ${count(position)} of the chain) is still in the trail`,
+  auditCheckpointEntryMissing: (position: number) =>
+    `Audit trail altered: the checkpoint’s entry ${count(position)} of the chain is no longer in the trail (its end moved back)`,
+  auditCheckpointEntryChanged: (position: number) =>
+    `Audit trail altered: entry ${count(position)} of the chain is not the one the checkpoint recorded (the trail was cut back and written again)`,
+  auditCheckpointCountChanged: (recorded: number) =>
+    `Audit trail altered: the trail up to the checkpoint no longer holds the ${count(recorded)} ${entries(recorded)} it recorded`,
+  auditCheckpointInvalid:
+    'This is not a checkpoint of this audit trail: its signature does not verify with the server’s audit key (it was changed, or issued by another server)',
+  auditCheckpointDownload: 'Download checkpoint',
+  auditCheckpointDownloadFailed: 'The checkpoint could not be downloaded',
   auditChainRecheck: 'Re-check',
   // integration API keys (issue 22, decision 027)
   apiKeyNotAllowed: 'An API key cannot be used on this route',

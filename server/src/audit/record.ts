@@ -74,7 +74,7 @@ export async function recordAudit(tx: Executor, actor: AuditActor, entry: AuditE
 const ROWS_PER_STATEMENT = 500;
 
 /** The chain's head as this transaction found it under its lock. */
-interface Head {
+export interface Head {
   position: number;
   chainHmac: string;
 }
@@ -232,6 +232,16 @@ async function insertChained(
 export class ChainWriter {
   private turn: Promise<void> = Promise.resolve();
   private head: Head | null = null;
+  private readonly committedListeners = new Set<(head: Head) => void>();
+
+  /**
+   * Tells `listener` the head each committed transaction of this writer left (the app remembers
+   * the newest, issue 31); answers the function that stops telling it.
+   */
+  onCommitted(listener: (head: Head) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
+  }
 
   /**
    * Appends `items` in `tx`; call `done(committed)` once the transaction has ended, whichever
@@ -264,6 +274,7 @@ export class ChainWriter {
     return {
       done: (committed) => {
         if (!committed && this.head === moved) this.head = null;
+        if (committed) for (const listener of this.committedListeners) listener(moved);
       },
     };
   }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, fromJson } from '../db/client.ts';
 import { type ChainedRow, chainValue, GENESIS, sameChainValue } from './chain.ts';
 import { type ChainHead, readChainHead, rowsOf } from './chain-head.ts';
+import type { ChainMark } from './checkpoint.ts';
 
 /** Rows read per query while verifying: the table is streamed, never loaded whole. */
 export const VERIFY_CHUNK_ROWS = 2000;
@@ -90,6 +91,21 @@ export async function verifyAuditChain(
   key: Buffer,
   options: { chunkRows?: number } = {},
 ): Promise<AuditChainVerification> {
+  return (await verifyAuditChainToEnd(db, key, options)).result;
+}
+
+/** A verification, and the newest chained entry it read (null: none). */
+export interface VerifiedChain {
+  result: AuditChainVerification;
+  end: ChainMark | null;
+}
+
+/** `verifyAuditChain`, also answering where the chain it read ends. */
+export async function verifyAuditChainToEnd(
+  db: Executor,
+  key: Buffer,
+  options: { chunkRows?: number } = {},
+): Promise<VerifiedChain> {
   const chunk = options.chunkRows ?? VERIFY_CHUNK_ROWS;
   const start = await readChainHead(db);
   let checked = 0;
@@ -146,25 +162,28 @@ export async function verifyAuditChain(
   if (firstBrokenId === null && outside?.first_stray != null) firstBrokenId = Number(outside.first_stray);
 
   return {
-    ok: broken === 0 && headMatches,
-    checked: checked + strays,
-    firstBrokenId,
-    broken,
-    unchained: Number(outside?.unchained ?? 0),
-    headMatches,
+    result: {
+      ok: broken === 0 && headMatches,
+      checked: checked + strays,
+      firstBrokenId,
+      broken,
+      unchained: Number(outside?.unchained ?? 0),
+      headMatches,
+    },
+    end: last?.hmac ? { position: last.position, chainHmac: last.hmac } : null,
   };
 }
 
-const running = new WeakMap<Executor, Promise<AuditChainVerification>>();
+const running = new WeakMap<Executor, Promise<VerifiedChain>>();
 
 /**
- * `verifyAuditChain`, one run at a time per database: a request while a run is going on joins it
- * (several people opening the Audit trail screen do not each read the whole table).
+ * `verifyAuditChainToEnd`, one run at a time per database: a request while a run is going on
+ * joins it (several people opening the Audit trail screen do not each read the whole table).
  */
-export function verifyAuditChainShared(db: Executor, key: Buffer): Promise<AuditChainVerification> {
+export function verifyAuditChainShared(db: Executor, key: Buffer): Promise<VerifiedChain> {
   const current = running.get(db);
   if (current) return current;
-  const run = verifyAuditChain(db, key).finally(() => running.delete(db));
+  const run = verifyAuditChainToEnd(db, key).finally(() => running.delete(db));
   running.set(db, run);
   return run;
 }

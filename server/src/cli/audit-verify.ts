@@ -1,6 +1,6 @@
 import { runAuditVerify } from './audit-verify-command.ts';
 
-// `npm run audit:verify [-- --force]`; `-- --help` says more.
+// `npm run audit:verify [-- --checkpoint <file>] [-- --force]`; `-- --help` says more.
 process.exitCode = await runAuditVerify(process.argv.slice(2), {
   env: process.env,
   out: (text) => process.stdout.write(text),

@@ -1,3 +1,4 @@
+import type { ChainEndWatch } from '../audit/chain-end.ts';
 import type { Clock } from '../clock.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -23,4 +24,6 @@ export interface AppDeps {
   mailer: Mailer;
   webhooks: WebhookWaker;
   metrics: AppMetrics;
+  /** The newest place in the audit chain this server wrote or verified (issue 31). */
+  auditChainEnd: ChainEndWatch;
 }

@@ -19,17 +19,24 @@ export class PeriodicTask {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts the timer; an interval of 0 or less leaves it off. */
-  start(): void {
-    if (this.stopped || this.timer || this.intervalMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.current ??= this.pass()
-        .catch((err) => this.log.error({ err }, `${this.name} pass failed`))
-        .finally(() => {
-          this.current = undefined;
-        });
-    }, this.intervalMs);
+  /**
+   * Starts the timer; an interval of 0 or less leaves it off. `passNow`: a first pass at once
+   * (in the background, waited for by `stop` like any other).
+   */
+  start(options: { passNow?: boolean } = {}): void {
+    if (this.stopped || this.timer) return;
+    if (options.passNow) this.runPass();
+    if (this.intervalMs <= 0) return;
+    this.timer = setInterval(() => this.runPass(), this.intervalMs);
     this.timer.unref();
+  }
+
+  private runPass(): void {
+    this.current ??= this.pass()
+      .catch((err) => this.log.error({ err }, `${this.name} pass failed`))
+      .finally(() => {
+        this.current = undefined;
+      });
   }
 
   /** Stops the timer and waits for a pass in flight; the app calls it on close. */

@@ -206,6 +206,8 @@ export const intactChain = (rows: number) => ({
   broken: 0,
   unchained: 0,
   headMatches: true,
+  endMovedBack: null,
+  checkpoint: null,
 });
 
 /** POST /orders on `server`; a broken connection is `lost`, not an exception. */

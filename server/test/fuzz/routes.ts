@@ -29,6 +29,7 @@ export const routesWithoutInput = [
   'GET /api/v1/order-statuses',
   'GET /api/v1/reports/orders-count/options',
   'GET /api/v1/audit-logs/verify',
+  'GET /api/v1/audit-logs/checkpoint',
   'GET /api/v1/mails/failed-count',
   // Live events: a stream (it never ends under app.inject); its one input, the Last-Event-ID
   // header, is tried with garbage in live-events.test.ts over a real connection.

@@ -829,6 +829,15 @@ export const unauditedRoutes: Record<string, UnauditedRoute> = {
       return { url: '/users/me/role', payload: { roleId: me.json().roles[1].id } };
     },
   },
+  'POST /api/v1/audit-logs/verify': {
+    why: 'verifies the audit trail against a checkpoint; reads only (a POST for its body, issue 31)',
+    as: 'staff',
+    status: 200,
+    prepare: async (p) => ({
+      url: '/audit-logs/verify',
+      payload: { checkpoint: (await p.send('staff', 'GET', '/audit-logs/checkpoint')).json() },
+    }),
+  },
   'POST /api/v1/orders/:id/notifications': {
     why: "queues the order's current mail again; no record changes (the outbox keeps each mail's state, decision 008)",
     as: 'cmo',

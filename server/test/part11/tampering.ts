@@ -47,6 +47,21 @@ export async function verifiedAfter(
   return result;
 }
 
+/**
+ * The attack of issue 31, for good: removes every chained row after `position` and points the
+ * chain's head at the row left newest, so that the chain alone verifies intact.
+ */
+export async function rewindTrail(db: Db, position: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await asReplica(tx);
+    await tx.execute(sql`delete from audit_log where chain_position > ${position}`);
+    await tx.execute(sql`update audit_chain_head set position = ${position},
+      chain_hmac = coalesce((select chain_hmac from audit_log where chain_position = ${position}),
+        decode(${GENESIS}, 'hex'))
+      where id = 1`);
+  });
+}
+
 const withoutTrigger = (tx: Tx) =>
   tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
 const asReplica = (tx: Tx) => tx.execute(sql`set local session_replication_role = replica`);

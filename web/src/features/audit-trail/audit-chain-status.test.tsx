@@ -1,21 +1,23 @@
-import { type AuditChainVerification, limits } from '@dosechain/contract';
+import { type AuditTrailVerification, limits } from '@dosechain/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient, RequestOptions } from '../../api/http-client.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { AuditChainStatus } from './audit-chain-status.tsx';
 
-const intact: AuditChainVerification = {
+const intact: AuditTrailVerification = {
   ok: true,
   checked: 12_345,
   firstBrokenId: null,
   broken: 0,
   unchained: 0,
   headMatches: true,
+  endMovedBack: null,
+  checkpoint: null,
 };
 
 /** An API whose verify answers come from `answers`, one per call (a function may hang or throw). */
-function renderStatus(...answers: (AuditChainVerification | (() => Promise<AuditChainVerification>))[]) {
+function renderStatus(...answers: (AuditTrailVerification | (() => Promise<AuditTrailVerification>))[]) {
   const api = vi.fn(async (_method: string, path: string, _options?: RequestOptions) => {
     if (path !== '/audit-logs/verify') throw new Error(`unexpected call ${path}`);
     const next = answers.shift();
@@ -28,7 +30,7 @@ function renderStatus(...answers: (AuditChainVerification | (() => Promise<Audit
 
 describe('the audit chain status', () => {
   it('shows that it is verifying, then that the trail is intact, with the count of entries', async () => {
-    let answer: (v: AuditChainVerification) => void = () => {};
+    let answer: (v: AuditTrailVerification) => void = () => {};
     const api = renderStatus(() => new Promise((resolve) => (answer = resolve)));
     expect(await screen.findByText('Verifying the audit trail…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Re-check' })).toBeNull();
@@ -61,6 +63,15 @@ describe('the audit chain status', () => {
     expect(alert.textContent).toContain(
       '42 older entries, written before the chain was introduced, are not covered by it',
     );
+  });
+
+  it("says when the trail's end moved back, though the chain verifies from first to newest entry", async () => {
+    renderStatus({ ...intact, ok: false, endMovedBack: { from: 1_204, to: 1_201 } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Audit trail altered: the trail’s end moved back (it had reached entry 1,204 of the chain; it now ends at 1,201)',
+    );
+    expect(alert.className).toContain('Error');
   });
 
   it('re-checks on demand: a trail altered since shows as altered', async () => {

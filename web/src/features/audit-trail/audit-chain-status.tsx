@@ -1,4 +1,4 @@
-import { type AuditChainVerification, limits, messages } from '@dosechain/contract';
+import { type AuditTrailVerification, limits, messages } from '@dosechain/contract';
 import { Alert, Button, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
@@ -6,12 +6,16 @@ import { useApi } from '../../api/api-context.tsx';
 export const AUDIT_CHAIN_QUERY_KEY = ['audit-logs', 'verify'] as const;
 
 /** What the verification found, in words: the first line, and a note on entries it does not cover. */
-export function describeVerification(result: AuditChainVerification): { text: string; note: string | null } {
+export function describeVerification(result: AuditTrailVerification): { text: string; note: string | null } {
   const note = result.unchained > 0 ? messages.auditChainUnchained(result.unchained) : null;
   if (result.ok) return { text: messages.auditChainIntact(result.checked), note };
   const parts = [
     result.firstBrokenId !== null ? messages.auditChainBroken(result.firstBrokenId, result.broken) : null,
     result.headMatches ? null : messages.auditChainHeadMismatch,
+    // The chain may verify from first to newest entry and still have lost its newest (issue 31).
+    result.endMovedBack
+      ? messages.auditChainEndMovedBack(result.endMovedBack.from, result.endMovedBack.to)
+      : null,
   ].filter((p): p is string => p !== null);
   return { text: parts.join('. '), note };
 }

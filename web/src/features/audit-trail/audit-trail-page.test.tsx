@@ -50,7 +50,16 @@ function fakeApi(permissions: Permissions) {
     }
     if (path === '/audit-logs/changeset/drugs/7') return history;
     if (path === '/audit-logs/verify') {
-      return { ok: true, checked: 12, firstBrokenId: null, broken: 0, unchained: 0, headMatches: true };
+      return {
+        ok: true,
+        checked: 12,
+        firstBrokenId: null,
+        broken: 0,
+        unchained: 0,
+        headMatches: true,
+        endMovedBack: null,
+        checkpoint: null,
+      };
     }
     throw new Error(`unexpected call ${path}`);
   });

@@ -8,6 +8,7 @@ import { DataTable } from '../../components/data-table/data-table.tsx';
 import { AuditChainStatus } from './audit-chain-status.tsx';
 import { type AuditEntity, type AuditRecord, auditEntities } from './audit-entities.ts';
 import { AuditHistoryDialog } from './audit-history-dialog.tsx';
+import { DownloadCheckpointButton } from './download-checkpoint-button.tsx';
 
 /**
  * Audit trail: choose an entity type (each shown only with its read permission), then a
@@ -39,9 +40,12 @@ export default function AuditTrailPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        Audit trail
-      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h1">
+          Audit trail
+        </Typography>
+        <DownloadCheckpointButton />
+      </Stack>
       <AuditChainStatus />
       <TextField
         select
