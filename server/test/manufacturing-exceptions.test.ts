@@ -104,6 +104,7 @@ describe('manufacturing exceptions', () => {
       date: '2027-03-23',
       remaining: 2,
       activityUnit: 'mCi',
+      maxActivityMbq: null,
       intervals: [{ start: '2027-03-23T12:00:00.000Z', end: '2027-03-23T13:00:00.000Z' }],
     });
     expect(days[1]!.remaining).toBe(5);

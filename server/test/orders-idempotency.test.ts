@@ -271,8 +271,9 @@ describe('whose Idempotency-Key it is', () => {
 
   it('refuses a repeat with a wrong e-signature, counted as any failed signature', async () => {
     const failures = async (username: string) =>
-      (await t.db.select({ n: users.failedLoginCount }).from(users).where(eq(users.username, username)))[0]!
-        .n;
+      (
+        await t.db.select({ n: users.failedSignatureCount }).from(users).where(eq(users.username, username))
+      )[0]!.n;
     const body = orderBody('2027-03-12');
     const first = await post(body, 'signed-again');
     expect(first.statusCode).toBe(201);

@@ -277,6 +277,7 @@ describe('placing an order', () => {
         date,
         remaining: 2,
         activityUnit: 'mCi',
+        maxActivityMbq: null,
         intervals: [{ start: `${date}T13:00:00.000Z`, end: `${date}T21:00:00.000Z` }],
       })),
     );

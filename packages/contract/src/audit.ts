@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { configResourceKeys } from './resources.ts';
-import { answerInstant } from './text.ts';
+import { answerInstant, inputString, instantField } from './text.ts';
 
 export const auditEventTypes = ['new', 'update', 'delete', 'added', 'removed'] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
@@ -50,7 +50,7 @@ export type AuditChainVerification = z.infer<typeof auditChainVerificationSchema
 /** Names the layout of a checkpoint (`GET /audit-logs/checkpoint`); another layout needs another name. */
 export const AUDIT_CHECKPOINT_FORMAT = 'dosechain.audit-checkpoint.v1';
 
-const chainHex = z.string().regex(/^[0-9a-f]{64}$/, 'Must be 64 lowercase hexadecimal characters');
+const chainHex = inputString().regex(/^[0-9a-f]{64}$/, 'Must be 64 lowercase hexadecimal characters');
 
 /**
  * `GET /audit-logs/checkpoint` (decision 015, issue 31): where the audit trail's chain ended when
@@ -65,7 +65,7 @@ export const auditCheckpointSchema = z
     position: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     chainHmac: chainHex,
     count: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-    issuedAt: z.iso.datetime(),
+    issuedAt: instantField(),
     signature: chainHex,
   })
   .strict();
