@@ -57,7 +57,7 @@ describe('PUT /users/me/password', () => {
       },
     ]);
     const [row] = await t.db.select().from(users).where(eq(users.username, 'imaging'));
-    expect(row!.failedLoginCount).toBe(1);
+    expect(row!.failedSignatureCount).toBe(1);
   });
 
   it('changes it, ends the sessions and audits the change', async () => {
