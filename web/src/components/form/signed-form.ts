@@ -7,10 +7,14 @@ import { useESignatureRequired } from './e-signature-field.tsx';
 
 /** A form's own fields plus the reason for change and the e-signature (required when on). */
 export function withSignature<S extends z.ZodRawShape>(fields: z.ZodObject<S>, eSignature: boolean) {
-  return fields.extend({
+  const signature = {
     reasonForChange: mutationMeta.reasonForChange,
     electronicSignature: z.string().refine((v) => !eSignature || v.length > 0, messages.enterPassword),
-  });
+  };
+  // safeExtend: zod refuses `extend` on a schema with object-level checks (placing: notes given
+  // twice). Typed as `extend` would be: its checks of the added keys need a concrete shape.
+  type Extended = ReturnType<typeof fields.extend<typeof signature>>;
+  return fields.safeExtend(signature as never) as unknown as Extended;
 }
 
 type Signed<S extends z.ZodRawShape> = ReturnType<typeof withSignature<S>>;
