@@ -153,6 +153,8 @@ export const messages = {
   deliveryBeforeCalibrationOf: (orders: string) =>
     `The projected delivery is before the calibration time of ${orders}. This is almost always a mistyped date: check it before accepting.`,
   /** An order whose manufacture day became a day with no manufacture (decision 026). */
+  orderClosedDay: (day: string, reason: string) =>
+    `This order's manufacture day, ${day}, has no manufacture (${reason}).`,
   orderOnClosedDay: (day: string, reason: string) =>
     `This order's manufacture day, ${day}, has no manufacture (${reason}). Accept it only if a dose will be made for it.`,
   ordersOnClosedDays: (orders: string) =>
