@@ -252,16 +252,18 @@ export function BulkAcknowledgeDialog({
   const showActivity = action === 'accept' && orders.some(showsDecay);
   const deliveryOf = (order: Order, i: number): string | null =>
     bulkDeliveryOf(entered, order, i)?.toISOString() ?? null;
-  // The orders the accept warns about (issue 33); a tick given for other warnings is taken back.
+  // The orders the accept warns about (issue 33). The tick confirms what was in view: another
+  // date, zone or warned order takes it back.
   const warned =
     action === 'accept' ? bulkAcceptWarnings(orders, entered) : { beforeCalibration: [], closedDay: [] };
-  const warningsKey = [warned.beforeCalibration, warned.closedDay]
+  const confirmedFor = [warned.beforeCalibration, warned.closedDay]
     .map((named) => named.map((o) => o.id).join(','))
+    .concat(orders.map((o, i) => String(bulkDeliveryOf(entered, o, i)?.getTime() ?? '')))
     .join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the warned orders change
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when what was confirmed changes
   useEffect(() => {
     setValue('confirmed', false, { shouldValidate: true });
-  }, [warningsKey, setValue]);
+  }, [confirmedFor, setValue]);
 
   if (results) return <BatchResults orders={orders} action={action} results={results} onClose={onClose} />;
   const label = `${rule.label} ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`;

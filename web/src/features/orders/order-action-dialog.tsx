@@ -70,13 +70,14 @@ export function OrderActionDialog({
   const entered = setsProjectedDelivery(action) ? enteredAt : undefined;
   const lateForCalibration =
     entered !== undefined && deliveryAfterCalibration(entered, order.calibrationDatetime);
-  // What an accept must be confirmed for (issue 33); a tick given for other warnings is taken back.
+  // What an accept must be confirmed for (issue 33). The tick confirms what was in view: another
+  // date, zone or warning takes it back.
   const warnings = setsProjectedDelivery(action) ? acceptWarnings(order, entered) : [];
-  const warningsKey = warnings.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the set of warnings changes
+  const confirmedFor = `${warnings.join(',')}@${entered?.getTime() ?? ''}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when what was confirmed changes
   useEffect(() => {
     setValue('confirmed', false, { shouldValidate: true });
-  }, [warningsKey, setValue]);
+  }, [confirmedFor, setValue]);
   const closedDay = setsProjectedDelivery(action) ? closedDayOf(order) : null;
 
   const submit = handleSubmit(async (values) => {
