@@ -3,6 +3,7 @@ import {
   apiHeaders,
   DEMO_PASSWORD,
   expect,
+  expectNoSeriousA11yViolations,
   loginAs,
   type PlacedOrder,
   placeOrderByApi,
@@ -101,6 +102,7 @@ test('a projected delivery mistyped a day before the calibration is warned about
   const confirm = accept.getByRole('checkbox', { name: 'I checked the warnings above: accept anyway' });
   await expect(confirm).toBeInViewport();
   await expect(warning).toBeInViewport();
+  await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'accept-before-calibration-1280');
 
   // Ticked with the keyboard, the accept can be signed; a changed date asks again.
@@ -171,6 +173,8 @@ test('an order on a day with no manufacture is marked in the grids, on its page 
     await loginAs(page, 'cmo');
     // CMO Acknowledgement: the row says the day has no manufacture.
     await page.goto('/cmo/orders');
+    // A busy machine answers the account late ("the server is slow to answer"): wait for the page.
+    await expect(page.getByRole('heading', { name: 'CMO Acknowledgement' })).toBeVisible({ timeout: 30_000 });
     const row = rowOf(page, subject);
     await expect(row).toContainText('Pending · No manufacture');
     await expect(row).toBeInViewport();

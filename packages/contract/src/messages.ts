@@ -6,6 +6,10 @@ const count = (n: number) => n.toLocaleString('en-US');
 const entries = (n: number) => (n === 1 ? 'entry' : 'entries');
 
 /** Every user-facing text of the spec, written once and used verbatim by server and web. */
+/** An order whose manufacture day became a day with no manufacture (decision 026, issue 33). */
+const closedDayText = (day: string, reason: string) =>
+  `This order's manufacture day, ${day}, has no manufacture (${reason}).`;
+
 export const messages = {
   appTitle: 'Supply Chain Management System',
   productName,
@@ -153,10 +157,9 @@ export const messages = {
   deliveryBeforeCalibrationOf: (orders: string) =>
     `The projected delivery is before the calibration time of ${orders}. This is almost always a mistyped date: check it before accepting.`,
   /** An order whose manufacture day became a day with no manufacture (decision 026). */
-  orderClosedDay: (day: string, reason: string) =>
-    `This order's manufacture day, ${day}, has no manufacture (${reason}).`,
+  orderClosedDay: closedDayText,
   orderOnClosedDay: (day: string, reason: string) =>
-    `This order's manufacture day, ${day}, has no manufacture (${reason}). Accept it only if a dose will be made for it.`,
+    `${closedDayText(day, reason)} Accept it only if a dose will be made for it.`,
   ordersOnClosedDays: (orders: string) =>
     `${orders} ${orders.includes(',') ? 'are' : 'is'} on a day with no manufacture. Accept only if a dose will be made for each.`,
   /** The confirmation an accept with one of the warnings above needs before it can be signed. */

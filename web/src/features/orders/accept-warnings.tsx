@@ -1,5 +1,6 @@
 import { formatCalendarDate, messages, type Order } from '@dosechain/contract';
 import { Alert, Checkbox, FormControlLabel } from '@mui/material';
+import type { InputHTMLAttributes } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 /**
@@ -34,7 +35,7 @@ export function ConfirmWarningsCheckbox<T extends FieldValues>({
                   name: field.name,
                   // What the "To save" line calls it (the label itself is a sentence).
                   'data-issue-label': 'Confirmation of the warnings',
-                } as React.InputHTMLAttributes<HTMLInputElement>,
+                } as InputHTMLAttributes<HTMLInputElement>,
               }}
             />
           }
