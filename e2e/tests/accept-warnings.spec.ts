@@ -176,7 +176,7 @@ test('an order on a day with no manufacture is marked in the grids, on its page 
     // A busy machine answers the account late ("the server is slow to answer"): wait for the page.
     await expect(page.getByRole('heading', { name: 'CMO Acknowledgement' })).toBeVisible({ timeout: 30_000 });
     const row = rowOf(page, subject);
-    await expect(row).toContainText('Pending · No manufacture');
+    await expect(row).toContainText('Pending · No manufacture', { timeout: 30_000 });
     await expect(row).toBeInViewport();
     await screenshot(page, 'cmo-acknowledgement-closed-day-row-1280');
 
