@@ -33,7 +33,7 @@ describe('accepting an order on a day with no manufacture (issue 33)', () => {
     ) as unknown as HttpClient;
     renderWithApp(<OrderActionDialog order={order} action="accept" onClose={() => {}} />, { api });
 
-    const warning = await screen.findByTestId('closed-day-warning');
+    const warning = await screen.findByTestId('closed-day-warning', {}, { timeout: 10_000 });
     expect(warning.textContent).toContain('has no manufacture (Cyclotron maintenance)');
     expect(warning.textContent).toContain('Accept it only if a dose will be made for it.');
     // At the calibration itself: all of the requested activity, no delivery warning.
@@ -41,14 +41,19 @@ describe('accepting an order on a day with no manufacture (issue 33)', () => {
     expect(screen.queryByTestId('before-calibration-warning')).toBeNull();
 
     const submit = screen.getByRole('button', { name: 'Accept order' }) as HTMLButtonElement;
-    fireEvent.change(await screen.findByLabelText(new RegExp(messages.eSignatureLabel)), {
-      target: { value: 'secret' },
+    fireEvent.change(
+      await screen.findByLabelText(new RegExp(messages.eSignatureLabel), {}, { timeout: 10_000 }),
+      {
+        target: { value: 'secret' },
+      },
+    );
+    await waitFor(() => expect(screen.getByTestId('form-missing').textContent).toContain('Confirmation'), {
+      timeout: 10_000,
     });
-    await waitFor(() => expect(screen.getByTestId('form-missing').textContent).toContain('Confirmation'));
     expect(submit.disabled).toBe(true);
 
     const confirm = screen.getByRole('checkbox', { name: messages.confirmAcceptWarnings });
     fireEvent.click(confirm);
-    await waitFor(() => expect(submit.disabled).toBe(false));
-  });
+    await waitFor(() => expect(submit.disabled).toBe(false), { timeout: 10_000 });
+  }, 30_000);
 });
