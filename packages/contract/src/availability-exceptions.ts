@@ -4,7 +4,7 @@ import { limits } from './limits.ts';
 import type { FilterCondition } from './list-query.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
-import type { OrderStatus } from './orders.ts';
+import type { Order, OrderStatus } from './orders.ts';
 import { answerInstant, inputString } from './text.ts';
 
 /**
@@ -129,6 +129,17 @@ export const EXCEPTION_AFFECTED_STATUSES = ['pending', 'accepted'] as const sati
  * accepted on a manufacture day that became a day with no manufacture (the grids' filter and
  * the dashboards' banner).
  */
+/**
+ * The exception that closed an order's day, while the order still waits for its dose (the same
+ * orders `exceptionAffectedFilter` finds); null for every other order.
+ */
+export function closedDayOf(
+  order: Pick<Order, 'status' | 'manufactureClosed'>,
+): NonNullable<Order['manufactureClosed']> | null {
+  const waiting = (EXCEPTION_AFFECTED_STATUSES as readonly OrderStatus[]).includes(order.status);
+  return waiting ? order.manufactureClosed : null;
+}
+
 export function exceptionAffectedFilter(): FilterCondition[] {
   return [
     { field: 'status', op: 'in', value: [...EXCEPTION_AFFECTED_STATUSES] },

@@ -70,13 +70,18 @@ export function activityAt(
   return options.unit ? convertActivity(left, calibrated.unit, options.unit) : left;
 }
 
+/** The smallest activity the screens write as a number; less reads `< 0.001 mCi`. */
+export const ACTIVITY_SHOWN_MIN = 0.001;
+
 /**
- * An activity as the screens write it, to three significant digits and never in exponent
- * form for the figures a dose has: `9.12 mCi`, `337 MBq`, `0.0412 mCi`.
+ * An activity as the screens write it, to three significant digits with grouped thousands and
+ * never in exponent form: `9.12 mCi`, `337 MBq`, `1,230 MBq`, `0.0412 mCi`; below
+ * `ACTIVITY_SHOWN_MIN` `< 0.001 mCi` (a decayed figure of 10⁻²⁰ says nothing more).
  */
 export function formatActivity(value: number, unit: ActivityUnit): string {
   if (!Number.isFinite(value)) return '';
   const symbol = unit === 'mBq' ? 'MBq' : unit;
+  if (value > 0 && value < ACTIVITY_SHOWN_MIN) return `< ${ACTIVITY_SHOWN_MIN} ${symbol}`;
   const rounded = Number(value.toPrecision(3));
   return `${rounded.toLocaleString('en-US', { maximumSignificantDigits: 3 })} ${symbol}`;
 }

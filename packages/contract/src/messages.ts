@@ -6,6 +6,10 @@ const count = (n: number) => n.toLocaleString('en-US');
 const entries = (n: number) => (n === 1 ? 'entry' : 'entries');
 
 /** Every user-facing text of the spec, written once and used verbatim by server and web. */
+/** An order whose manufacture day became a day with no manufacture (decision 026, issue 33). */
+const closedDayText = (day: string, reason: string) =>
+  `This order's manufacture day, ${day}, has no manufacture (${reason}).`;
+
 export const messages = {
   appTitle: 'Supply Chain Management System',
   productName,
@@ -146,6 +150,21 @@ export const messages = {
   batchTooLarge: (max: number) => `At most ${max} orders at a time`,
   deliveryAfterCalibration: (calibration: string) =>
     `The projected delivery is after the calibration time (${calibration}): the dose will have decayed. Check before accepting.`,
+  /** A projected delivery before the calibration time (issue 33): almost always a mistyped date. */
+  deliveryBeforeCalibration: (calibration: string) =>
+    `The projected delivery is before the calibration time (${calibration}). This is almost always a mistyped date: check it before accepting.`,
+  /** The bulk dialog's one projected delivery lands before these orders' calibration times. */
+  deliveryBeforeCalibrationOf: (orders: string) =>
+    `The projected delivery is before the calibration time of ${orders}. This is almost always a mistyped date: check it before accepting.`,
+  /** An order whose manufacture day became a day with no manufacture (decision 026). */
+  orderClosedDay: closedDayText,
+  orderOnClosedDay: (day: string, reason: string) =>
+    `${closedDayText(day, reason)} Accept it only if a dose will be made for it.`,
+  ordersOnClosedDays: (orders: string) =>
+    `${orders} ${orders.includes(',') ? 'are' : 'is'} on a day with no manufacture. Accept only if a dose will be made for each.`,
+  /** The confirmation an accept with one of the warnings above needs before it can be signed. */
+  confirmAcceptWarnings: 'I checked the warnings above: accept anyway',
+  confirmAcceptWarningsRequired: 'Confirm the warnings above',
   /** A place-order body with notes under both names (`additionalNotes`, `additional_notes`) that differ. */
   notesTwice: 'Give the notes once: additionalNotes or additional_notes, not both',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters',
@@ -215,6 +234,8 @@ export const messages = {
   activityAboveDrugMaximum: (max: string) => `Above the drug's maximum activity of ${max}`,
   activityLowAtDelivery: (left: string, percent: string, threshold: number) =>
     `Only ${left} (${percent}) of the requested activity will be left at the projected delivery, below the drug's ${threshold}% threshold`,
+  /** A decayed activity above `ACTIVITY_SHOWN_MAX_FACTOR` times the requested one: no figure. */
+  activityBeyondShown: (factor: number) => `more than ${factor}× the requested activity`,
   activityUnitAfterDay: 'The unit follows once exam and day are picked',
   slotFull: 'The day you picked is no longer available, please pick another day',
   orderStatusChanged: (id: number, status: string) => `Order #${id} ${status}`,

@@ -124,3 +124,27 @@ export function orderActivityAt(order: OrderActivity, at: string, zone = 'UTC'):
   const thresholdPercent = order.drug.activityWarningPercent ?? DEFAULT_ACTIVITY_WARNING_PERCENT;
   return { value, unit: activityUnit, percent, thresholdPercent, belowThreshold: percent < thresholdPercent };
 }
+
+/**
+ * Beyond this many times the requested activity a decayed figure is not written: it only comes
+ * from a time far before the calibration (a mistyped date), and its digits mean nothing.
+ */
+export const ACTIVITY_SHOWN_MAX_FACTOR = 10;
+
+/** Whether a decayed activity is beyond what the screens write as a figure. */
+export const beyondShownActivity = (decayed: Pick<DecayedActivity, 'percent'>): boolean =>
+  decayed.percent > ACTIVITY_SHOWN_MAX_FACTOR * 100;
+
+/** A share in whole percent; one that rounds to none but is some reads `< 1%`. */
+export const percentText = (percent: number): string =>
+  percent > 0 && percent < 0.5 ? '< 1%' : `${Math.round(percent).toLocaleString('en-US')}%`;
+
+/**
+ * A decayed activity as every screen writes it: `4.12 mCi · 41% of requested` (with `both`,
+ * `4.12 mCi (152 MBq) · …`), or `more than 10× the requested activity` beyond the cap — never
+ * a raw float or an exponent.
+ */
+export function decayedActivityText(decayed: DecayedActivity, both: boolean): string {
+  if (beyondShownActivity(decayed)) return messages.activityBeyondShown(ACTIVITY_SHOWN_MAX_FACTOR);
+  return `${formatActivityBoth(decayed.value, decayed.unit, both)} · ${percentText(decayed.percent)} of requested`;
+}

@@ -200,6 +200,15 @@ export function deliveryAfterCalibration(projected: Date, calibration: Date | st
   return projected.getTime() > new Date(calibration).getTime();
 }
 
+/**
+ * A projected delivery before the calibration time (issue 33): almost always a mistyped date
+ * (the dose would be delivered before it is even at its requested activity, days early on a typo);
+ * the accept dialogs warn and ask for a confirmation first (docs/decisions/040-decay-figures-and-accept-warnings.md).
+ */
+export function deliveryBeforeCalibration(projected: Date, calibration: Date | string): boolean {
+  return projected.getTime() < new Date(calibration).getTime();
+}
+
 /** Every permission some action needs: the status route lets in a role with any of them. */
 export const orderActionPermissions: readonly Permission[] = [
   ...new Set(orderActions.map((a) => orderActionRules[a].permission)),

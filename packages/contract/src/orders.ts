@@ -132,6 +132,11 @@ export const orderSchema = z
     additionalNotes: z.string().nullable(),
     createdAt: answerInstant(),
     updatedAt: answerInstant(),
+    /**
+     * The manufacturing exception that made the order's manufacture day a day with no manufacture
+     * (decision 026): its day (on the CMO's calendar) and reason; null on a manufacture day.
+     */
+    manufactureClosed: z.object({ date: z.string(), reason: z.string() }).nullable(),
     /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
     coordinatorUsers: z.array(contactUserSchema).optional(),
   })

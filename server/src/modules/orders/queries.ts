@@ -6,6 +6,7 @@ import { fullName } from '../../auth/principal.ts';
 import { companyScope } from '../../auth/scope.ts';
 import { type Executor, fromJson } from '../../db/client.ts';
 import {
+  availabilityExceptions,
   companies,
   doseSlots,
   drugs,
@@ -43,7 +44,7 @@ export const orderList = defineListResource({
     timepoint_id: { column: orders.timepointId, type: 'number', key: 'timePoint' },
     availability_id: { column: doseSlots.availabilityId, type: 'number', key: 'id' },
     /** Its manufacture day has no manufacture (an exception, decision 026). */
-    manufacture_closed: { column: doseSlots.closed, type: 'boolean', key: 'id' },
+    manufacture_closed: { column: doseSlots.closed, type: 'boolean', key: 'manufactureClosed' },
     subject_id: { column: orders.subjectId, type: 'text', key: 'subjectId' },
     created_at: { column: orders.createdAt, type: 'datetime', key: 'createdAt' },
     calibration_datetime: {
@@ -137,6 +138,19 @@ function drugOf(id: Column): SQL<DrugRef> {
     from ${drugs} r where r.id = ${id})`);
 }
 type ZonedRef = Ref & { timezone: string };
+type ClosedDay = { date: string; reason: string } | null;
+
+/**
+ * The exception that closed the order's manufacture day (its dose slot's `closed`, decision 026)
+ * with its reason; null on a manufacture day. Read by the slot's key and the exceptions' unique
+ * (availability, date) index.
+ */
+function closedDayOf(slotId: Column): SQL<ClosedDay> {
+  return json<ClosedDay>(sql`(select json_build_object('date', e.exception_date, 'reason', e.reason)
+    from ${doseSlots} s join ${availabilityExceptions} e
+      on e.availability_id = s.availability_id and e.exception_date = s.manufacture_date and e.closed
+    where s.id = ${slotId} and s.closed)`);
+}
 
 /** The imaging center's fields an order shows. */
 interface CenterRow {
@@ -167,6 +181,7 @@ export function orderSource(db: Executor) {
       drug: drugOf(orders.drugId),
       cmo: named<ZonedRef>(companies, orders.cmoId, true),
       timePoint: named<Ref>(timepoints, orders.timepointId),
+      manufactureClosed: closedDayOf(orders.doseSlotId),
       imagingCenter: json<CenterRow>(sql`(select json_build_object(
           'id', r.id, 'name', r.name, 'phoneNumber', r.phone_number, 'timezone', r.timezone,
           'address_line_1', r.address_line_1, 'address_line_2', r.address_line_2, 'city', r.city,
@@ -225,6 +240,7 @@ export function toOrder(row: OrderJoined): Order {
     rejectionReason: o.rejectionReason,
     cancelationReason: o.cancelationReason,
     additionalNotes: o.additionalNotes,
+    manufactureClosed: row.manufactureClosed ?? null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

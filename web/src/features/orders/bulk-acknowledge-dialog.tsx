@@ -1,5 +1,9 @@
 import {
+  closedDayOf,
+  decayedActivityText,
   defaultProjectedDelivery,
+  exceptionKindLabels,
+  formatCalendarDate,
   formatInstant,
   limits,
   messages,
@@ -14,6 +18,7 @@ import {
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import {
+  Alert,
   Button,
   Dialog,
   DialogActions,
@@ -44,13 +49,43 @@ import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
-import { enteredInstant } from './order-action-fields.ts';
-import { decayAt, decayedText, showsDecay } from './order-activity-view.ts';
+import { ConfirmWarningsCheckbox } from './accept-warnings.tsx';
+import { acceptWarnings, enteredInstant } from './order-action-fields.ts';
+import { decayAt, showsDecay } from './order-activity-view.ts';
 import { useOrderStatusBatch } from './order-api.ts';
 
 export type BulkAction = 'accept' | 'reject';
 
 const dateValue = z.string().nullable();
+
+/** The bulk accept form's date-time values: one for all, or one per order. */
+interface BulkDeliveries {
+  same: boolean;
+  date?: string | null;
+  time?: string | null;
+  timezone?: string | null;
+  rows?: readonly { date?: string | null; time?: string | null }[];
+}
+
+/** Each order's projected delivery entered: the one for all, or its row on its imaging center's clock. */
+export function bulkDeliveryOf(values: BulkDeliveries, order: Order, i: number): Date | undefined {
+  const at = values.same
+    ? enteredInstant({ date: values.date, time: values.time, timezone: values.timezone })
+    : enteredInstant({ ...(values.rows?.[i] ?? {}), timezone: order.imagingCenter.timezone });
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+}
+
+/**
+ * The orders each accept warning names (issue 33): those whose projected delivery lies before
+ * their calibration, and those on a day with no manufacture.
+ */
+export function bulkAcceptWarnings(orders: readonly Order[], values: BulkDeliveries) {
+  const named = { beforeCalibration: [] as Order[], closedDay: [] as Order[] };
+  orders.forEach((order, i) => {
+    for (const warning of acceptWarnings(order, bulkDeliveryOf(values, order, i))) named[warning].push(order);
+  });
+  return named;
+}
 
 /**
  * The bulk dialog's fields. Accept: one projected delivery for all (date, time, zone) or one per
@@ -70,6 +105,7 @@ export function bulkAcknowledgeFields(
       timezone: dateValue,
       rows: z.array(z.object({ date: dateValue, time: dateValue })),
       comment: z.string(),
+      confirmed: z.boolean(),
     })
     .superRefine((values, ctx) => {
       if (action === 'reject') {
@@ -111,6 +147,13 @@ export function bulkAcknowledgeFields(
           ]);
         });
       }
+      const warned = bulkAcceptWarnings(orders, values);
+      if ((warned.beforeCalibration.length > 0 || warned.closedDay.length > 0) && !values.confirmed)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirmed'],
+          message: messages.confirmAcceptWarningsRequired,
+        });
     });
 }
 
@@ -172,13 +215,14 @@ export function BulkAcknowledgeDialog({
     orders.map((o) => defaultProjectedDelivery(o.calibrationDatetime, o.imagingCenter.timezone, new Date())),
   );
   const firstZone = orders[0]?.imagingCenter.timezone ?? 'UTC';
-  const { control, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
+  const { control, handleSubmit, setError, formState, trigger, setValue } = useSignedForm(fields, {
     same: false,
     date: defaults[0]?.date ?? null,
     time: defaults[0]?.time ?? null,
     timezone: firstZone,
     rows: defaults,
     comment: '',
+    confirmed: false,
   });
   const batch = useOrderStatusBatch();
   const [results, setResults] = useState<OrderStatusBatchResult[]>();
@@ -204,13 +248,22 @@ export function BulkAcknowledgeDialog({
 
   // The activity each order will have left at its projected delivery, where it names one (issue 21).
   const [wDate, wTime, wZone, wRows] = watched;
+  const entered = { same, date: wDate, time: wTime, timezone: wZone, rows: wRows };
   const showActivity = action === 'accept' && orders.some(showsDecay);
-  const deliveryOf = (order: Order, i: number): string | null => {
-    const at = same
-      ? enteredInstant({ date: wDate, time: wTime, timezone: wZone })
-      : enteredInstant({ ...(wRows?.[i] ?? {}), timezone: order.imagingCenter.timezone });
-    return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
-  };
+  const deliveryOf = (order: Order, i: number): string | null =>
+    bulkDeliveryOf(entered, order, i)?.toISOString() ?? null;
+  // The orders the accept warns about (issue 33). The tick confirms what was in view: another
+  // date, zone or warned order takes it back.
+  const warned =
+    action === 'accept' ? bulkAcceptWarnings(orders, entered) : { beforeCalibration: [], closedDay: [] };
+  const confirmedFor = [warned.beforeCalibration, warned.closedDay]
+    .map((named) => named.map((o) => o.id).join(','))
+    .concat(orders.map((o, i) => String(bulkDeliveryOf(entered, o, i)?.getTime() ?? '')))
+    .join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when what was confirmed changes
+  useEffect(() => {
+    setValue('confirmed', false, { shouldValidate: true });
+  }, [confirmedFor, setValue]);
 
   if (results) return <BatchResults orders={orders} action={action} results={results} onClose={onClose} />;
   const label = `${rule.label} ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}`;
@@ -296,7 +349,14 @@ export function BulkAcknowledgeDialog({
           <TableBody>
             {orders.map((order, i) => (
               <TableRow key={order.id}>
-                <TableCell>#{order.number}</TableCell>
+                <TableCell>
+                  #{order.number}
+                  {action === 'accept' && closedDayOf(order) && (
+                    <Typography variant="caption" color="warning.main" component="div">
+                      {exceptionKindLabels.closed}
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>{order.subjectId}</TableCell>
                 <TableCell>
                   {formatInstant(order.calibrationDatetime, order.imagingCenter.timezone)}
@@ -335,6 +395,39 @@ export function BulkAcknowledgeDialog({
           </TableBody>
         </Table>
       </Grid>
+      {warned.beforeCalibration.length > 0 && (
+        <Grid size={12} sx={{ mt: 1 }}>
+          <Alert severity="error" data-testid="before-calibration-warning">
+            {messages.deliveryBeforeCalibrationOf(
+              warned.beforeCalibration
+                .map(
+                  (o) =>
+                    `Order #${o.number} (${formatInstant(o.calibrationDatetime, o.imagingCenter.timezone)})`,
+                )
+                .join(', '),
+            )}
+          </Alert>
+        </Grid>
+      )}
+      {warned.closedDay.length > 0 && (
+        <Grid size={12} sx={{ mt: 1 }}>
+          <Alert severity="warning" data-testid="closed-day-warning">
+            {messages.ordersOnClosedDays(
+              warned.closedDay
+                .map((o) => {
+                  const closed = closedDayOf(o)!;
+                  return `Order #${o.number} (${formatCalendarDate(closed.date)}: ${closed.reason})`;
+                })
+                .join(', '),
+            )}
+          </Alert>
+        </Grid>
+      )}
+      {(warned.beforeCalibration.length > 0 || warned.closedDay.length > 0) && (
+        <Grid size={12}>
+          <ConfirmWarningsCheckbox control={control} name="confirmed" />
+        </Grid>
+      )}
       <SignedChangeFields control={control} />
     </FormDialog>
   );
@@ -350,7 +443,7 @@ function BulkActivityCell({ order, at }: { order: Order; at: string | null }) {
       component="span"
       sx={{ fontWeight: decayed.belowThreshold ? 600 : undefined }}
     >
-      {decayedText(decayed, false)}
+      {decayedActivityText(decayed, false)}
       {decayed.belowThreshold && ` — below the drug's ${decayed.thresholdPercent}% threshold`}
     </Typography>
   );

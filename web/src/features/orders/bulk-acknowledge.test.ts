@@ -1,6 +1,11 @@
 import { emptyPermissions, messages, type Order } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import { batchBody, bulkAcknowledgeFields, refusalText } from './bulk-acknowledge-dialog.tsx';
+import {
+  batchBody,
+  bulkAcceptWarnings,
+  bulkAcknowledgeFields,
+  refusalText,
+} from './bulk-acknowledge-dialog.tsx';
 import { selectableForAcknowledgement } from './order-actions.ts';
 
 const acknowledging = (() => {
@@ -61,10 +66,11 @@ describe('the bulk accept form', () => {
       { date: '2026-11-24', time: '10:00' },
     ],
     comment: '',
+    confirmed: false,
   };
 
   it('checks each row against now and its own calibration, on the time of that row', () => {
-    const parsed = bulkAcknowledgeFields('accept', orders, now).safeParse(values);
+    const parsed = bulkAcknowledgeFields('accept', orders, now).safeParse({ ...values, confirmed: true });
     expect(parsed.error?.issues).toEqual([
       expect.objectContaining({ path: ['rows', 1, 'time'], message: messages.projectedDeliveryInPast }),
     ]);
@@ -91,7 +97,7 @@ describe('the bulk accept form', () => {
 
   it('refuses one time for all that is too far from one of the calibrations', () => {
     const far = [order(1, '2026-11-27T16:00:00.000Z'), order(2, '2027-01-28T16:00:00.000Z')];
-    const same = { ...values, same: true, date: '2026-11-27', time: '08:00' };
+    const same = { ...values, same: true, date: '2026-11-27', time: '08:00', confirmed: true };
     const parsed = bulkAcknowledgeFields('accept', far, now).safeParse(same);
     expect(parsed.error?.issues.map((i) => i.message)).toEqual([
       messages.projectedDeliveryFarFromCalibration(31),
@@ -99,10 +105,66 @@ describe('the bulk accept form', () => {
   });
 });
 
+describe('the bulk accept warnings (issue 33)', () => {
+  // Calibrations Nov 27 and Nov 28 at 10:00 in Chicago; #1003 is on a day with no manufacture.
+  const orders = [
+    order(1, '2026-11-27T16:00:00.000Z'),
+    order(2, '2026-11-28T16:00:00.000Z'),
+    {
+      ...order(3, '2026-11-28T16:00:00.000Z'),
+      manufactureClosed: { date: '2026-11-28', reason: 'Holiday' },
+    } as Order,
+  ];
+  const same = {
+    same: true,
+    date: '2026-11-27',
+    time: '12:00',
+    timezone: 'America/Chicago',
+    rows: [],
+    comment: '',
+    confirmed: false,
+  };
+  const numbers = (named: readonly Order[]) => named.map((o) => o.number);
+
+  it('names each order whose calibration is after the one projected delivery, and those on a closed day', () => {
+    const warned = bulkAcceptWarnings(orders, same);
+    expect(numbers(warned.beforeCalibration)).toEqual([1002, 1003]);
+    expect(numbers(warned.closedDay)).toEqual([1003]);
+    // One per order: each row on its imaging center's clock.
+    const rows = [
+      { date: '2026-11-26', time: '09:00' },
+      { date: '2026-11-28', time: '10:00' },
+      { date: '2026-11-28', time: '11:00' },
+    ];
+    expect(numbers(bulkAcceptWarnings(orders, { ...same, same: false, rows }).beforeCalibration)).toEqual([
+      1001,
+    ]);
+  });
+
+  it('cannot be signed until the warnings are confirmed', () => {
+    const fields = bulkAcknowledgeFields('accept', orders, now);
+    const confirm = (values: typeof same) =>
+      fields.safeParse(values).error?.issues.find((i) => i.path[0] === 'confirmed')?.message;
+    expect(confirm(same)).toBe(messages.confirmAcceptWarningsRequired);
+    expect(confirm({ ...same, confirmed: true })).toBeUndefined();
+    // Without the closed day and after both calibrations, nothing to confirm.
+    const open = bulkAcknowledgeFields('accept', orders.slice(0, 2), now);
+    expect(open.safeParse({ ...same, date: '2026-11-28', time: '10:00' }).success).toBe(true);
+  });
+});
+
 describe('the bulk reject form', () => {
   it('needs one reason, not only spaces, and sends it for every order', () => {
     const orders = [order(1, '2026-11-27T16:00:00.000Z'), order(2, '2026-11-28T16:00:00.000Z')];
-    const base = { same: false, date: null, time: null, timezone: null, rows: [], comment: '' };
+    const base = {
+      same: false,
+      date: null,
+      time: null,
+      timezone: null,
+      rows: [],
+      comment: '',
+      confirmed: false,
+    };
     const issue = (comment: string) =>
       bulkAcknowledgeFields('reject', orders, now).safeParse({ ...base, comment }).error?.issues[0]?.message;
     expect(issue('')).toBe(messages.required);

@@ -1,4 +1,5 @@
 import {
+  closedDayOf,
   defaultProjectedDelivery,
   deliveryAfterCalibration,
   formatInstant,
@@ -22,7 +23,8 @@ import { applyServerErrors, conflictMessage } from '../../components/form/server
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
-import { enteredInstant, orderActionFields } from './order-action-fields.ts';
+import { ClosedDayAcceptWarning, ConfirmWarningsCheckbox } from './accept-warnings.tsx';
+import { acceptWarnings, enteredInstant, orderActionFields } from './order-action-fields.ts';
 import { ActivityAtInstant } from './order-activity.tsx';
 import { showsDecay } from './order-activity-view.ts';
 import { useOrderStatusChange } from './order-api.ts';
@@ -42,10 +44,7 @@ export function OrderActionDialog({
 }) {
   const rule = orderActionRules[action];
   const needsDate = rule.needs === 'relatedDatetime';
-  const fields = useMemo(
-    () => orderActionFields(action, undefined, order.calibrationDatetime),
-    [action, order.calibrationDatetime],
-  );
+  const fields = useMemo(() => orderActionFields(action, undefined, order), [action, order]);
   const zone = order.imagingCenter.timezone;
   // Accept starts at the calibration day and time on the order's clock (not in the past).
   const [initial] = useState(() =>
@@ -53,11 +52,12 @@ export function OrderActionDialog({
       ? defaultProjectedDelivery(order.calibrationDatetime, zone, new Date())
       : undefined,
   );
-  const { control, schema, handleSubmit, setError, formState, trigger } = useSignedForm(fields, {
+  const { control, schema, handleSubmit, setError, formState, trigger, setValue } = useSignedForm(fields, {
     date: initial?.date ?? null,
     time: initial?.time ?? null,
     timezone: zone,
     comment: '',
+    confirmed: false,
   });
   const change = useOrderStatusChange(order, action);
   const comment = useWatch({ control, name: 'comment' }) ?? '';
@@ -70,6 +70,15 @@ export function OrderActionDialog({
   const entered = setsProjectedDelivery(action) ? enteredAt : undefined;
   const lateForCalibration =
     entered !== undefined && deliveryAfterCalibration(entered, order.calibrationDatetime);
+  // What an accept must be confirmed for (issue 33). The tick confirms what was in view: another
+  // date, zone or warning takes it back.
+  const warnings = setsProjectedDelivery(action) ? acceptWarnings(order, entered) : [];
+  const confirmedFor = `${warnings.join(',')}@${entered?.getTime() ?? ''}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when what was confirmed changes
+  useEffect(() => {
+    setValue('confirmed', false, { shouldValidate: true });
+  }, [confirmedFor, setValue]);
+  const closedDay = setsProjectedDelivery(action) ? closedDayOf(order) : null;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -109,6 +118,11 @@ export function OrderActionDialog({
           {formatInstant(order.calibrationDatetime, zone)}
         </Typography>
       </Grid>
+      {closedDay && (
+        <Grid size={12} sx={{ mt: 1 }}>
+          <ClosedDayAcceptWarning closed={closedDay} />
+        </Grid>
+      )}
       {needsDate ? (
         <>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -150,6 +164,18 @@ export function OrderActionDialog({
               <Alert severity="warning">
                 {messages.deliveryAfterCalibration(formatInstant(order.calibrationDatetime, zone))}
               </Alert>
+            </Grid>
+          )}
+          {warnings.includes('beforeCalibration') && (
+            <Grid size={12} sx={{ mt: 1 }}>
+              <Alert severity="error" data-testid="before-calibration-warning">
+                {messages.deliveryBeforeCalibration(formatInstant(order.calibrationDatetime, zone))}
+              </Alert>
+            </Grid>
+          )}
+          {warnings.length > 0 && (
+            <Grid size={12}>
+              <ConfirmWarningsCheckbox control={control} name="confirmed" />
             </Grid>
           )}
         </>

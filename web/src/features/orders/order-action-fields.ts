@@ -1,10 +1,14 @@
 import {
+  closedDayOf,
+  deliveryBeforeCalibration,
   limits,
   localDateTimeToInstant,
   messages,
+  type Order,
   type OrderAction,
   orderActionRules,
   relatedTimeProblem,
+  setsProjectedDelivery,
 } from '@dosechain/contract';
 import { z } from 'zod';
 
@@ -18,16 +22,35 @@ export function enteredInstant(values: {
   return localDateTimeToInstant(`${values.date}T${values.time.slice(0, 5)}`, values.timezone);
 }
 
+/** What of an order an accept's warnings read. */
+export type AcceptedOrder = Pick<Order, 'calibrationDatetime' | 'status' | 'manufactureClosed'>;
+
+/**
+ * What an accept must be confirmed for before it can be signed (issue 33): a projected
+ * delivery before the calibration time (almost always a mistyped date) and an order on a day
+ * with no manufacture (the CMO's own closed day).
+ */
+export type AcceptWarning = 'beforeCalibration' | 'closedDay';
+
+export function acceptWarnings(order: AcceptedOrder, at: Date | undefined): AcceptWarning[] {
+  const warnings: AcceptWarning[] = [];
+  if (at && !Number.isNaN(at.getTime()) && deliveryBeforeCalibration(at, order.calibrationDatetime))
+    warnings.push('beforeCalibration');
+  if (closedDayOf(order)) warnings.push('closedDay');
+  return warnings;
+}
+
 /**
  * The dialog's fields; which of them are required depends on what the action needs. A date-time
  * on the wrong side of now (a projected delivery in the past, a delivery in the future) or, with
  * the order's `calibration`, a projected delivery too far from it is an error on the time, as the
- * server would answer it.
+ * server would answer it. An accept with a warning (`acceptWarnings`, given the `order`) needs
+ * `confirmed` ticked.
  */
 export function orderActionFields(
   action: OrderAction,
   now: () => Date = () => new Date(),
-  calibration?: string,
+  order?: AcceptedOrder,
 ) {
   const needsDate = orderActionRules[action].needs === 'relatedDatetime';
   const dateValue = z
@@ -44,10 +67,18 @@ export function orderActionFields(
         .refine((v) => needsDate || v.length > 0, messages.required)
         .refine((v) => needsDate || v.length === 0 || v.trim().length > 0, messages.onlySpaces)
         .refine((v) => v.length <= limits.reasonMax, messages.maxLength(limits.reasonMax)),
+      confirmed: z.boolean(),
     })
     .superRefine((values, ctx) => {
       const at = needsDate ? enteredInstant(values) : undefined;
-      const problem = at && relatedTimeProblem(action, at, now(), calibration);
+      const problem = at && relatedTimeProblem(action, at, now(), order?.calibrationDatetime);
       if (problem) ctx.addIssue({ code: 'custom', path: ['time'], message: problem });
+      const warned = order && setsProjectedDelivery(action) && acceptWarnings(order, at).length > 0;
+      if (warned && !values.confirmed)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirmed'],
+          message: messages.confirmAcceptWarningsRequired,
+        });
     });
 }

@@ -1,12 +1,8 @@
+import { decayedActivityText, formatActivityBoth } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  activityText,
-  decayAt,
-  decayedText,
-  type OrderWithActivity,
-  requestedActivityText,
-  showsDecay,
-} from './order-activity-view.ts';
+import { decayAt, type OrderWithActivity, requestedActivityText, showsDecay } from './order-activity-view.ts';
+
+const decayedText = decayedActivityText;
 
 // 10 mCi of F-18 (T½ 109.77 min) calibrated at 07:00 Chicago (13:00Z, CST).
 const order: OrderWithActivity = {
@@ -72,13 +68,18 @@ describe('the decay an order shows', () => {
     expect(decayAt(order, 'not a time', zone)).toBeNull();
   });
 
+  it('names no figure for a time days before the calibration (a mistyped date), only the cap', () => {
+    const typo = decayAt(order, '2027-02-25T07:00', zone)!;
+    expect(decayedText(typo, true)).toBe('more than 10× the requested activity');
+  });
+
   it('writes a share that rounds to none as < 1%', () => {
     const dayLater = decayAt(order, '2027-03-09T07:00', zone)!;
     expect(decayedText(dayLater, false)).toMatch(/ mCi · < 1% of requested$/);
   });
 
   it('converts for the toggle: 1 mCi = 37 MBq', () => {
-    expect(activityText(370, 'mBq', true)).toBe('370 MBq (10 mCi)');
-    expect(activityText(370, 'mBq', false)).toBe('370 MBq');
+    expect(formatActivityBoth(370, 'mBq', true)).toBe('370 MBq (10 mCi)');
+    expect(formatActivityBoth(370, 'mBq', false)).toBe('370 MBq');
   });
 });

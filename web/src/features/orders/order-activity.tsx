@@ -1,14 +1,7 @@
-import { messages, type Order } from '@dosechain/contract';
+import { decayedActivityText, formatActivity, messages, type Order, percentText } from '@dosechain/contract';
 import { Alert, Box, FormControlLabel, Grid, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  activityText,
-  decayAt,
-  decayedText,
-  type OrderWithActivity,
-  percentText,
-  showsDecay,
-} from './order-activity-view.ts';
+import { decayAt, type OrderWithActivity, showsDecay } from './order-activity-view.ts';
 
 /**
  * The activity left at an instant, with a warning when it is below the drug's threshold of the
@@ -30,7 +23,7 @@ export function ActivityAtInstant({
 }) {
   const decayed = decayAt(order, at, zone);
   if (!decayed) return null;
-  const text = decayedText(decayed, true);
+  const text = decayedActivityText(decayed, true);
   return (
     <Box>
       <Typography variant="body2" data-testid="activity-at">
@@ -39,7 +32,7 @@ export function ActivityAtInstant({
       {warn && decayed.belowThreshold && (
         <Alert severity="warning" sx={{ mt: 1 }}>
           {messages.activityLowAtDelivery(
-            activityText(decayed.value, decayed.unit, false),
+            formatActivity(decayed.value, decayed.unit),
             percentText(decayed.percent),
             decayed.thresholdPercent,
           )}
@@ -93,7 +86,7 @@ export function OrderDecay({ order }: { order: Order }) {
                 {label}
               </Typography>
               <Typography component="div" data-testid={`decay-${label}`}>
-                {decayedText(decayed, both)}
+                {decayedActivityText(decayed, both)}
               </Typography>
             </Grid>
           );

@@ -1,4 +1,4 @@
-import { messages, type Order, type OrderAction, orderStatusLabels } from '@dosechain/contract';
+import { messages, type Order, type OrderAction } from '@dosechain/contract';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { ORDERS, useResendNotification } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
+import { orderStatusText } from './order-lateness.ts';
 
 function ResendButton({ order }: { order: Order }) {
   const resend = useResendNotification(order);
@@ -60,7 +61,7 @@ export default function OrderDetailPage() {
     <Stack spacing={2}>
       {backLink}
       <Typography variant="h4" component="h1">
-        Order #{o.number} · {orderStatusLabels[o.status]}
+        Order #{o.number} · {orderStatusText(o)}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         <OrderActionButtons order={o} variant="button" onAction={setAction} />

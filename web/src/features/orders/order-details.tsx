@@ -1,15 +1,18 @@
 import {
   type ContactUser,
+  closedDayOf,
+  formatCalendarDate,
   formatInstant,
+  messages,
   type Order,
   orderActionRules,
-  orderStatusLabels,
   reasonActionOf,
 } from '@dosechain/contract';
-import { Box, Grid, Typography } from '@mui/material';
+import { Alert, Box, Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { OrderDecay } from './order-activity.tsx';
 import { requestedActivityText, showsDecay } from './order-activity-view.ts';
+import { orderStatusText } from './order-lateness.ts';
 import { OrderNotes } from './order-notes.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -55,9 +58,10 @@ export function OrderDetails({ order }: { order: Order }) {
   const reasonAction = reasonActionOf(order.status);
   const reasonRule = reasonAction && orderActionRules[reasonAction];
   const reason = reasonRule && { label: reasonRule.inputLabel, text: order[reasonRule.column] };
+  const closedDay = closedDayOf(order);
   const fields: [string, ReactNode][] = [
     ['Order', `#${order.number}`],
-    ['Status', orderStatusLabels[order.status]],
+    ['Status', orderStatusText(order)],
     ['Study', order.study.name],
     ['Site', order.site.name],
     ['Subject', order.subjectId],
@@ -77,6 +81,11 @@ export function OrderDetails({ order }: { order: Order }) {
   ];
   return (
     <Box sx={{ p: 1 }}>
+      {closedDay && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="closed-day-notice">
+          {messages.orderClosedDay(formatCalendarDate(closedDay.date), closedDay.reason)}
+        </Alert>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Times are on the imaging center's clock ({zone}).
       </Typography>

@@ -17,6 +17,25 @@ describe('orderStatusText', () => {
     );
     expect(orderStatusText({ status: 'pending', projectedDelivery: null }, now)).toBe('Pending');
   });
+
+  it('marks an order still waiting for a dose on a day with no manufacture (issue 33)', () => {
+    const closed = { date: '2026-11-26', reason: 'Cyclotron maintenance' };
+    expect(
+      orderStatusText({ status: 'pending', projectedDelivery: null, manufactureClosed: closed }, now),
+    ).toBe('Pending · No manufacture');
+    expect(
+      orderStatusText(
+        { status: 'accepted', projectedDelivery: '2026-11-26T12:55:00Z', manufactureClosed: closed },
+        now,
+      ),
+    ).toMatch(/^Accepted · .+ late · No manufacture$/);
+    expect(
+      orderStatusText({ status: 'delivered', projectedDelivery: null, manufactureClosed: closed }, now),
+    ).toBe('Delivered');
+    expect(
+      orderStatusText({ status: 'pending', projectedDelivery: null, manufactureClosed: null }, now),
+    ).toBe('Pending');
+  });
 });
 
 describe('orderLatenessText', () => {

@@ -1,6 +1,14 @@
-import { formatLateness, minutesLate, type Order, orderStatusLabels } from '@dosechain/contract';
+import {
+  closedDayOf,
+  exceptionKindLabels,
+  formatLateness,
+  minutesLate,
+  type Order,
+  orderStatusLabels,
+} from '@dosechain/contract';
 
 type LatenessFacts = Pick<Order, 'status' | 'projectedDelivery'>;
+type StatusFacts = LatenessFacts & Partial<Pick<Order, 'manufactureClosed'>>;
 
 /**
  * How late an accepted order past its projected delivery is (issue 21), e.g. `2 h 05 min`;
@@ -13,11 +21,17 @@ export function orderLatenessText(order: LatenessFacts, now = new Date()): strin
 
 /**
  * An order's status as the grids and the detail show it: an accepted order past its projected
- * delivery says how late it is (issue 21), e.g. `Accepted · 2 h 05 min late`. Exports write the
- * two apart (orderStatusExport).
+ * delivery says how late it is (issue 21), e.g. `Accepted · 2 h 05 min late`; an order still
+ * waiting for a dose made on a day with no manufacture says so (issue 33), e.g.
+ * `Pending · No manufacture`. Exports write the status apart (orderStatusExport).
  */
-export function orderStatusText(order: LatenessFacts, now = new Date()): string {
-  const label = orderStatusLabels[order.status];
+export function orderStatusText(order: StatusFacts, now = new Date()): string {
   const late = orderLatenessText(order, now);
-  return late === null ? label : `${label} · ${late} late`;
+  const closed = closedDayOf({ status: order.status, manufactureClosed: order.manufactureClosed ?? null });
+  const parts = [
+    orderStatusLabels[order.status],
+    late && `${late} late`,
+    closed && exceptionKindLabels.closed,
+  ];
+  return parts.filter(Boolean).join(' · ');
 }
