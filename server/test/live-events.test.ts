@@ -178,6 +178,8 @@ describe('events are scoped like the order list', () => {
     const manhattan = await streamAs('imaging-manhattan');
     const denver = await streamAs('site-denver');
     const staff = await streamAs('staff');
+    const cmo = await streamAs('cmo');
+    const otherCmo = await streamAs('cmo-la');
     const order = await place();
     const staffFrame = await staff.waitFor(eventFrame('order.placed', order.id));
     for (const s of [hudson, manhattan]) {
@@ -208,9 +210,14 @@ describe('events are scoped like the order list', () => {
       availabilityId: availability!.id,
     });
     await hudson.waitFor((f) => f.event === 'availability.changed' && f.id === frame.id);
+    // Its own CMO is told too, without the id (an exception may black out its orders' day).
+    const cmoFrame = await cmo.waitFor((f) => f.event === 'availability.changed' && f.id === frame.id);
+    expect(JSON.parse(cmoFrame.data!)).toEqual({ type: 'availability.changed' });
     await denver.waitFor(passed(Number(frame.id)));
     expect(denver.events()).toEqual([]);
-    for (const s of [hudson, manhattan, denver, staff]) s.close();
+    await otherCmo.waitFor(passed(Number(frame.id)));
+    expect(otherCmo.events()).toEqual([]);
+    for (const s of [hudson, manhattan, denver, staff, cmo, otherCmo]) s.close();
   });
 });
 

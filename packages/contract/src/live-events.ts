@@ -14,7 +14,8 @@ import { orderStatuses } from './orders.ts';
  * - `availability.changed`: an availability's configuration changed, or a dose of it was taken
  *   or given back. To staff and admin (with `availabilityId` when they read availabilities) and
  *   to the roles that order through a pairing of that CMO and drug (no ids: the Place order
- *   calendar asks again).
+ *   calendar asks again), and to that CMO when it reads orders (no ids: an exception may have
+ *   blacked out its orders' day, which its dashboard counts).
  * - `reset`: the stream cannot replay what the reader missed (too long away): refetch everything.
  *
  * Each event's SSE `id` increases (the audit trail's chain position of the change); a client
