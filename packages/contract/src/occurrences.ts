@@ -10,8 +10,8 @@ import type { Availability, AvailabilityFrequency, Repeat, WeekdayCode } from '.
  */
 
 // rrule's ES module (bundlers) names its exports; Node loads its CommonJS build, whose names
-// sit on the default export.
-const { RRule } = (rrule as typeof rrule & { default?: typeof rrule }).default ?? rrule;
+// sit on the default export. Read by Reflect: the bundler would warn of a `default` it lacks.
+const { RRule } = (Reflect.get(rrule, 'default') as typeof rrule | undefined) ?? rrule;
 type Weekday = InstanceType<typeof rrule.Weekday>;
 
 /** What decides the manufacture days of an availability. Dates are `YYYY-MM-DD`. */
