@@ -1,4 +1,11 @@
-import { hasPermission, type LiveEvent, type Permissions, type Role } from '@dosechain/contract';
+import {
+  hasPermission,
+  type LiveEvent,
+  mailLogAccess,
+  meetsRequirement,
+  type Permissions,
+  type Role,
+} from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { actingRole, companyScope } from '../../auth/scope.ts';
@@ -57,6 +64,14 @@ function availabilityEvent(reader: Reader, ref: AvailabilityRef): LiveEvent | nu
   if (!hasPermission(reader.permissions, 'order.create')) return null;
   if (everyCompany || reader.orderable?.has(orderableKey(ref))) return { type: 'availability.changed' };
   return null;
+}
+
+/** Whether a reader is told that a mail failed: who may read the notification log (its banner). */
+export function readsMailLog(reader: Reader): boolean {
+  return meetsRequirement(
+    { permissions: reader.permissions, roleType: reader.role.type },
+    mailLogAccess.read,
+  );
 }
 
 /**

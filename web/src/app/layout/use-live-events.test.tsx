@@ -71,6 +71,8 @@ function fakeApi(user: MeUser) {
     streams,
     send: (id: number, event: object) =>
       controller!.enqueue(encoder.encode(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`)),
+    /** An event without an id, as the server sends a failed mail. */
+    sendNotice: (event: object) => controller!.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`)),
   };
 }
 
@@ -136,6 +138,7 @@ describe('live events in the layout', () => {
     fake.send(8, { type: 'availability.changed' });
     await until(() => stale().includes('availabilities'));
     expect(stale()).not.toContain('drugs');
+    expect(stale()).not.toContain('failedMails');
     fake.send(9, { type: 'reset' });
     await until(() => stale().includes('drugs'));
     expect(fake.streams).toHaveLength(1);
@@ -148,6 +151,15 @@ describe('live events in the layout', () => {
     fake.send(7, { type: 'availability.changed' });
     await until(() => stale().length > 0);
     expect(stale().sort()).toEqual(['availabilities', 'calendar', 'exceptionCount']);
+  });
+
+  it("a failed mail refreshes the failed-mails banner's count only", async () => {
+    const fake = fakeApi(cmoUser(withOrderRead()));
+    const { stale } = renderLive(fake.api);
+    await until(() => fake.streams.length === 1);
+    fake.sendNotice({ type: 'mails.failed' });
+    await until(() => stale().length > 0);
+    expect(stale()).toEqual(['failedMails']);
   });
 
   it('closes the stream when the layout goes (logout) and opens none for a role without live screens', async () => {

@@ -7,6 +7,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { AVAILABILITIES, AVAILABILITY_SEARCH } from '../../api/resources.ts';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-banner.tsx';
 import { EXCEPTION_AFFECTED_COUNT_KEY, ORDERS } from '../../features/orders/orders-grid-query.ts';
 
 /** Events arriving this close together refresh each list once. */
@@ -17,7 +18,8 @@ export const LIVE_BATCH_MS = 50;
  * Acknowledgement, Order status, related orders), the order's detail and the Place order
  * calendar (a placement, rejection or cancellation moves its doses left); an availability's
  * change, the calendar, the availability list and the dashboards' count of orders on a day with
- * no manufacture (an exception may have blacked their day out); `reset`, everything.
+ * no manufacture (an exception may have blacked their day out); a mail that failed for good, the
+ * failed-mails banner's count; `reset`, everything.
  */
 export function staleKeys(event: LiveEvent): QueryKey[] | 'all' {
   switch (event.type) {
@@ -35,6 +37,8 @@ export function staleKeys(event: LiveEvent): QueryKey[] | 'all' {
         queryKeys.lists(AVAILABILITIES),
         EXCEPTION_AFFECTED_COUNT_KEY,
       ];
+    case 'mails.failed':
+      return [FAILED_MAILS_QUERY_KEY];
     case 'reset':
       return 'all';
   }
