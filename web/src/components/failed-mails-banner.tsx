@@ -3,11 +3,10 @@ import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
-import { queryKeys } from '../api/query-keys.ts';
 import { userMeets } from '../auth/access.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { FAILED_MAILS_QUERY_KEY } from './failed-mails-query.ts';
 
-export const FAILED_MAILS_QUERY_KEY = queryKeys.of('/mails/failed-count');
 /** The notification log's path; `?status=failed` shows the failed mails only. */
 export const NOTIFICATION_LOG_PATH = '/notification-log';
 

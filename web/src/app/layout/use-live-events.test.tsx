@@ -7,7 +7,7 @@ import type { HttpClient, RequestOptions } from '../../api/http-client.ts';
 import type { LiveTiming } from '../../api/live-events.ts';
 import { clearSession, saveTokens } from '../../api/session-storage.ts';
 import { AuthProvider } from '../../auth/auth-context.tsx';
-import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-banner.tsx';
+import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-query.ts';
 import {
   EXCEPTION_AFFECTED_COUNT_KEY,
   LATE_ORDERS_COUNT_KEY,

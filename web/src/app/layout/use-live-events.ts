@@ -7,7 +7,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { AVAILABILITIES, AVAILABILITY_SEARCH } from '../../api/resources.ts';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-banner.tsx';
+import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-query.ts';
 import { EXCEPTION_AFFECTED_COUNT_KEY, ORDERS } from '../../features/orders/orders-grid-query.ts';
 
 /** Events arriving this close together refresh each list once. */
