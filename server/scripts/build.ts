@@ -48,13 +48,26 @@ export const entryPoints = [
   'src/cli/restore.ts',
 ];
 
-/** The contract is TypeScript source in the workspace: bundled in, not imported at run time. */
+/**
+ * The contract is TypeScript source in the workspace: bundled in, not imported at run time. Its
+ * entry points (`@dosechain/contract`, `@dosechain/contract/occurrences`) are its package.json's
+ * `exports`.
+ */
 const bundleContract: Plugin = {
   name: 'bundle-contract',
   setup(b) {
-    b.onResolve({ filter: /^@dosechain\/contract$/ }, () => ({
-      path: path.join(repoRoot, 'packages/contract/src/index.ts'),
-    }));
+    const contractDir = path.join(repoRoot, 'packages/contract');
+    const exportsMap = (
+      JSON.parse(readFileSync(path.join(contractDir, 'package.json'), 'utf8')) as {
+        exports: Record<string, string>;
+      }
+    ).exports;
+    b.onResolve({ filter: /^@dosechain\/contract(\/[\w-]+)?$/ }, (args) => {
+      const target = exportsMap[`.${args.path.slice('@dosechain/contract'.length)}`];
+      return target
+        ? { path: path.join(contractDir, target) }
+        : { errors: [{ text: `${args.path} is not an entry point of the contract` }] };
+    });
   },
 };
 

@@ -2,15 +2,19 @@
  * Issue 22, live screens (decision 023): `GET /events` over real connections — authentication,
  * the order list's company scope per role and company, availability to whoever orders through
  * it, replay after a reconnect, the per-user limit, streams that end with their session or
- * token, no listener left behind, a rolled-back change that sends nothing, and (PostgreSQL) two
- * app instances on one database.
+ * token, no listener left behind, a rolled-back change that sends nothing, (PostgreSQL) two
+ * app instances on one database, and a failed mail told to the readers of the mail log (issue 33).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { recordAudit } from '../src/audit/record.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { mailOutbox } from '../src/db/schema.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { MAIL_MAX_ATTEMPTS, MailDispatcher } from '../src/mail/dispatcher.ts';
+import { enqueueMail } from '../src/mail/outbox.ts';
+import type { MailTransport } from '../src/mail/transport.ts';
 import { addCompanyUser } from './company-users.ts';
 import { ensurePgTemplate } from './db-template.ts';
 import {
@@ -178,6 +182,8 @@ describe('events are scoped like the order list', () => {
     const manhattan = await streamAs('imaging-manhattan');
     const denver = await streamAs('site-denver');
     const staff = await streamAs('staff');
+    const cmo = await streamAs('cmo');
+    const otherCmo = await streamAs('cmo-la');
     const order = await place();
     const staffFrame = await staff.waitFor(eventFrame('order.placed', order.id));
     for (const s of [hudson, manhattan]) {
@@ -208,9 +214,14 @@ describe('events are scoped like the order list', () => {
       availabilityId: availability!.id,
     });
     await hudson.waitFor((f) => f.event === 'availability.changed' && f.id === frame.id);
+    // Its own CMO is told too, without the id (an exception may black out its orders' day).
+    const cmoFrame = await cmo.waitFor((f) => f.event === 'availability.changed' && f.id === frame.id);
+    expect(JSON.parse(cmoFrame.data!)).toEqual({ type: 'availability.changed' });
     await denver.waitFor(passed(Number(frame.id)));
     expect(denver.events()).toEqual([]);
-    for (const s of [hudson, manhattan, denver, staff]) s.close();
+    await otherCmo.waitFor(passed(Number(frame.id)));
+    expect(otherCmo.events()).toEqual([]);
+    for (const s of [hudson, manhattan, denver, staff, cmo, otherCmo]) s.close();
   });
 });
 
@@ -495,3 +506,54 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     new Promise<T>((_, reject) => setTimeout(() => reject(new Error(message)), ms)),
   ]);
 }
+
+describe('failed mails', () => {
+  it('a mail that fails its last attempt tells the readers of the notification log, without an id; nobody else', async () => {
+    // Only the dispatcher below sends (the app's own would take the mail first).
+    await t.app.mailDispatcher.stop();
+    const readers = [await streamAs('staff'), await streamAs('admin')];
+    const others = [await streamAs('site'), await streamAs('cmo')];
+    const failing: MailTransport = {
+      send: async () => {
+        throw new Error('550 mailbox unavailable');
+      },
+      close: () => {},
+    };
+    const dispatcher = new MailDispatcher({
+      db: t.db,
+      clock: t.clock,
+      transport: failing,
+      log: t.app.log,
+      pollIntervalMs: 0,
+    });
+    const id = await t.db.transaction((tx) =>
+      enqueueMail(tx, { to: 'gone@example.test', subject: 'Doomed', text: 'Doomed' }, t.clock.now()),
+    );
+    // Its last attempt comes next.
+    await t.db
+      .update(mailOutbox)
+      .set({ attempts: MAIL_MAX_ATTEMPTS - 1 })
+      .where(eq(mailOutbox.id, id));
+    const heartbeats = (s: LiveStreamClient) => s.frames.filter((f) => f.comment === 'heartbeat').length;
+    await dispatcher.drain();
+    await dispatcher.stop();
+    const [failed] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(failed!.status).toBe('failed');
+
+    for (const s of readers) {
+      const frame = await s.waitFor(eventFrame('mails.failed'));
+      expect(frame.id).toBeUndefined();
+      expect(JSON.parse(frame.data!)).toEqual({ type: 'mails.failed' });
+    }
+    // The others' streams beat again after it (the notice goes to every stream at once) and told nothing.
+    const before = others.map(heartbeats);
+    for (let i = 0; i < 100 && others.some((s, n) => heartbeats(s) <= before[n]!); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    for (const s of others) {
+      expect(heartbeats(s)).toBeGreaterThan(before[others.indexOf(s)]!);
+      expect(s.frames.some((f) => f.event === 'mails.failed')).toBe(false);
+    }
+    for (const s of [...readers, ...others]) s.close();
+  });
+});

@@ -1,5 +1,5 @@
 import { exceptionAffectedFilter, messages } from '@dosechain/contract';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -297,6 +297,68 @@ describe('manufacturing exceptions', () => {
     const again = await add({ date: '2027-03-25', kind: 'closed', reason: 'Public holiday' });
     expect(again.statusCode).toBe(201);
     expect(await mails()).toHaveLength(2 * RECIPIENTS.length);
+  });
+
+  it('each party reads only its own orders on a blacked-out day: a site its own, an imaging center its own', async () => {
+    const [hudson] = await t.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, 'Hudson Oncology Center'));
+    const placeAs = async (who: string, siteId: number, imagingCenterId: number, time: string) => {
+      const res = await t.request(who, {
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload: {
+          ...orderPayload(ids, `2027-03-30T${time}:00.000Z`, `EXC-${++subjects}`),
+          siteId,
+          imagingCenterId,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { number: number }).number;
+    };
+    // Lakeside through Windy City, Lakeside through Manhattan, Hudson (placed by the admin) through Manhattan.
+    const lakesideWindy = await placeAs('site', ids.chicago, ids.windy, '15:00');
+    const lakesideManhattan = await placeAs('site', ids.chicago, ids.manhattan, '15:10');
+    const hudsonManhattan = await placeAs('admin', hudson!.id, ids.manhattan, '15:20');
+    expect((await add({ date: '2027-03-30', kind: 'closed', reason: 'Power cut' })).statusCode).toBe(201);
+
+    const affected = async (who: string) => {
+      const res = await t.request(who, {
+        method: 'GET',
+        url: '/api/v1/orders',
+        query: { filter: JSON.stringify(exceptionAffectedFilter()), fields: 'id,number', size: '100' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { total: number; items: { number: number }[] };
+      const onDay = body.items
+        .map((o) => o.number)
+        .filter((n) => [lakesideWindy, lakesideManhattan, hudsonManhattan].includes(n));
+      return { onDay: onDay.sort((x, y) => x - y), total: body.total };
+    };
+    expect((await affected('staff')).onDay).toEqual([lakesideWindy, lakesideManhattan, hudsonManhattan]);
+    expect((await affected('cmo')).onDay).toEqual([lakesideWindy, lakesideManhattan, hudsonManhattan]);
+    const site = await affected('site');
+    expect(site.onDay).toEqual([lakesideWindy, lakesideManhattan]);
+    const imaging = await affected('imaging');
+    expect(imaging.onDay).toEqual([lakesideWindy]);
+    // The banner's count is the scoped total: nothing of other parties is counted.
+    const ownOf = async (who: string, column: 'siteId' | 'imagingCenterId', companyId: number) => {
+      const rows = await t.db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(doseSlots, eq(doseSlots.id, orders.doseSlotId))
+        .where(
+          and(
+            eq(orders[column], companyId),
+            eq(doseSlots.closed, true),
+            inArray(orders.status, ['pending', 'accepted']),
+          ),
+        );
+      expect((await affected(who)).total, who).toBe(rows.length);
+    };
+    await ownOf('site', 'siteId', ids.chicago);
+    await ownOf('imaging', 'imagingCenterId', ids.windy);
   });
 });
 

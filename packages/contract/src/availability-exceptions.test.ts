@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exceptionCreateBodySchema, exceptionUpdateBodySchema } from './availability-exceptions.ts';
+import {
+  exceptionCreateBodySchema,
+  exceptionOrdersAdvice,
+  exceptionUpdateBodySchema,
+} from './availability-exceptions.ts';
 import { messages } from './messages.ts';
+import { allPermissions } from './permissions.ts';
+import { effectivePermissions } from './role-permissions.ts';
 
 const issues = (body: unknown) => {
   const parsed = exceptionCreateBodySchema.safeParse(body);
@@ -43,5 +49,26 @@ describe('manufacturing exception bodies', () => {
       exceptionUpdateBodySchema.safeParse({ date: '2027-03-22', kind: 'closed', reason: 'x' }).success,
     ).toBe(false);
     expect(exceptionUpdateBodySchema.safeParse({ kind: 'closed', reason: 'x' }).success).toBe(true);
+  });
+});
+
+describe("the exceptions banner's advice", () => {
+  const within = (roleType: Parameters<typeof effectivePermissions>[1]) =>
+    effectivePermissions(allPermissions(), roleType);
+
+  it('tells each role the action the order-action table and its permissions give it', () => {
+    expect(exceptionOrdersAdvice('staff', allPermissions())).toBe('rejectOrCancel');
+    expect(exceptionOrdersAdvice('cmo', within('cmo'))).toBe('reject');
+    expect(exceptionOrdersAdvice('clinical_site', within('clinical_site'))).toBe('cancel');
+    expect(exceptionOrdersAdvice('imaging_center', within('imaging_center'))).toBe('cancel');
+  });
+
+  it('a role whose groups do not grant the action is told to contact the ordering site', () => {
+    const noCancel = within('imaging_center');
+    noCancel.orderCancel.create = false;
+    expect(exceptionOrdersAdvice('imaging_center', noCancel)).toBe('askSite');
+    const readOnlyCmo = within('cmo');
+    readOnlyCmo.cmoAcknowledgement.create = false;
+    expect(exceptionOrdersAdvice('cmo', readOnlyCmo)).toBe('askSite');
   });
 });

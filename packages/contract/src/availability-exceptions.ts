@@ -4,7 +4,10 @@ import { limits } from './limits.ts';
 import type { FilterCondition } from './list-query.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
+import { type OrderAction, orderActionRules, roleMayTakeAction } from './order-status.ts';
 import type { Order, OrderStatus } from './orders.ts';
+import { hasPermission, type Permissions } from './permissions.ts';
+import type { RoleType } from './roles.ts';
 import { answerInstant, inputString } from './text.ts';
 
 /**
@@ -145,4 +148,24 @@ export function exceptionAffectedFilter(): FilterCondition[] {
     { field: 'status', op: 'in', value: [...EXCEPTION_AFFECTED_STATUSES] },
     { field: 'manufacture_closed', op: 'eq', value: true },
   ];
+}
+
+/** What a reader of the exceptions banner can do about the orders on a day with no manufacture. */
+export type ExceptionOrdersAdvice = keyof typeof messages.exceptionOrdersAdvice;
+
+/**
+ * The banner's advice for a role (issue 33), from the order-action table and its permissions:
+ * nothing cancels these orders by itself. Who may reject and cancel (staff, admin) is told both;
+ * a CMO rejects pending ones; an ordering party that may cancel cancels and orders again; anyone
+ * else (an imaging center without the cancel permission) contacts the ordering site.
+ */
+export function exceptionOrdersAdvice(roleType: RoleType, permissions: Permissions): ExceptionOrdersAdvice {
+  const may = (action: OrderAction) =>
+    roleMayTakeAction(roleType, action) && hasPermission(permissions, orderActionRules[action].permission);
+  const reject = may('reject');
+  const cancel = may('cancel');
+  if (reject && cancel) return 'rejectOrCancel';
+  if (reject) return 'reject';
+  if (cancel) return 'cancel';
+  return 'askSite';
 }

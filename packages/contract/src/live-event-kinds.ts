@@ -16,6 +16,7 @@ export const liveEventTypes = [
   'order.status',
   'order.updated',
   'availability.changed',
+  'mails.failed',
   'reset',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];

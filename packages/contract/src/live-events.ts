@@ -14,7 +14,11 @@ import { orderStatuses } from './orders.ts';
  * - `availability.changed`: an availability's configuration changed, or a dose of it was taken
  *   or given back. To staff and admin (with `availabilityId` when they read availabilities) and
  *   to the roles that order through a pairing of that CMO and drug (no ids: the Place order
- *   calendar asks again).
+ *   calendar asks again), and to that CMO when it reads orders (no ids: an exception may have
+ *   blacked out its orders' day, which its dashboard counts).
+ * - `mails.failed`: a mail failed all its attempts (issue 33), to the readers of the notification
+ *   log, whose dashboard banner counts them. Sent without an id (the mail outbox is not the audit
+ *   trail) and not replayed: the banner also asks again now and then.
  * - `reset`: the stream cannot replay what the reader missed (too long away): refetch everything.
  *
  * Each event's SSE `id` increases (the audit trail's chain position of the change); a client
@@ -41,6 +45,7 @@ export const liveEventSchema = z
       /** Only to readers of `/drug-availabilities` (staff and admin). */
       availabilityId: z.number().int().optional(),
     }),
+    z.object({ type: z.literal('mails.failed') }),
     z.object({ type: z.literal('reset') }),
   ])
   .meta({ id: 'LiveEvent' });

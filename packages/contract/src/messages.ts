@@ -220,6 +220,20 @@ export const messages = {
   exceptionBelowBooked: (doses: number, booked: number, orders: readonly number[]) =>
     `Can not make ${doses} ${doses === 1 ? 'dose' : 'doses'} that day: ${booked} ${booked === 1 ? 'is' : 'are'} already booked by ${orders.map((n) => `Order #${n}`).join(', ')}`,
   dayBlackedOut: 'There is no manufacture on the day you picked, please pick another day',
+  /** The dashboards' banner (issue 33): how many orders, then what the reader can do about them. */
+  exceptionOrdersAffected: (n: number) =>
+    n === 1
+      ? '1 pending or accepted order is placed on a day with no manufacture (a manufacturing exception).'
+      : `${n} pending or accepted orders are placed on a day with no manufacture (a manufacturing exception).`,
+  exceptionOrdersAdvice: {
+    cancel: 'They are not canceled: cancel each one and place it again on a manufacture day.',
+    reject:
+      'They are not canceled: reject the pending ones, or agree on another day with the ordering site, which cancels and orders again.',
+    rejectOrCancel:
+      'They are not canceled: agree on another day with the ordering site, then reject the pending ones or cancel them.',
+    askSite:
+      'They are not canceled: contact the ordering site, which cancels them and orders again on a manufacture day.',
+  },
 
   // orders (spec section 8)
   orderPlaced: (n: number) => `Order #${n} was placed!`,

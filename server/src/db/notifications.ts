@@ -14,6 +14,8 @@ export const channels = {
   auditAppended: 'dosechain_audit_appended',
   /** Sessions of a user ended (logout, revocation); the payload is the user's id. */
   sessionsEnded: 'dosechain_sessions_ended',
+  /** A mail failed all its attempts; no payload. */
+  mailsFailed: 'dosechain_mails_failed',
 } as const;
 export type Channel = (typeof channels)[keyof typeof channels];
 
@@ -42,6 +44,11 @@ export type Listen = (
 /** Tells every listening instance that `userId`'s sessions ended, in the caller's transaction. */
 export async function announceSessionsEnded(db: Executor, userId: number): Promise<void> {
   await db.execute(sql`select pg_notify(${channels.sessionsEnded}, ${String(userId)})`);
+}
+
+/** Tells every listening instance that a mail failed for good, in the caller's transaction. */
+export async function announceMailFailed(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_notify(${channels.mailsFailed}, '')`);
 }
 
 /** Embedded PGlite: one process, one connection; its LISTEN is in-process and transactional too. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { announceMailFailed } from '../db/notifications.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { claimDue, failedAttempt, OutboxWorker } from '../jobs/outbox-worker.ts';
 import type { MailMessage, MailTransport } from './transport.ts';
@@ -106,8 +107,12 @@ export class MailDispatcher {
         clock.now(),
         this.options.retryBaseMs,
       );
-      await db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, message.id));
       const giveUp = outcome.status === 'failed';
+      await db.transaction(async (tx) => {
+        await tx.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, message.id));
+        // The failed-mails banners of open dashboards ask again (live events).
+        if (giveUp) await announceMailFailed(tx);
+      });
       log[giveUp ? 'error' : 'warn'](
         { event: giveUp ? 'mail.failed' : 'mail.retry', mailId: message.id, attempts, error },
         'mail not sent',

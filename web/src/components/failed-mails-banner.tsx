@@ -3,18 +3,19 @@ import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
-import { queryKeys } from '../api/query-keys.ts';
 import { userMeets } from '../auth/access.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { FAILED_MAILS_QUERY_KEY } from './failed-mails-query.ts';
 
-export const FAILED_MAILS_QUERY_KEY = queryKeys.of('/mails/failed-count');
 /** The notification log's path; `?status=failed` shows the failed mails only. */
 export const NOTIFICATION_LOG_PATH = '/notification-log';
 
 /**
  * The dashboard's banner for staff and admin (issue 22): how many mails failed all their
- * attempts, with a link to the notification log filtered on them, asked again every minute.
- * Nothing while there are none, and for anyone who may not read the log.
+ * attempts, with a link to the notification log filtered on them. Asked again as soon as a live
+ * event says a mail failed (issue 33), and every minute besides: that event has no id, so one
+ * missed while the stream reconnects is not replayed. Nothing while there are none, and for
+ * anyone who may not read the log.
  */
 export function FailedMailsBanner() {
   const { user } = useAuth();
@@ -24,8 +25,7 @@ export function FailedMailsBanner() {
     queryKey: FAILED_MAILS_QUERY_KEY,
     queryFn: ({ signal }) => api('GET', '/mails/failed-count', { signal }),
     enabled: allowed,
-    // A mail fails in the background, minutes after what sent it: the count is asked again
-    // while the dashboard is open (paused while its tab is hidden).
+    // The fallback for a live event missed (paused while the tab is hidden).
     refetchInterval: limits.failedMailsRefreshMs,
   });
   const count = failed.data?.failed ?? 0;

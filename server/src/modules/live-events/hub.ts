@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { safeError } from '../../safe-error.ts';
 import { changesAfter, headPosition, type LiveChange, latestChanges } from './changes.ts';
 import { LiveStream } from './stream.ts';
-import { type Reader, readerOf } from './views.ts';
+import { type Reader, readerOf, readsMailLog } from './views.ts';
 
 /** Order and availability changes each instance keeps for readers that reconnect (decision 023). */
 export const REPLAY_CHANGES = 1000;
@@ -84,7 +84,7 @@ export class LiveEvents {
   async start(): Promise<void> {
     const { db, listen, log } = this.options;
     let reconnected = false;
-    this.listener = await listen([channels.auditAppended, channels.sessionsEnded], {
+    this.listener = await listen([channels.auditAppended, channels.sessionsEnded, channels.mailsFailed], {
       notify: (channel, payload) => this.notified(channel as Channel, payload),
       listening: () => {
         // Back after a loss: what was notified meanwhile is read now; sessions may have ended.
@@ -180,6 +180,10 @@ export class LiveEvents {
     else if (channel === channels.sessionsEnded) {
       const userId = Number(payload);
       this.recheck((stream) => stream.userId === userId);
+    } else if (channel === channels.mailsFailed) {
+      // A hint with nothing to read: the readers of the mail log ask for the count themselves.
+      for (const stream of this.streams)
+        if (readsMailLog(stream.reader)) stream.notice({ type: 'mails.failed' });
     }
   }
 

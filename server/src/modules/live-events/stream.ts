@@ -68,6 +68,14 @@ export class LiveStream {
     this.write(`id: ${cursor}\n\n`);
   }
 
+  /**
+   * An event that is no change of the audit trail (a mail failed): sent without an id, so the
+   * reader's last id, and what a reconnection replays, stay as they are.
+   */
+  notice(event: LiveEvent): void {
+    this.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  }
+
   /** A comment line, so proxies keep the connection and the reader knows it lives. */
   heartbeat(cursor: number): void {
     this.write(': heartbeat\n\n');

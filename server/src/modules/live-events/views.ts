@@ -1,4 +1,11 @@
-import { hasPermission, type LiveEvent, type Permissions, type Role } from '@dosechain/contract';
+import {
+  hasPermission,
+  type LiveEvent,
+  mailLogAccess,
+  meetsRequirement,
+  type Permissions,
+  type Role,
+} from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { actingRole, companyScope } from '../../auth/scope.ts';
@@ -38,15 +45,33 @@ export async function readerOf(db: Executor, principal: Principal): Promise<Read
 /**
  * The availability event a reader gets: staff and admin who read availabilities, with its id;
  * whoever places orders through a pairing of its CMO and drug (staff and admin: any), without
- * (the calendar asks the search again, which answers no ids); nobody else.
+ * (the calendar asks the search again, which answers no ids); the availability's own CMO, which
+ * reads its orders, without; nobody else.
  */
 function availabilityEvent(reader: Reader, ref: AvailabilityRef): LiveEvent | null {
   const everyCompany = companyScope(reader.role) === null;
   if (everyCompany && hasPermission(reader.permissions, 'cmoManufactureAvailability.read'))
     return { type: 'availability.changed', availabilityId: ref.availabilityId };
+  // Its own CMO: an exception may black out (or open again) the day of orders it reads, whose
+  // dashboard banner counts them (issue 33).
+  const scope = companyScope(reader.role);
+  if (
+    scope?.type === 'cmo' &&
+    scope.companyId === ref.cmoId &&
+    hasPermission(reader.permissions, 'order.read')
+  )
+    return { type: 'availability.changed' };
   if (!hasPermission(reader.permissions, 'order.create')) return null;
   if (everyCompany || reader.orderable?.has(orderableKey(ref))) return { type: 'availability.changed' };
   return null;
+}
+
+/** Whether a reader is told that a mail failed: who may read the notification log (its banner). */
+export function readsMailLog(reader: Reader): boolean {
+  return meetsRequirement(
+    { permissions: reader.permissions, roleType: reader.role.type },
+    mailLogAccess.read,
+  );
 }
 
 /**

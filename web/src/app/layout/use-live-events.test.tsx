@@ -7,6 +7,11 @@ import type { HttpClient, RequestOptions } from '../../api/http-client.ts';
 import type { LiveTiming } from '../../api/live-events.ts';
 import { clearSession, saveTokens } from '../../api/session-storage.ts';
 import { AuthProvider } from '../../auth/auth-context.tsx';
+import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-query.ts';
+import {
+  EXCEPTION_AFFECTED_COUNT_KEY,
+  LATE_ORDERS_COUNT_KEY,
+} from '../../features/orders/orders-grid-query.ts';
 import { testUser } from '../../test/users.ts';
 import { useLiveEvents } from './use-live-events.ts';
 
@@ -66,6 +71,8 @@ function fakeApi(user: MeUser) {
     streams,
     send: (id: number, event: object) =>
       controller!.enqueue(encoder.encode(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`)),
+    /** An event without an id, as the server sends a failed mail. */
+    sendNotice: (event: object) => controller!.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`)),
   };
 }
 
@@ -84,6 +91,9 @@ function renderLive(api: HttpClient) {
     calendar: ['/drug-availabilities/search', 1, 2, 3, '2027-03-01', '2027-04-01'],
     availabilities: ['list', '/drug-availabilities', { page: 1 }],
     drugs: ['list', '/drugs', { page: 1 }],
+    exceptionCount: EXCEPTION_AFFECTED_COUNT_KEY,
+    lateCount: LATE_ORDERS_COUNT_KEY,
+    failedMails: FAILED_MAILS_QUERY_KEY,
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, { cached: true });
   const view = render(
@@ -123,13 +133,33 @@ describe('live events in the layout', () => {
       imagingCenterId: 3,
     });
     await until(() => stale().length > 0);
-    expect(stale().sort()).toEqual(['calendar', 'order', 'orders']);
+    // The dashboards' banners count orders: an order's change refreshes them too.
+    expect(stale().sort()).toEqual(['calendar', 'exceptionCount', 'lateCount', 'order', 'orders']);
     fake.send(8, { type: 'availability.changed' });
     await until(() => stale().includes('availabilities'));
     expect(stale()).not.toContain('drugs');
+    expect(stale()).not.toContain('failedMails');
     fake.send(9, { type: 'reset' });
     await until(() => stale().includes('drugs'));
     expect(fake.streams).toHaveLength(1);
+  });
+
+  it("an availability change refreshes the exceptions banner's count, not the order lists", async () => {
+    const fake = fakeApi(cmoUser(withOrderRead()));
+    const { stale } = renderLive(fake.api);
+    await until(() => fake.streams.length === 1);
+    fake.send(7, { type: 'availability.changed' });
+    await until(() => stale().length > 0);
+    expect(stale().sort()).toEqual(['availabilities', 'calendar', 'exceptionCount']);
+  });
+
+  it("a failed mail refreshes the failed-mails banner's count only", async () => {
+    const fake = fakeApi(cmoUser(withOrderRead()));
+    const { stale } = renderLive(fake.api);
+    await until(() => fake.streams.length === 1);
+    fake.sendNotice({ type: 'mails.failed' });
+    await until(() => stale().length > 0);
+    expect(stale()).toEqual(['failedMails']);
   });
 
   it('closes the stream when the layout goes (logout) and opens none for a role without live screens', async () => {

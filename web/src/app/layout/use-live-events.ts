@@ -7,7 +7,8 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { AVAILABILITIES, AVAILABILITY_SEARCH } from '../../api/resources.ts';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { ORDERS } from '../../features/orders/orders-grid-query.ts';
+import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-query.ts';
+import { EXCEPTION_AFFECTED_COUNT_KEY, ORDERS } from '../../features/orders/orders-grid-query.ts';
 
 /** Events arriving this close together refresh each list once. */
 export const LIVE_BATCH_MS = 50;
@@ -16,7 +17,9 @@ export const LIVE_BATCH_MS = 50;
  * The cached answers an event makes stale: an order's change, every order list (dashboards, CMO
  * Acknowledgement, Order status, related orders), the order's detail and the Place order
  * calendar (a placement, rejection or cancellation moves its doses left); an availability's
- * change, the calendar and the availability list; `reset`, everything.
+ * change, the calendar, the availability list and the dashboards' count of orders on a day with
+ * no manufacture (an exception may have blacked their day out); a mail that failed for good, the
+ * failed-mails banner's count; `reset`, everything.
  */
 export function staleKeys(event: LiveEvent): QueryKey[] | 'all' {
   switch (event.type) {
@@ -29,7 +32,13 @@ export function staleKeys(event: LiveEvent): QueryKey[] | 'all' {
         queryKeys.of(AVAILABILITY_SEARCH),
       ];
     case 'availability.changed':
-      return [queryKeys.of(AVAILABILITY_SEARCH), queryKeys.lists(AVAILABILITIES)];
+      return [
+        queryKeys.of(AVAILABILITY_SEARCH),
+        queryKeys.lists(AVAILABILITIES),
+        EXCEPTION_AFFECTED_COUNT_KEY,
+      ];
+    case 'mails.failed':
+      return [FAILED_MAILS_QUERY_KEY];
     case 'reset':
       return 'all';
   }

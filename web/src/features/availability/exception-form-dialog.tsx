@@ -9,6 +9,7 @@ import {
   isoDateField,
   messages,
 } from '@dosechain/contract';
+import { availabilityRecurrence, occursOn } from '@dosechain/contract/occurrences';
 import { Grid, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
@@ -63,6 +64,7 @@ export function ExceptionFormDialog({
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const recurrence = useMemo(() => availabilityRecurrence(availability), [availability]);
   const schema = useMemo(
     () =>
       z
@@ -74,13 +76,21 @@ export function ExceptionFormDialog({
           endTime: z.string(),
           reason: exceptionReasonField,
         })
-        .superRefine((v, ctx) =>
+        .superRefine((v, ctx) => {
           checkExceptionFields(
             { kind: v.kind, doses: v.doses, startTime: orNull(v.startTime), endTime: orNull(v.endTime) },
             ctx,
-          ),
-        ),
-    [exception],
+          );
+          // A new exception's day must be a manufacture day (the server checks it again).
+          if (!exception && /^\d{4}-\d{2}-\d{2}$/.test(v.date) && !occursOn(recurrence, v.date)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['date'],
+              message: messages.exceptionNotManufactureDay(v.date),
+            });
+          }
+        }),
+    [exception, recurrence],
   );
   const {
     control,

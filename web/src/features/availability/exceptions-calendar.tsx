@@ -1,10 +1,11 @@
 import type { Availability, AvailabilityException } from '@dosechain/contract';
+import { availabilityRecurrence, occurrenceDates } from '@dosechain/contract/occurrences';
 import { Badge, Box, Stack, Typography } from '@mui/material';
 import { DateCalendar, LocalizationProvider, PickerDay } from '@mui/x-date-pickers';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
 import type { PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { DateTime } from 'luxon';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { exceptionChange } from './exceptions-api.ts';
 
 type DayProps = PickerDayProps & { byDate?: ReadonlyMap<string, AvailabilityException> };
@@ -38,7 +39,9 @@ function ExceptionDay({ byDate, day, outsideCurrentMonth, ...rest }: DayProps) {
 
 /**
  * A small month calendar of the availability's validity with its exception days marked; picking
- * a day opens its exception, or a new one on that day.
+ * a manufacture day opens its exception, or a new one on that day. Days without manufacture (a
+ * Weekday rule's weekends, the days a Weekly or Monthly rule skips) are greyed out: the days come
+ * from the availability's recurrence, expanded by the same rule as the server's.
  */
 export function ExceptionsCalendar({
   availability,
@@ -64,6 +67,20 @@ export function ExceptionsCalendar({
     // Luxon's own min/max: the DateTimes, not their epoch numbers.
     return DateTime.max(min, DateTime.min(today, max));
   }, [zone, min, max]);
+  const [month, setMonth] = useState<DateTime>(() => first.startOf('month'));
+  const recurrence = useMemo(() => availabilityRecurrence(availability), [availability]);
+  // The shown month's manufacture days (a week either side: the grid's outside days).
+  const manufactureDays = useMemo(
+    () =>
+      new Set(
+        occurrenceDates(
+          recurrence,
+          month.minus({ days: 7 }).toISODate() ?? '',
+          month.plus({ months: 1, days: 7 }).toISODate() ?? '',
+        ),
+      ),
+    [recurrence, month],
+  );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
       <LocalizationProvider dateAdapter={AdapterLuxon}>
@@ -75,6 +92,8 @@ export function ExceptionsCalendar({
             minDate={min}
             maxDate={max}
             onChange={(d: DateTime | null) => d && onPick(d.toISODate() ?? '')}
+            onMonthChange={(d: DateTime) => setMonth(d.startOf('month'))}
+            shouldDisableDate={(d: DateTime) => !manufactureDays.has(d.toISODate() ?? '')}
             views={['day']}
             slots={{ day: ExceptionDay }}
             slotProps={{ day: { byDate } as Partial<PickerDayProps> }}
@@ -96,7 +115,8 @@ export function ExceptionsCalendar({
           Changed doses or window
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Pick a day to see its exception, or to add one. Days of the validity only.
+          Pick a day to see its exception, or to add one. Only manufacture days within the validity can be
+          picked; the others are greyed out.
         </Typography>
       </Stack>
     </Stack>

@@ -145,7 +145,11 @@ export function ExceptionsDialog({
         </DialogActions>
       </Dialog>
       {open?.kind === 'add' && (
-        <ExceptionFormDialog availability={availability} onClose={() => setOpen(null)} />
+        <ExceptionFormDialog
+          availability={availability}
+          {...(open.date ? { date: open.date } : {})}
+          onClose={() => setOpen(null)}
+        />
       )}
       {open?.kind === 'edit' && (
         <ExceptionFormDialog

@@ -7,7 +7,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
-import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-banner.tsx';
+import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-query.ts';
 import { ReasonDialog } from '../../components/form/reason-dialog.tsx';
 import { mailColumns } from './notification-log-columns.ts';
 

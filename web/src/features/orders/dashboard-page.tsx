@@ -17,10 +17,6 @@ export default function DashboardPage() {
   const roleKey = `${user?.currentRole?.type}-${user?.currentRole?.companyId}`;
   // A dashboard whose grid lists no accepted orders (a CMO's) shows the late ones in their own.
   const lateGridBelow = grid !== undefined && !grid.statuses.includes('accepted');
-  // Orders on a day that became a day with no manufacture: told to staff and the CMO (issue 21).
-  const roleType = user?.currentRole?.type;
-  const showsExceptions =
-    grid !== undefined && (roleType === 'staff' || roleType === 'admin' || roleType === 'cmo');
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 3 }}>
@@ -42,7 +38,11 @@ export default function DashboardPage() {
           <Typography sx={{ mt: 1 }}>{messages.welcome}</Typography>
         )}
       </Paper>
-      {showsExceptions && <ExceptionAffectedWarning key={`exception-${roleKey}`} />}
+      {grid && (
+        // Orders on a day that became a day with no manufacture: told to every party that reads
+        // them, with what it can do (issues 21, 33).
+        <ExceptionAffectedWarning key={`exception-${roleKey}`} />
+      )}
       <FailedMailsBanner />
       {grid && <LateOrdersWarning key={`late-${roleKey}`} below={lateGridBelow} />}
       {grid && (

@@ -1,20 +1,28 @@
-import { exceptionAffectedFilter } from '@dosechain/contract';
+import {
+  type AccessRequirement,
+  exceptionAffectedFilter,
+  exceptionOrdersAdvice,
+  messages,
+} from '@dosechain/contract';
 import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
+import { userMeets } from '../../auth/access.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { toListParams } from '../../components/data-table/list-params.ts';
-import { ORDERS } from './order-api.ts';
+import { EXCEPTION_AFFECTED_COUNT_KEY, ORDERS } from './orders-grid-query.ts';
 
 /** The Order status grid with its "Affected by a manufacturing exception" filter on. */
 export const EXCEPTION_AFFECTED_PATH = '/orders/status?exception=affected';
+/** Who may open that grid (the Order status route's requirement). */
+const ORDER_STATUS_ACCESS: AccessRequirement = { permissions: ['orderStatus.read'] };
 
 /** How many pending and accepted orders of the role's scope lie on a day with no manufacture. */
 export function useExceptionAffectedCount(): number {
   const api = useApi();
   const count = useQuery({
-    queryKey: queryKeys.listView(ORDERS, 'exception-affected-count'),
+    queryKey: EXCEPTION_AFFECTED_COUNT_KEY,
     queryFn: ({ signal }) =>
       api('GET', ORDERS, {
         query: {
@@ -32,34 +40,36 @@ export function useExceptionAffectedCount(): number {
 }
 
 /**
- * The dashboard's banner for staff and CMOs (issue 21): how many pending or accepted orders are
- * placed on a manufacture day that became a day with no manufacture, with the way to them.
- * Nothing is canceled automatically; nothing shows while there are none.
+ * The dashboard's banner (issues 21, 33): how many pending or accepted orders of the role's
+ * scope (the server's order list: staff all, a CMO, site or imaging center its own) are placed on
+ * a manufacture day that became a day with no manufacture, what this role can do about them, and
+ * the way to them. Nothing is canceled automatically; nothing shows while there are none.
  */
 export function ExceptionAffectedWarning() {
+  const { user } = useAuth();
   const total = useExceptionAffectedCount();
-  if (total === 0) return null;
-  const what =
-    total === 1
-      ? '1 pending or accepted order is placed on a day with no manufacture (a manufacturing exception).'
-      : `${total} pending or accepted orders are placed on a day with no manufacture (a manufacturing exception).`;
+  if (total === 0 || !user?.currentRole) return null;
+  const advice = exceptionOrdersAdvice(user.currentRole.type, user.permissions);
+  const canOpenList = userMeets(user, ORDER_STATUS_ACCESS);
   return (
     <Alert
       severity="warning"
       aria-label="Manufacturing exceptions"
       action={
-        <Button
-          color="inherit"
-          size="small"
-          component={RouterLink}
-          to={EXCEPTION_AFFECTED_PATH}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
-          Show them
-        </Button>
+        canOpenList && (
+          <Button
+            color="inherit"
+            size="small"
+            component={RouterLink}
+            to={EXCEPTION_AFFECTED_PATH}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            Show them
+          </Button>
+        )
       }
     >
-      {what} They are not canceled: agree on another day with the CMO, or cancel them.
+      {messages.exceptionOrdersAffected(total)} {messages.exceptionOrdersAdvice[advice]}
     </Alert>
   );
 }

@@ -1,37 +1,40 @@
 import { lateOrdersFilter } from '@dosechain/contract';
 import { Alert, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
 import { toListParams } from '../../components/data-table/list-params.ts';
 import { LazyOrdersGrid } from './lazy-orders-grid.tsx';
-import { ORDERS } from './order-api.ts';
+import { LATE_ORDERS_COUNT_KEY, ORDERS } from './orders-grid-query.ts';
 
 /**
- * How many accepted orders of the role's scope are late (issue 21), as of the instant the
- * dashboard opened: the warning and the grid share that instant, so their filter and query key
- * stay the same while it is open.
+ * How many accepted orders of the role's scope are late (issue 21), as of the instant the count
+ * was last asked: when the dashboard opened, and again on every live event of an order (a
+ * delivery, or the late-delivery watch noting an order late, issue 33). The warning and the grid
+ * share that instant, so they always agree; the grid's filter moves with it.
  */
 function useLateOrders() {
   const api = useApi();
-  const [now] = useState(() => new Date());
-  const filter = lateOrdersFilter(now);
   const count = useQuery({
-    queryKey: queryKeys.listView(ORDERS, 'late-count', now.toISOString()),
-    queryFn: ({ signal }) =>
-      api('GET', ORDERS, {
+    queryKey: LATE_ORDERS_COUNT_KEY,
+    queryFn: async ({ signal }) => {
+      const asOf = new Date().toISOString();
+      const page = await api('GET', ORDERS, {
         query: {
           ...toListParams(
             { pageIndex: 0, pageSize: 1, sorting: [], columnFilters: [], globalFilter: '' },
             {},
-            filter,
+            lateOrdersFilter(new Date(asOf)),
           ),
           fields: 'id',
         },
         signal,
-      }),
+      });
+      return { total: page.total, asOf };
+    },
   });
+  const asOf = count.data?.asOf;
+  const filter = useMemo(() => (asOf ? lateOrdersFilter(new Date(asOf)) : undefined), [asOf]);
   return { filter, total: count.data?.total ?? 0 };
 }
 
@@ -58,7 +61,7 @@ export function LateOrdersWarning({ below }: { below: boolean }) {
 /** The late orders' own grid, the most overdue first; nothing while there are none. */
 export function LateOrdersGrid() {
   const { filter, total } = useLateOrders();
-  if (total === 0) return null;
+  if (total === 0 || !filter) return null;
   return (
     // A named region: the page has another order grid.
     <Stack spacing={1} component="section" aria-labelledby="late-deliveries-heading">

@@ -1,0 +1,243 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+
+/**
+ * Issue 33, manufacturing exceptions seen by the right people: the ordering site is told of its
+ * order on a day that was blacked out, live and with the action it can take; the exceptions
+ * calendar carries the day picked into "Add exception" and greys out the days without
+ * manufacture.
+ */
+
+const viewport = { width: 1280, height: 800 };
+const affectedFilter = JSON.stringify([
+  { field: 'status', op: 'in', value: ['pending', 'accepted'] },
+  { field: 'manufacture_closed', op: 'eq', value: true },
+]);
+
+interface Fdg {
+  id: number;
+  validFrom: string;
+  validUntil: string;
+}
+
+/** The demo's FDG availability at Isotope Labs Boston (Weekday rule) and its exceptions' URL. */
+async function fdgAvailability(request: APIRequestContext, staff: Record<string, string>) {
+  const list = await request.get('/api/v1/drug-availabilities', {
+    headers: staff,
+    params: {
+      filter: JSON.stringify([
+        { field: 'drug_name', op: 'eq', value: 'Fludeoxyglucose F18' },
+        { field: 'cmo_name', op: 'eq', value: 'Isotope Labs Boston' },
+        { field: 'active', op: 'eq', value: true },
+      ]),
+      sort: 'created_at',
+    },
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  const fdg = (await list.json()).items[0] as Fdg;
+  return { fdg, exceptionsUrl: `/api/v1/drug-availabilities/${fdg.id}/exceptions` };
+}
+
+async function removeExceptionsOn(
+  request: APIRequestContext,
+  staff: Record<string, string>,
+  exceptionsUrl: string,
+  date: string,
+) {
+  const left = (await (await request.get(exceptionsUrl, { headers: staff })).json()) as {
+    id: number;
+    date: string;
+  }[];
+  for (const e of left.filter((x) => x.date === date)) {
+    await request.delete(`${exceptionsUrl}/${e.id}`, {
+      headers: staff,
+      data: { reasonForChange: 'e2e cleanup', electronicSignature: DEMO_PASSWORD },
+    });
+  }
+}
+
+test('the ordering site sees its order on a blacked-out day on its dashboard, live, with the action it can take', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const subject = `EXB-${Date.now() % 1_000_000}`;
+  const site = await apiHeaders(request, 'site');
+  const staff = await apiHeaders(request, 'staff');
+  const options = await (await request.get('/api/v1/orders/options', { headers: site })).json();
+  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
+  const pairing = options.pairings.find(
+    (p: { studyId: number; exam: { name: string } }) =>
+      p.studyId === study.id && p.exam.name === 'FDG PET Whole Body',
+  );
+  const siteRecord = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
+  const center = siteRecord.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
+  const ids = { studyId: study.id, siteId: siteRecord.id, examId: pairing.exam.id };
+  const days: { date: string; remaining: number; intervals: { start: string }[] }[] = await (
+    await request.get('/api/v1/drug-availabilities/search', { headers: site, params: ids })
+  ).json();
+  // The second-last open day: the manufacturing-exceptions spec blacks out the last one.
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  const target = days.filter((d) => d.date > tomorrow && d.remaining > 0).at(-2);
+  expect(target).toBeTruthy();
+  const placed = await request.post('/api/v1/orders', {
+    headers: site,
+    data: {
+      ...ids,
+      imagingCenterId: center.id,
+      timePointId: options.timepoints[0].id,
+      subjectId: subject,
+      calibrationDatetime: target!.intervals[0]!.start,
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { exceptionsUrl } = await fdgAvailability(request, staff);
+  const affectedCount = async () =>
+    (
+      await (
+        await request.get('/api/v1/orders', {
+          headers: site,
+          params: { filter: affectedFilter, fields: 'id' },
+        })
+      ).json()
+    ).total as number;
+  const before = await affectedCount();
+
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  try {
+    const streamOpened = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/events') && r.status() === 200,
+    );
+    await loginAs(page, 'site');
+    await expect(page.getByRole('heading', { name: 'Accepted orders' })).toBeVisible();
+    await streamOpened;
+    const banner = page.getByRole('alert', { name: 'Manufacturing exceptions' });
+    if (before === 0) await expect(banner).toHaveCount(0);
+    // A reload would start a new document and lose this mark.
+    await page.evaluate(() => {
+      (window as unknown as { liveMark: string }).liveMark = 'same document';
+    });
+
+    // Staff blacks the day out (elsewhere): the site's dashboard tells it, without a reload.
+    const closed = await request.post(exceptionsUrl, {
+      headers: staff,
+      data: {
+        date: target!.date,
+        kind: 'closed',
+        reason: 'Cyclotron maintenance',
+        reasonForChange: 'Planned',
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(closed.status(), await closed.text()).toBe(201);
+    const count = before + 1;
+    await expect(banner).toContainText(
+      count === 1
+        ? '1 pending or accepted order is placed on a day with no manufacture'
+        : `${count} pending or accepted orders are placed on a day with no manufacture`,
+    );
+    await expect(banner).toContainText(
+      'They are not canceled: cancel each one and place it again on a manufacture day.',
+    );
+    await expect(banner).not.toContainText('with the CMO');
+    expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe(
+      'same document',
+    );
+    await expect(banner).toBeInViewport();
+    await screenshot(page, 'dashboard-site-exception-banner-1280');
+
+    // Show them: the site's own orders on such days, this one among them, where it cancels.
+    await banner.getByRole('link', { name: 'Show them' }).click();
+    await expect(page).toHaveURL(/\/orders\/status\?exception=affected/);
+    const row = page.getByRole('row').filter({ hasText: subject });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await screenshot(page, 'order-status-site-exception-filter-1280');
+
+    // The day opens again: the banner goes, still without a reload.
+    await page.goto('/');
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { liveMark: string }).liveMark = 'same document';
+    });
+    await removeExceptionsOn(request, staff, exceptionsUrl, target!.date);
+    if (before === 0) await expect(banner).toHaveCount(0);
+    else await expect(banner).not.toContainText(`${count} pending`);
+    expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe(
+      'same document',
+    );
+  } finally {
+    await removeExceptionsOn(request, staff, exceptionsUrl, target!.date);
+    await context.close();
+  }
+});
+
+test('the exceptions calendar greys out a weekend of the Weekday rule and carries the picked day into Add exception', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const staff = await apiHeaders(request, 'staff');
+  const { fdg, exceptionsUrl } = await fdgAvailability(request, staff);
+  const taken = new Set(
+    ((await (await request.get(exceptionsUrl, { headers: staff })).json()) as { date: string }[]).map(
+      (e) => e.date,
+    ),
+  );
+  // Next month (the calendar opens on this one): its first Saturday, and a weekday without an exception.
+  const now = new Date();
+  const next = new Date(Date.UTC(now.getFullYear(), now.getMonth() + 1, 1));
+  const dates = Array.from({ length: 28 }, (_, i) => new Date(next.getTime() + i * 86_400_000));
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const saturday = dates.find((d) => d.getUTCDay() === 6)!;
+  const weekday = dates.find(
+    (d) =>
+      ![0, 6].includes(d.getUTCDay()) &&
+      !taken.has(iso(d)) &&
+      iso(d) >= fdg.validFrom &&
+      iso(d) <= fdg.validUntil,
+  );
+  expect(weekday, 'a weekday of next month within the validity').toBeTruthy();
+
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  try {
+    await loginAs(page, 'staff');
+    await page.goto('/config/drug-availability');
+    await page.getByRole('button', { name: `Manufacturing exceptions of Availability #${fdg.id}` }).click();
+    const exceptions = page.getByRole('dialog', {
+      name: `Manufacturing exceptions of Availability #${fdg.id}`,
+    });
+    const calendar = exceptions.getByRole('group', { name: 'Exceptions calendar' });
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    const monthName = next.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await expect(calendar.getByText(monthName)).toBeVisible();
+    const day = (d: Date) => calendar.getByRole('gridcell', { name: String(d.getUTCDate()), exact: true });
+    // A Saturday and the Sunday after it: no manufacture, greyed out and not clickable.
+    await expect(day(saturday)).toBeDisabled();
+    await expect(day(new Date(saturday.getTime() + 86_400_000))).toBeDisabled();
+    await expect(day(weekday!)).toBeEnabled();
+    await screenshot(page, 'availability-exceptions-calendar-weekend-1280');
+
+    // A manufacture day picked: Add exception opens with that Date.
+    await day(weekday!).click();
+    const form = page.getByRole('dialog', { name: 'Add exception' });
+    await expect(form).toBeVisible();
+    const [year, month, dayOfMonth] = iso(weekday!).split('-');
+    const date = form.getByRole('group', { name: 'Date' });
+    await expect(date).toContainText(`${month}/${dayOfMonth}/${year}`);
+    await screenshot(page, 'availability-exception-form-picked-day-1280');
+    // Nothing typed yet: it closes without asking, and nothing was added.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+    expect(
+      ((await (await request.get(exceptionsUrl, { headers: staff })).json()) as { date: string }[]).some(
+        (e) => e.date === iso(weekday!),
+      ),
+    ).toBe(false);
+  } finally {
+    await context.close();
+  }
+});
