@@ -4,6 +4,7 @@ import {
   type Order,
   orderActionRules,
   orderStatusLabels,
+  phoneForDisplay,
   reasonActionOf,
 } from '@dosechain/contract';
 import { Box, Grid, Typography } from '@mui/material';
@@ -31,7 +32,7 @@ function Contacts({ title, users }: { title: string; users: ContactUser[] | unde
         users.map((u) => (
           <Typography key={u.id} variant="body2">
             {u.fullName} · {u.email}
-            {u.phone ? ` · ${u.phone}` : ''}
+            {u.phone ? ` · ${phoneForDisplay(u.phone)}` : ''}
           </Typography>
         ))
       ) : (
@@ -106,7 +107,7 @@ export function OrderDetails({ order }: { order: Order }) {
               .join(', ')}
           </Typography>
           {order.imagingCenter.phoneNumber && (
-            <Typography variant="body2">{order.imagingCenter.phoneNumber}</Typography>
+            <Typography variant="body2">{phoneForDisplay(order.imagingCenter.phoneNumber)}</Typography>
           )}
           <Box sx={{ mt: 1 }}>
             <Contacts title="Imaging center contacts" users={order.imagingCenter.contactUsers} />
