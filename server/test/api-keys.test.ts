@@ -165,9 +165,9 @@ describe("the study's sites (the key form's site picker)", () => {
   });
 
   it('searches by name within the paired sites, and answers none for a study without pairings', async () => {
-    const chicago = (await sitesOf(ids.study, '?size=100')).json().items.find(
-      (c: { id: number }) => c.id === ids.chicago,
-    );
+    const chicago = (await sitesOf(ids.study, '?size=100'))
+      .json()
+      .items.find((c: { id: number }) => c.id === ids.chicago);
     const found = (await sitesOf(ids.study, `?search=${encodeURIComponent(chicago.name)}`)).json();
     expect(found.items.map((c: { id: number }) => c.id)).toEqual([ids.chicago]);
     const [lone] = await t.db
