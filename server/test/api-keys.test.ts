@@ -142,6 +142,50 @@ describe('managing keys', () => {
   });
 });
 
+describe("the study's sites (the key form's site picker)", () => {
+  const sitesOf = (study: number, query = '', user = 'staff') =>
+    t.request(user, { method: 'GET', url: `/api/v1/studies/${study}/sites${query}` });
+
+  it('lists each clinical site the study is paired with once, and no other company', async () => {
+    const pairings = await t.db
+      .select({ siteId: studyPairings.siteId })
+      .from(studyPairings)
+      .where(eq(studyPairings.studyId, ids.study));
+    const paired = [...new Set(pairings.map((p) => p.siteId))].sort((a, b) => a - b);
+    // A site paired through several exams or CMOs is still one choice.
+    expect(pairings.length).toBeGreaterThan(paired.length);
+    const res = await sitesOf(ids.study, '?size=100');
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    expect(answer.total).toBe(paired.length);
+    expect(answer.items.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b)).toEqual(
+      paired,
+    );
+    expect(answer.items.every((c: { type: string }) => c.type === 'clinical_site')).toBe(true);
+  });
+
+  it('searches by name within the paired sites, and answers none for a study without pairings', async () => {
+    const chicago = (await sitesOf(ids.study, '?size=100'))
+      .json()
+      .items.find((c: { id: number }) => c.id === ids.chicago);
+    const found = (await sitesOf(ids.study, `?search=${encodeURIComponent(chicago.name)}`)).json();
+    expect(found.items.map((c: { id: number }) => c.id)).toEqual([ids.chicago]);
+    const [lone] = await t.db
+      .select({ id: studies.id })
+      .from(studies)
+      .where(notInArray(studies.id, t.db.selectDistinct({ id: studyPairings.studyId }).from(studyPairings)))
+      .limit(1);
+    expect((await sitesOf(lone!.id)).json()).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('is staff and admin only, and 404 for a study that does not exist', async () => {
+    expect((await sitesOf(ids.study, '', 'cmo')).statusCode).toBe(403);
+    expect((await sitesOf(ids.study, '', 'site')).statusCode).toBe(403);
+    expect((await sitesOf(ids.study, '', 'admin')).statusCode).toBe(200);
+    expect((await sitesOf(999_999)).statusCode).toBe(404);
+  });
+});
+
 describe('a key at work', () => {
   it("places an order of its study and site, audited with the key's name as the actor", async () => {
     const key = await newKey({ name: 'IRT Connector' });

@@ -177,6 +177,7 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/studies/:id/pairings': staffAdmin,
   'POST /api/v1/studies/:id/pairings': staffAdmin,
   'DELETE /api/v1/studies/:id/pairings/:pairingId': staffAdmin,
+  'GET /api/v1/studies/:id/sites': staffAdmin,
   // A study's integration API keys (issue 22, decision 027): staff/admin, as the study's configuration.
   'GET /api/v1/studies/:id/api-keys': staffAdmin,
   'POST /api/v1/studies/:id/api-keys': staffAdmin,

@@ -186,6 +186,7 @@ export const apiEndpoints = {
   'GET /studies/:id/pairings': list(pairingSchema),
   'POST /studies/:id/pairings': { body: pairingCreateBodySchema, answer: pairingSchema },
   'DELETE /studies/:id/pairings/:pairingId': { body: pairingDeleteBodySchema, answer: noContent },
+  'GET /studies/:id/sites': list(companySchema),
   'GET /studies/:id/api-keys': list(apiKeySchema),
   'POST /studies/:id/api-keys': { body: apiKeyCreateBodySchema, answer: apiKeyCreatedSchema },
   'PUT /studies/:id/api-keys/:keyId/revoke': { body: apiKeyRevokeBodySchema, answer: apiKeySchema },

@@ -24,6 +24,16 @@ export type AvailabilityFrequency = (typeof availabilityFrequencies)[number];
 /** Weekday codes, Monday first (spec section 3). */
 export const weekdayCodes = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 export type WeekdayCode = (typeof weekdayCodes)[number];
+/** Each weekday code's full English name, as read out and in a summary. */
+export const weekdayNames: Record<WeekdayCode, string> = {
+  Mo: 'Monday',
+  Tu: 'Tuesday',
+  We: 'Wednesday',
+  Th: 'Thursday',
+  Fr: 'Friday',
+  Sa: 'Saturday',
+  Su: 'Sunday',
+};
 
 /** The ordinal of a monthly "nth weekday" rule is 1..5, shown as 1st..5th. */
 export const ordinalLabels = ['1st', '2nd', '3rd', '4th', '5th'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPasswordField, passwordWithConfirmationSchema } from './auth.ts';
 import { companyCreateBodySchema } from './companies.ts';
-import { emailField, isPhoneEmpty, phoneField, requiredText } from './fields.ts';
+import { emailField, isPhoneEmpty, phoneField, phoneForDisplay, requiredText } from './fields.ts';
 import { filterSchema } from './list-query.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -96,5 +96,11 @@ describe('field rules', () => {
     for (const typed of ['+1 3', '+1 31', '+1 312', '+3125', '+1 312 555 0123']) {
       expect(isPhoneEmpty(typed)).toBe(false);
     }
+  });
+
+  it('shows a stored E.164 number grouped as people read it, and an unreadable one as stored', () => {
+    expect(phoneForDisplay('+13125550123')).toBe('+1 312 555 0123');
+    expect(phoneForDisplay('+4930123456')).toBe('+49 30 123456');
+    expect(phoneForDisplay('not a number')).toBe('not a number');
   });
 });

@@ -47,6 +47,14 @@ export const phoneField = inputString({ error: messages.required })
   .refine((v) => isValidPhoneNumber(v, limits.defaultCountry), messages.invalidPhone)
   .overwrite((v) => parsePhoneNumberFromString(v, limits.defaultCountry)?.number ?? v);
 
+/**
+ * A stored (E.164) phone number as people read it: "+1 312 555 0123", "+49 30 123456". A value
+ * the library cannot read is shown as stored.
+ */
+export function phoneForDisplay(stored: string): string {
+  return parsePhoneNumberFromString(stored, limits.defaultCountry)?.formatInternational() ?? stored;
+}
+
 const callingCodes = new Set(getCountries().map((c) => getCountryCallingCode(c)));
 
 /**

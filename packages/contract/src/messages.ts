@@ -44,9 +44,9 @@ export const messages = {
   discard: 'Discard',
   /** Under a dialog's disabled Save: the fields still missing or wrong, by their labels. */
   toSave: (fields: string) => `To save, complete: ${fields}`,
-  /** A lookup shows the first `lookupSize` by name; more exist. */
+  /** A lookup shows the first `lookupSize`; more exist, and typing searches all of them. */
   lookupTruncated: (shown: number, total: number) =>
-    `Showing the first ${count(shown)} of ${count(total)} by name; type to narrow the list`,
+    `Showing the first ${count(shown)} of ${count(total)} — type to narrow`,
   /** A fixed choice list shows the first `lookupSize`; more exist. */
   choicesTruncated: (shown: number, total: number) =>
     `Showing the first ${count(shown)} of ${count(total)}; the others can't be picked here`,

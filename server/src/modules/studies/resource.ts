@@ -1,4 +1,8 @@
 import {
+  companySchema,
+  idParam,
+  listQuerySchema,
+  listResponseSchema,
   pairingCreateBodySchema,
   pairingDeleteBodySchema,
   pairingParams,
@@ -16,10 +20,14 @@ import type { AppDeps } from '../../http/deps.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/study-part-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';
+import { listPairedSites } from './paired-sites.ts';
 import { createPairing, deletePairing, listPairings } from './pairings.ts';
 import { createStudy, getStudy, listStudies, updateStudy } from './service.ts';
 
-/** `/studies/{id}/pairings`: list, add, delete (with a reason). */
+/**
+ * `/studies/{id}/pairings`: list, add, delete (with a reason); `/studies/{id}/sites`: the clinical
+ * sites the pairings name, each once (an API key's site is one of them).
+ */
 function pairingRoutes(app: FastifyInstance, deps: AppDeps): void {
   studyPartRoutes(app, deps, {
     segment: 'pairings',
@@ -45,6 +53,23 @@ function pairingRoutes(app: FastifyInstance, deps: AppDeps): void {
       await deletePairing(serviceContext(request, deps), id, pairingId, request.body);
       return reply.status(204).send(null);
     },
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/studies/:id/sites',
+    {
+      config: { access: studyAccess.read },
+      schema: {
+        tags: ['studies'],
+        summary: 'List the clinical sites the study is paired with',
+        params: idParam,
+        querystring: listQuerySchema,
+        response: {
+          200: listResponseSchema(companySchema.partial().required({ id: true }), companySchema),
+          ...studyPartErrors,
+        },
+      },
+    },
+    (request) => listPairedSites(serviceContext(request, deps), request.params.id, request.query),
   );
 }
 

@@ -40,7 +40,7 @@ describe('form kit rules', () => {
   it('says when a lookup shows only the first of its matches', () => {
     expect(lookupTotal({ items: [{ id: 1 }], page: 1, total: 250 })).toBe(250);
     expect(lookupTotal([{ id: 2 }])).toBe(1);
-    expect(truncationNote(100, 250)).toBe('Showing the first 100 of 250 by name; type to narrow the list');
+    expect(truncationNote(100, 250)).toBe('Showing the first 100 of 250 — type to narrow');
     expect(truncationNote(3, 3)).toBeUndefined();
   });
 

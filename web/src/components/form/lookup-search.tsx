@@ -46,9 +46,13 @@ export function useLookupSearch<I>(
     enabled,
     staleTime: 60_000,
   });
+  const items = lookupItems<I>(options.data);
+  const total = lookupTotal(options.data);
   return {
-    items: lookupItems(options.data),
-    total: lookupTotal(options.data),
+    items,
+    total,
+    /** What the open list says under its options when the server listed fewer than match. */
+    note: truncationNote(items.length, total),
     isFetching: options.isFetching,
     onInputChange: (_: unknown, text: string, reason: string) => {
       if (reason === 'input') setInput(text);
@@ -56,7 +60,7 @@ export function useLookupSearch<I>(
   };
 }
 
-/** Under an open lookup whose list was cut at the lookup size: how many it shows of how many. */
+/** Under an open lookup whose list was cut at the lookup size: how many it shows of how many, and to type. */
 export function truncationNote(shown: number, total: number): string | undefined {
   return total > shown ? messages.lookupTruncated(shown, total) : undefined;
 }

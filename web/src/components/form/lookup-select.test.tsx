@@ -11,7 +11,7 @@ function Harness() {
 }
 
 describe('LookupSelect', () => {
-  it('asks for the records by name and says, while open, when more match than it lists', async () => {
+  it('asks for the records by name and says, in its open list, when more match than it lists', async () => {
     const items = Array.from({ length: 100 }, (_, i) => ({
       id: i + 1,
       name: `Drug ${String(i).padStart(3, '0')}`,
@@ -30,8 +30,35 @@ describe('LookupSelect', () => {
     );
     expect(screen.queryByText(/Showing the first/)).toBeNull();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Drug' }));
-    expect(
-      await screen.findByText('Showing the first 100 of 250 by name; type to narrow the list'),
-    ).toBeTruthy();
+    const note = await screen.findByText('Showing the first 100 of 250 — type to narrow');
+    // In the popup with the options (the open list covers the field's helper text).
+    expect(note.closest('.MuiAutocomplete-paper')?.querySelector('[role="listbox"]')).toBeTruthy();
+  });
+
+  it('searches the server as the user types, and says nothing once all matches are listed', async () => {
+    const items = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Drug ${i}` }));
+    const api = vi.fn(async (_method: string, path: string, options?: { query?: { search?: string } }) => {
+      if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
+      if (options?.query?.search === 'Drug 42')
+        return { items: [{ id: 43, name: 'Drug 42' }], page: 1, total: 1 };
+      return { items, page: 1, total: 106 };
+    }) as unknown as HttpClient;
+    renderWithApp(<Harness />, { api });
+    const input = screen.getByRole('combobox', { name: 'Drug' });
+    fireEvent.mouseDown(input);
+    expect(await screen.findByText('Showing the first 100 of 106 — type to narrow')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Drug 42' } });
+    await waitFor(
+      () =>
+        expect(api).toHaveBeenCalledWith(
+          'GET',
+          '/drugs',
+          expect.objectContaining({ query: expect.objectContaining({ search: 'Drug 42' }) }),
+        ),
+      { timeout: 3000 },
+    );
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    expect(screen.getByRole('option').textContent).toBe('Drug 42');
+    expect(screen.queryByText(/Showing the first/)).toBeNull();
   });
 });

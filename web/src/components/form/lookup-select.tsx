@@ -1,7 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { searchingSlotProps, truncationNote, useLookupSearch } from './lookup-search.tsx';
+import { LookupNoteContext, LookupPopupPaper } from './lookup-popup.tsx';
+import { searchingSlotProps, useLookupSearch } from './lookup-search.tsx';
 
 export interface LookupItem {
   id: number;
@@ -10,7 +10,7 @@ export interface LookupItem {
 
 /**
  * Picks a record by id from a list endpoint: up to 100 items by name, searched 500 ms after
- * typing stops, cached per search text. While open it says when more records match than it lists.
+ * typing stops, cached per search text. Its open list says when more records match than it lists.
  */
 export function LookupSelect<T extends FieldValues, I extends LookupItem = LookupItem>({
   control,
@@ -33,43 +33,42 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
   /** How an item reads in the list and the field, e.g. an exam with its drug. */
   optionLabel?: (item: I) => string;
 }) {
-  const { items: listed, total, isFetching, onInputChange } = useLookupSearch<I>(resource, { activeOnly });
-  const [open, setOpen] = useState(false);
-  const note = open ? truncationNote(listed.length, total) : undefined;
+  const { items: listed, note, isFetching, onInputChange } = useLookupSearch<I>(resource, { activeOnly });
   const items = initial && !listed.some((i) => i.id === initial.id) ? [initial, ...listed] : listed;
   return (
-    <Controller
-      control={control}
-      name={name}
-      rules={{ required: required ? 'Required' : false }}
-      render={({ field, fieldState }) => (
-        <Autocomplete<I>
-          options={items}
-          loading={isFetching}
-          onOpen={() => setOpen(true)}
-          onClose={() => setOpen(false)}
-          value={items.find((i) => i.id === field.value) ?? null}
-          onChange={(_, v) => field.onChange(v?.id ?? null)}
-          onInputChange={onInputChange}
-          onBlur={field.onBlur}
-          getOptionLabel={optionLabel}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterOptions={(x) => x}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              name={field.name}
-              label={label}
-              required={required}
-              margin="dense"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? note}
-              slotProps={searchingSlotProps(params, isFetching)}
-            />
-          )}
-        />
-      )}
-    />
+    <LookupNoteContext value={note}>
+      <Controller
+        control={control}
+        name={name}
+        rules={{ required: required ? 'Required' : false }}
+        render={({ field, fieldState }) => (
+          <Autocomplete<I>
+            options={items}
+            loading={isFetching}
+            slots={{ paper: LookupPopupPaper }}
+            value={items.find((i) => i.id === field.value) ?? null}
+            onChange={(_, v) => field.onChange(v?.id ?? null)}
+            onInputChange={onInputChange}
+            onBlur={field.onBlur}
+            getOptionLabel={optionLabel}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            filterOptions={(x) => x}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                inputRef={field.ref}
+                name={field.name}
+                label={label}
+                required={required}
+                margin="dense"
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={searchingSlotProps(params, isFetching)}
+              />
+            )}
+          />
+        )}
+      />
+    </LookupNoteContext>
   );
 }

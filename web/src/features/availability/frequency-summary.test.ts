@@ -17,13 +17,19 @@ describe('frequencySummary', () => {
     expect(frequencySummary('Weekly', { every: 1, on: ['Fr'] })).toBe('Weekly on Fr');
   });
 
+  it('writes out the weekday of a monthly nth-weekday rule', () => {
+    expect(frequencySummary('Monthly', { every: 1, on: { every: 2, on: ['We'] } })).toBe(
+      'Monthly on the 2nd Wednesday',
+    );
+  });
+
   it('lists the month days, or the nth weekday, of a monthly rule', () => {
     expect(frequencySummary('Monthly', { every: 1, on: [1, 15, 31] })).toBe('Monthly on 1, 15, 31');
     expect(frequencySummary('Monthly', { every: 3, on: { every: 2, on: ['Tu', 'Th'] } })).toBe(
-      'Monthly every 3 months on the 2nd Tu, Th',
+      'Monthly every 3 months on the 2nd Tuesday, Thursday',
     );
     expect(frequencySummary('Monthly', { every: 1, on: { every: 5, on: ['Fr'] } })).toBe(
-      'Monthly on the 5th Fr',
+      'Monthly on the 5th Friday',
     );
   });
 });

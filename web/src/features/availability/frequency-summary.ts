@@ -3,6 +3,7 @@ import {
   type AvailabilityFrequency,
   type MonthlyOrdinal,
   ordinalLabels,
+  weekdayNames,
 } from '@dosechain/contract';
 
 /** What one step of `repeat.every` counts for each frequency. */
@@ -18,7 +19,7 @@ const isOrdinalRule = (on: Availability['repeat']['on']): on is MonthlyOrdinal =
 
 /**
  * How an availability repeats, in a line: "Daily", "Weekday every 2 weeks",
- * "Weekly every 2 weeks on Mo, We", "Monthly on 1, 15", "Monthly every 3 months on the 2nd Tu, Th".
+ * "Weekly every 2 weeks on Mo, We", "Monthly on 1, 15", "Monthly every 3 months on the 2nd Tuesday, Thursday".
  */
 export function frequencySummary(frequency: AvailabilityFrequency, repeat: Availability['repeat']): string {
   const period = periodOf[frequency];
@@ -29,7 +30,9 @@ export function frequencySummary(frequency: AvailabilityFrequency, repeat: Avail
   if (frequency === 'Monthly') {
     if (Array.isArray(on) && on.length > 0) parts.push(`on ${on.join(', ')}`);
     else if (isOrdinalRule(on)) {
-      parts.push(`on the ${ordinalLabels[on.every - 1] ?? `${on.every}th`} ${on.on.join(', ')}`);
+      // Written out: "on the 2nd Wednesday", not "on the 2nd We".
+      const days = on.on.map((code) => weekdayNames[code]).join(', ');
+      parts.push(`on the ${ordinalLabels[on.every - 1] ?? `${on.every}th`} ${days}`);
     }
   }
   return parts.join(' ');

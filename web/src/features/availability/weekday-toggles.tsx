@@ -1,16 +1,6 @@
-import { messages, weekdayCodes } from '@dosechain/contract';
+import { messages, weekdayCodes, weekdayNames } from '@dosechain/contract';
 import { FormControl, FormHelperText, FormLabel, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-
-const weekdayNames: Record<(typeof weekdayCodes)[number], string> = {
-  Mo: 'Monday',
-  Tu: 'Tuesday',
-  We: 'Wednesday',
-  Th: 'Thursday',
-  Fr: 'Friday',
-  Sa: 'Saturday',
-  Su: 'Sunday',
-};
 
 /**
  * Mo–Su as toggle buttons: at least one weekday, bound to a form field holding their codes. While

@@ -1,4 +1,4 @@
-import type { Company } from '@dosechain/contract';
+import { type Company, phoneForDisplay } from '@dosechain/contract';
 import { Visibility } from '@mui/icons-material';
 import { IconButton, Tooltip } from '@mui/material';
 import { useMemo } from 'react';
@@ -11,7 +11,11 @@ import { CompanyFormDialog } from './company-form-dialog.tsx';
 
 const columns: DataTableColumn<Company>[] = [
   { field: 'name', header: 'Name', value: (c) => c.name },
-  { field: 'phone_number', header: 'Phone', value: (c) => c.phoneNumber },
+  {
+    field: 'phone_number',
+    header: 'Phone',
+    value: (c) => (c.phoneNumber ? phoneForDisplay(c.phoneNumber) : c.phoneNumber),
+  },
   { field: 'timezone', header: 'Time zone', value: (c) => c.timezone },
   { field: 'city', header: 'City', value: (c) => c.address?.city },
   { field: 'country', header: 'Country', value: (c) => c.address?.country },

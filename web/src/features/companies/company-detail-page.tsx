@@ -1,4 +1,4 @@
-import { formatInstant, messages, STAFF_ADMIN } from '@dosechain/contract';
+import { formatInstant, messages, phoneForDisplay, STAFF_ADMIN } from '@dosechain/contract';
 import {
   Alert,
   Button,
@@ -50,7 +50,7 @@ export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
     .join(', ');
   const rows: [string, string][] = [
     ['Name', c.name],
-    ['Phone', c.phoneNumber ?? '—'],
+    ['Phone', c.phoneNumber ? phoneForDisplay(c.phoneNumber) : '—'],
     ['Time zone', zoneWithOffset(c.timezone)],
     ['Address', address],
     ['Created', formatInstant(c.createdAt)],

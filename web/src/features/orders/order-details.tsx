@@ -6,6 +6,7 @@ import {
   messages,
   type Order,
   orderActionRules,
+  phoneForDisplay,
   reasonActionOf,
 } from '@dosechain/contract';
 import { Alert, Box, Grid, Typography } from '@mui/material';
@@ -34,7 +35,7 @@ function Contacts({ title, users }: { title: string; users: ContactUser[] | unde
         users.map((u) => (
           <Typography key={u.id} variant="body2">
             {u.fullName} · {u.email}
-            {u.phone ? ` · ${u.phone}` : ''}
+            {u.phone ? ` · ${phoneForDisplay(u.phone)}` : ''}
           </Typography>
         ))
       ) : (
@@ -115,7 +116,7 @@ export function OrderDetails({ order }: { order: Order }) {
               .join(', ')}
           </Typography>
           {order.imagingCenter.phoneNumber && (
-            <Typography variant="body2">{order.imagingCenter.phoneNumber}</Typography>
+            <Typography variant="body2">{phoneForDisplay(order.imagingCenter.phoneNumber)}</Typography>
           )}
           <Box sx={{ mt: 1 }}>
             <Contacts title="Imaging center contacts" users={order.imagingCenter.contactUsers} />

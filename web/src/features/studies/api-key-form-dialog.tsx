@@ -10,7 +10,6 @@ import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
-import { companyKinds } from '../../components/companies/company-kinds.ts';
 import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -19,7 +18,7 @@ import { PositiveNumberField } from '../../components/form/positive-number-field
 import { submitWithFeedback } from '../../components/form/save-record.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { apiKeysResource } from './study-api.ts';
+import { apiKeysResource, pairedSitesResource } from './study-api.ts';
 
 const keyFieldsSchema = apiKeyCreateBodySchema.pick({
   name: true,
@@ -31,7 +30,7 @@ const fields = ['name', 'siteId', 'scopes', 'validDays', 'reasonForChange', 'ele
 
 /**
  * Creates an integration API key of the study (decision 027): its name, the clinical site it
- * orders for, its scopes and how many days it is valid; signed. The secret is answered once and
+ * orders for (one the study is paired with), its scopes and how many days it is valid; signed. The secret is answered once and
  * handed to `onCreated` to be shown.
  */
 export function ApiKeyFormDialog({
@@ -79,7 +78,7 @@ export function ApiKeyFormDialog({
           control={control}
           name="siteId"
           label="Clinical Site"
-          resource={companyKinds.clinical_site.api}
+          resource={pairedSitesResource(studyId)}
           required
         />
       </Grid>

@@ -20,6 +20,9 @@ export function useStudy(id: number | undefined) {
 
 export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pairings` as const;
 
+/** The clinical sites the study's pairings name, each once: an API key's site is one of them. */
+export const pairedSitesResource = (studyId: number) => `${STUDIES}/${studyId}/sites` as const;
+
 /** The study's integration API keys (decision 027). */
 export const apiKeysResource = (studyId: number) => `${STUDIES}/${studyId}/api-keys` as const;
 
