@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
 
 // Issue 18, "Errors and sessions" and "First data, fast", at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -95,6 +95,41 @@ test('an ended session says so on the login and returns to the page after signin
   await expect(page).toHaveURL(/\/place-order$/);
 });
 
+test('a logout in one tab ends the session in the other, which returns to its page after signing in', async ({
+  page,
+}) => {
+  await loginAs(page, 'cmo');
+  // Tab B: a second page of the same browser (one storage), on a working screen.
+  const tabB = await page.context().newPage();
+  await tabB.setViewportSize({ width: 1280, height: 800 });
+  await tabB.goto('/orders/status?from=tab-b');
+  // A new tab loads the app afresh: slow on a loaded machine.
+  await expect(tabB.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  // Its grid (code and list) loaded: the screen is in use when the other tab logs out.
+  await expect(tabB.getByRole('main').getByRole('row').first()).toBeVisible({ timeout: 30_000 });
+
+  // Tab A logs out.
+  await page.bringToFront();
+  await pickMenuItem(page, 'Account', 'Log out');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Tab B ends its session at once, with the message, on the login.
+  await expect(tabB).toHaveURL(/\/login$/);
+  await expectInView(tabB, tabB.getByText(SESSION_ENDED));
+  await tabB.bringToFront();
+  await screenshot(tabB, 'two-tabs-session-ended');
+  await tabB.getByLabel('Username').fill('cmo');
+  await tabB.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await tabB.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(tabB).toHaveURL(/\/orders\/status\?from=tab-b$/);
+  await expect(tabB.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
+  await tabB.close();
+});
+
 test('an expired token found on reload ends the session with the message, and returns there', async ({
   page,
 }) => {
@@ -139,6 +174,8 @@ test('no answer from /users/me on reload keeps the session and offers to try aga
     'Your session is kept: try again, or sign out.',
   );
   await expectInView(page, page.getByRole('button', { name: 'Sign out' }));
+  // One message, not two: no generic error toast above the panel (issue 33).
+  await expect(page.getByText(/An unexpected error occurred/)).toHaveCount(0);
   await screenshot(page, 'users-me-unreachable');
   await page.unroute('**/api/v1/users/me');
   await retry.click();

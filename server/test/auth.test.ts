@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { messages } from '@dosechain/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -84,7 +85,7 @@ describe('login', () => {
     await setUser('staff', { failedLoginCount: 0 });
   });
 
-  it('names a lock only to someone with the right password, and counts nothing past it', async () => {
+  it('names a lock to every attempt, the right password or a wrong one, and counts nothing past it', async () => {
     const right = await login('locked');
     expect(right.statusCode).toBe(401);
     expect(right.json()).toMatchObject({
@@ -92,7 +93,8 @@ describe('login', () => {
       message: 'Your account is locked, please contact an administrator',
     });
     const wrong = await login('locked', 'Wrong1234');
-    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(right.json());
     expect(await userRow('locked')).toMatchObject({ lockedOut: true, failedLoginCount: 5 });
     expect(
       await t.db
@@ -167,7 +169,7 @@ describe('lockout', () => {
       },
     });
     const database = await freshDatabase();
-    const clock = new TestClock();
+    const clock = new TestClock(new Date('2026-11-25T10:00:00.000Z'));
     await seedDemo(database.db, clock.now());
     const app = await buildApp({
       db: database.db,
@@ -185,17 +187,30 @@ describe('lockout', () => {
     const cmo = async () => (await database.db.select().from(users).where(eq(users.username, 'cmo')))[0]!;
     try {
       for (let i = 1; i <= 4; i++) {
-        expect((await attempt('Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
+        const res = await attempt('Wrong1234');
+        expect(res.json().code).toBe('INVALID_CREDENTIALS');
+        // The attempt before the last says so (issue 33), as the e-signature does.
+        expect(res.json().message).toBe(
+          i === 4 ? messages.invalidCredentialsLastAttempt(30) : messages.invalidCredentials,
+        );
         expect(await cmo()).toMatchObject({ failedLoginCount: i, lockedOut: false });
       }
-      expect((await attempt('Wrong1234')).json().code).toBe('INVALID_CREDENTIALS');
+      // The failure that locks says so at once, with the end on the CMO's clock (Boston).
+      const fifth = await attempt('Wrong1234');
+      expect(fifth.statusCode).toBe(401);
+      expect(fifth.json()).toEqual({
+        code: 'USER_LOCKED',
+        message: messages.userLockedUntil('Nov 25, 2026, 05:30 EST'),
+        errors: [],
+      });
       const locked = await cmo();
       expect(locked).toMatchObject({ lockedOut: true, failedLoginCount: 5 });
-      // (From another address: this one waits a minute after its five failures.)
+      // Every attempt after it, from any address, with any password, answers the same.
       const sixth = await attempt(DEMO_PASSWORD, '198.51.100.20');
       expect(sixth.statusCode).toBe(401);
-      expect(sixth.json().code).toBe('USER_LOCKED');
-      expect((await attempt('Wrong1234', '198.51.100.20')).json().code).toBe('INVALID_CREDENTIALS');
+      expect(sixth.json()).toEqual(fifth.json());
+      expect((await attempt('Wrong1234', '198.51.100.20')).json()).toEqual(fifth.json());
+      expect((await attempt(DEMO_PASSWORD)).json()).toEqual(fifth.json());
       expect((await cmo()).failedLoginCount).toBe(5);
 
       const audit = await database.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));

@@ -41,7 +41,7 @@ describe('a wrong e-signature', () => {
   it('counts toward the lock: wrong, wrong, wrong, a warning, then locked with its end, and the session ends', async () => {
     const session = await t.loginAs('cmo');
     const answers = [];
-    for (let i = 0; i < limits.failedLoginsBeforeLock; i++) {
+    for (let i = 0; i < limits.failedLoginsBeforeLock - 1; i++) {
       const res = await signProfile(session, WRONG);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('ESIGN_FAILED');
@@ -49,12 +49,29 @@ describe('a wrong e-signature', () => {
     }
     expect(answers.slice(0, 3)).toEqual(Array(3).fill(messages.eSignatureFailed));
     expect(answers[3]).toBe(messages.eSignatureLastAttempt);
-    expect(answers[4]).toBe(messages.eSignatureLocked('Nov 25, 2026, 10:30 UTC'));
-    // The lock ended the session at once, and a login with the right password says until when.
+    // The fifth locks: said with the end on the CMO's clock (Boston), and, as the field's
+    // USER_LOCKED error, what the login will say (the app signs the user out with it, issue 33).
+    const fifth = await signProfile(session, WRONG);
+    expect(fifth.statusCode).toBe(400);
+    expect(fifth.json()).toEqual({
+      code: 'ESIGN_FAILED',
+      message: messages.eSignatureLocked('Nov 25, 2026, 05:30 EST'),
+      errors: [
+        {
+          code: 'USER_LOCKED',
+          parameter: 'electronicSignature',
+          message: messages.userLockedUntil('Nov 25, 2026, 05:30 EST'),
+        },
+      ],
+    });
+    // The lock ended the session at once, and a login with the right password says the same.
     expect((await me(session)).statusCode).toBe(401);
     const locked = await login('cmo');
-    expect(locked.json()).toMatchObject({ code: 'USER_LOCKED' });
-    expect(locked.json().message).toContain('Nov 25, 2026, 10:30 UTC');
+    expect(locked.json()).toEqual({
+      code: 'USER_LOCKED',
+      message: messages.userLockedUntil('Nov 25, 2026, 05:30 EST'),
+      errors: [],
+    });
     const trail = await t.db
       .select()
       .from(auditLog)

@@ -6,7 +6,7 @@
  * wrong e-signatures still ends the user's sessions.
  */
 import { Writable } from 'node:stream';
-import { limits } from '@dosechain/contract';
+import { formatInstant, limits, messages } from '@dosechain/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginFailures, refreshTokens, userGroups, users } from '../src/db/schema.ts';
@@ -15,6 +15,9 @@ import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { groupId, userId } from './user-management-helpers.ts';
 
 const MINUTE = 60_000;
+/** A lock set at `at` ends 30 minutes later, shown on `zone`'s clock to the minute (the seconds rounded up). */
+const lockEndAt = (at: Date, zone: string) =>
+  formatInstant(new Date(Math.ceil((at.getTime() + 30 * MINUTE) / MINUTE) * MINUTE).toISOString(), zone);
 const WRONG = 'Wrong-Guess-1';
 const lines: string[] = [];
 let t: TestApp;
@@ -57,9 +60,10 @@ const trailOf = async (username: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, await userId(t, username))))
     .orderBy(auditLog.id);
-const failTimes = async (username: string, n: number, from = HOME) => {
+/** `n` wrong passwords: each refused as such, the last with `last` (USER_LOCKED when it locks). */
+const failTimes = async (username: string, n: number, from = HOME, last = 'INVALID_CREDENTIALS') => {
   for (let i = 0; i < n; i++)
-    expect((await login(username, WRONG, from)).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await login(username, WRONG, from)).json().code).toBe(i === n - 1 ? last : 'INVALID_CREDENTIALS');
 };
 /** Forgets every address's failed logins (tests that reset an account by hand start it afresh). */
 const forgetAddresses = () => t.db.delete(loginFailures);
@@ -134,7 +138,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     await makeManager('staff');
     try {
       const before = await t.loginAs('admin');
-      await failTimes('admin', limits.failedLoginsBeforeLock);
+      await failTimes('admin', limits.failedLoginsBeforeLock, HOME, 'USER_LOCKED');
       const lockedAt = t.clock.now();
       const until = new Date(lockedAt.getTime() + 30 * MINUTE);
       expect(await userRow('admin')).toMatchObject({
@@ -156,18 +160,19 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
         actorUsername: 'admin',
       });
 
-      // The right password names the lock and its end (in UTC), from any address; a wrong one
-      // does not and is not counted. (The address that failed five times waits its minute.)
-      expect((await login('admin')).json().code).toBe('TOO_MANY_ATTEMPTS');
-      const right = await login('admin', DEMO_PASSWORD, OFFICE);
-      expect(right.statusCode).toBe(401);
-      expect(right.json()).toEqual({
+      // Every attempt names the lock and its end (in UTC: admin works for no company), from any
+      // address, the right password or a wrong one, unchecked and not counted (issue 33).
+      const locked = {
         code: 'USER_LOCKED',
         message:
           "Your account is locked until Nov 25, 2026, 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
         errors: [],
-      });
-      expect((await login('admin', WRONG, OFFICE)).json().code).toBe('INVALID_CREDENTIALS');
+      };
+      expect((await login('admin')).json()).toEqual(locked);
+      const right = await login('admin', DEMO_PASSWORD, OFFICE);
+      expect(right.statusCode).toBe(401);
+      expect(right.json()).toEqual(locked);
+      expect((await login('admin', WRONG, OFFICE)).json()).toEqual(locked);
       expect((await userRow('admin')).failedLoginCount).toBe(5);
       expect(await managerView('admin', 'staff')).toEqual({ lockedOut: true, listedAsLocked: true });
 
@@ -191,7 +196,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
   });
 
   it('an ended lock counts the next failure from 1, is listed as not locked and cannot be unlocked', async () => {
-    await failTimes('site', limits.failedLoginsBeforeLock);
+    await failTimes('site', limits.failedLoginsBeforeLock, HOME, 'USER_LOCKED');
     expect(await managerView('site')).toEqual({ lockedOut: true, listedAsLocked: true });
     t.clock.advance(31 * MINUTE);
     expect(await managerView('site')).toEqual({ lockedOut: false, listedAsLocked: false });
@@ -204,7 +209,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     expect(await userRow('site')).toMatchObject({ lockedOut: false, lockedUntil: null, failedLoginCount: 1 });
     await failTimes('site', 3, OFFICE);
     expect((await userRow('site')).lockedOut).toBe(false);
-    await failTimes('site', 1, OFFICE);
+    await failTimes('site', 1, OFFICE, 'USER_LOCKED');
     expect((await userRow('site')).lockedOut).toBe(true);
     // A user manager still unlocks a current lock, its end cleared too.
     const unlocked = await unlock('site');
@@ -295,15 +300,19 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
         payload: { username: 'expired', currentPassword, password: 'Chosen-123' },
         remoteAddress: from,
       });
-    for (let i = 0; i < limits.failedLoginsBeforeLock; i++)
+    for (let i = 0; i < limits.failedLoginsBeforeLock - 1; i++)
       expect((await change(WRONG)).statusCode).toBe(400);
-    // This address now waits a minute; the account's lock is named from anywhere.
-    expect((await change(DEMO_PASSWORD)).json().code).toBe('TOO_MANY_ATTEMPTS');
+    // The failure that locks names the lock at once, and so does every attempt after it, from
+    // anywhere; on the user's clock (expired works for a New York site).
+    const lockedNow = await change(WRONG);
+    expect(lockedNow.statusCode).toBe(401);
+    expect(lockedNow.json().message).toMatch(
+      /^Your account is locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d EST /,
+    );
+    expect((await change(DEMO_PASSWORD)).json()).toEqual(lockedNow.json());
     const res = await change(DEMO_PASSWORD, OFFICE);
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toMatch(
-      /^Your account is locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d UTC /,
-    );
+    expect(res.json()).toEqual(lockedNow.json());
     await setUser('expired', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
     await forgetAddresses();
   });
@@ -424,7 +433,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
 
   it('a locked manager does not count: with two managers one may be locked, the other then not', async () => {
     await addAdmin('admin2');
-    await failTimes('admin2', limits.failedLoginsBeforeLock);
+    await failTimes('admin2', limits.failedLoginsBeforeLock, HOME, 'USER_LOCKED');
     expect((await userRow('admin2')).lockedOut).toBe(true);
     await failTimes('admin', limits.failedLoginsBeforeLock);
     expect(await userRow('admin')).toMatchObject({ lockedOut: false, failedLoginCount: 5 });
@@ -432,7 +441,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     expect((await login('admin')).statusCode).toBe(200);
     // Once admin2's lock has ended it counts again, and admin can be locked.
     t.clock.advance(30 * MINUTE);
-    await failTimes('admin', limits.failedLoginsBeforeLock);
+    await failTimes('admin', limits.failedLoginsBeforeLock, HOME, 'USER_LOCKED');
     expect((await userRow('admin')).lockedOut).toBe(true);
     await setUser('admin', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
     await forgetAddresses();
@@ -453,7 +462,8 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
         });
       }
       const results = await Promise.all([login('admin', WRONG), login('admin3', WRONG)]);
-      expect(results.map((r) => r.json().code)).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS']);
+      // The one locked is told so; the other, paced instead, that the password was wrong.
+      expect(results.map((r) => r.json().code).sort()).toEqual(['INVALID_CREDENTIALS', 'USER_LOCKED']);
       const locked = [await userRow('admin'), await userRow('admin3')].map((u) => u.lockedOut);
       expect(locked.filter(Boolean)).toHaveLength(1);
     }
@@ -495,24 +505,88 @@ describe('failed logins are paced per source address (issue 31)', () => {
     await setUser('admin', { failedLoginCount: 0 });
   });
 
-  it('paces a name that does not exist exactly like one that does (pacing tells no account apart)', async () => {
+  it('answers a name that does not exist exactly as one that does, through its lock (issue 33)', async () => {
+    // From three addresses, as an attacker would spread guesses: the count is the name's.
+    const plan = [ATTACKER, ATTACKER, OFFICE, OFFICE, ATTACKER, OFFICE, HOME];
     const answers = async (username: string) => {
-      const codes = [];
-      for (let i = 0; i < limits.failedLoginsBeforeLock + 2; i++)
-        codes.push((await login(username, WRONG, ATTACKER)).json().code);
-      return codes;
+      const bodies = [];
+      for (const from of plan) bodies.push((await login(username, WRONG, from)).json());
+      return bodies;
     };
-    const known = await answers('imaging');
+    // staff works for no company: its lock is written in UTC, as a name that is no account's.
+    const lockEnd = lockEndAt(t.clock.now(), 'UTC');
+    const known = await answers('staff');
     const unknown = await answers('nobody-by-this-name');
     expect(unknown).toEqual(known);
-    expect(known.slice(-2)).toEqual(['TOO_MANY_ATTEMPTS', 'TOO_MANY_ATTEMPTS']);
+    const plain = { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password', errors: [] };
+    const locked = {
+      code: 'USER_LOCKED',
+      message: `Your account is locked until ${lockEnd} after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.`,
+      errors: [],
+    };
+    expect(known).toEqual([
+      plain,
+      plain,
+      plain,
+      {
+        code: 'INVALID_CREDENTIALS',
+        message:
+          'Invalid username or password. 1 attempt left: one more failed attempt locks the account for 30 minutes.',
+        errors: [],
+      },
+      locked,
+      locked,
+      locked,
+    ]);
+    // The right password during the lock: the same answer for the real account.
+    expect((await login('staff', DEMO_PASSWORD, OFFICE)).json()).toEqual(locked);
+    // After the lock both count from 1 again; a quiet day forgets a run of both alike.
+    t.clock.advance(30 * MINUTE);
+    const again = async (username: string) => {
+      const bodies = [];
+      for (const from of [OFFICE, OFFICE, OFFICE]) bodies.push((await login(username, WRONG, from)).json());
+      t.clock.advance(25 * 60 * MINUTE);
+      for (const from of [OFFICE, OFFICE, OFFICE, OFFICE])
+        bodies.push((await login(username, WRONG, from)).json());
+      t.clock.advance(-25 * 60 * MINUTE);
+      return bodies;
+    };
+    const knownAgain = await again('staff');
+    const unknownAgain = await again('nobody-by-this-name');
+    expect(unknownAgain).toEqual(knownAgain);
+    expect(knownAgain.map((b) => b.message)).toEqual([
+      plain.message,
+      plain.message,
+      plain.message,
+      plain.message,
+      plain.message,
+      plain.message,
+      known[3].message,
+    ]);
+    await setUser('staff', {
+      lockedOut: false,
+      lockedUntil: null,
+      failedLoginCount: 0,
+      lastFailedLoginAt: null,
+    });
+    await forgetAddresses();
+  });
+
+  it("names a lock's end on the user's clock: the zone of their first role's company", async () => {
+    const lockEnd = lockEndAt(t.clock.now(), 'America/Chicago');
+    expect(lockEnd).toMatch(/ CST$/);
+    await failTimes('imaging', limits.failedLoginsBeforeLock, ATTACKER, 'USER_LOCKED');
+    // imaging works for Windy City Imaging, in Chicago.
+    expect((await login('imaging', DEMO_PASSWORD, OFFICE)).json().message).toBe(
+      messages.userLockedUntil(lockEnd),
+    );
     await setUser('imaging', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
     await forgetAddresses();
   });
 
   it('repro: five anonymous failures for a CMO lock new logins but do not end its open session; wrong e-signatures still do', async () => {
     const session = await t.loginAs('cmo');
-    await failTimes('cmo', limits.failedLoginsBeforeLock, ATTACKER);
+    await failTimes('cmo', limits.failedLoginsBeforeLock, ATTACKER, 'USER_LOCKED');
     expect(await userRow('cmo')).toMatchObject({
       lockedOut: true,
       failedLoginCount: 5,

@@ -71,8 +71,10 @@ describe('GET /metrics', () => {
     );
     // The raw URL (with the id) is never a label.
     expect(text).not.toContain(`/api/v1/orders/${placed.id}`);
-    const failures = limits.failedLoginsBeforeLock;
+    // Four wrong passwords, and the fifth that locked (answered USER_LOCKED, issue 33).
+    const failures = limits.failedLoginsBeforeLock - 1;
     expect(text).toContain(`dosechain_login_failures_total{reason="INVALID_CREDENTIALS"} ${failures}\n`);
+    expect(text).toContain(`dosechain_login_failures_total{reason="USER_LOCKED"} 1\n`);
     expect(text).toMatch(/dosechain_account_lockouts_total 1\n/);
     expect(text).toMatch(/dosechain_order_placements_total 1\n/);
     expect(text).toMatch(/dosechain_mail_outbox_messages\{status="pending"\} \d+\n/);

@@ -124,8 +124,11 @@ export const messages = {
 
   // server answers
   invalidCredentials: 'Invalid username or password',
+  /** The failed login before the one that locks (as `eSignatureLastAttempt` warns in a session). */
+  invalidCredentialsLastAttempt: (lockoutMinutes: number) =>
+    `Invalid username or password. 1 attempt left: one more failed attempt locks the account ${lockoutMinutes === 0 ? 'until a user manager unlocks it' : `for ${lockoutMinutes} minutes`}.`,
   userLocked: 'Your account is locked, please contact an administrator',
-  /** A lock that ends by itself (LOCKOUT_MINUTES); `until` is the instant in UTC, with its zone label. */
+  /** A lock that ends by itself (LOCKOUT_MINUTES); `until` is the instant on the user's clock, with its zone label. */
   userLockedUntil: (until: string) =>
     `Your account is locked until ${until} after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.`,
   tooManyAttempts: 'Too many failed attempts, please wait a minute before trying again',

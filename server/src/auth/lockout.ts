@@ -1,6 +1,7 @@
 import { formatInstant, limits } from '@dosechain/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { companies, roles, users } from '../db/schema.ts';
 
 type LockState = { lockedOut: boolean; lockedUntil: Date | null };
 
@@ -41,13 +42,29 @@ export function lockEndFrom(now: Date, lockoutMinutes: number): Date | null {
 }
 
 /**
- * A lock's end as people read it, written by the contract's one instant formatter in UTC with
- * the zone named: "Nov 25, 2026, 10:30 UTC". Rounded up to the minute, so that trying again at
- * the time shown always works.
+ * A lock's end as people read it, written by the contract's one instant formatter on the user's
+ * clock (`lockZoneOf`) with the zone named: "Nov 25, 2026, 04:30 CST". Rounded up to the minute,
+ * so that trying again at the time shown always works.
  */
-export function lockEndLabel(until: Date): string {
+export function lockEndLabel(until: Date, zone = 'UTC'): string {
   const minute = 60_000;
-  return formatInstant(new Date(Math.ceil(until.getTime() / minute) * minute).toISOString(), 'UTC');
+  return formatInstant(new Date(Math.ceil(until.getTime() / minute) * minute).toISOString(), zone);
+}
+
+/**
+ * The clock a user reads their lock's end on: the zone of the company of the role a login starts
+ * in (their first role, as `chooseRole` picks it); UTC for staff and administrators without one,
+ * and for names that are no account (docs/decisions/040-lock-notices.md).
+ */
+export async function lockZoneOf(db: Executor, userId: number): Promise<string> {
+  const [first] = await db
+    .select({ zone: companies.timezone })
+    .from(roles)
+    .leftJoin(companies, eq(companies.id, roles.companyId))
+    .where(eq(roles.userId, userId))
+    .orderBy(asc(roles.id))
+    .limit(1);
+  return first?.zone ?? 'UTC';
 }
 
 /** The audit changeset of lifting a lock: locked → not, and its end (when it had one) gone. */

@@ -27,6 +27,7 @@ function setup(
     }),
     getRoleId: () => 7,
     onUnauthorized: vi.fn(),
+    onLocked: vi.fn(),
     onServerError: vi.fn(),
     ...overrides,
   };
@@ -34,6 +35,35 @@ function setup(
 }
 
 describe('the API client', () => {
+  it('a wrong e-signature that locked the account ends the session with the lock as the notice (issue 33)', async () => {
+    const notice = 'Your account is locked until Nov 25, 2026, 04:30 CST after too many failed attempts.';
+    const { api, deps } = setup(async () =>
+      json(400, {
+        code: 'ESIGN_FAILED',
+        message: 'The password is incorrect, the action was not signed. Your account is now locked…',
+        errors: [{ code: 'USER_LOCKED', parameter: 'electronicSignature', message: notice }],
+      }),
+    );
+    const failed = await api('PUT', '/users/me', { body: {} }).catch((e: unknown) => e);
+    // The form still gets its error; the session ends with the login's text.
+    expect(failed).toBeInstanceOf(ApiError);
+    expect((failed as ApiError).code).toBe('ESIGN_FAILED');
+    expect(deps.onLocked).toHaveBeenCalledWith(notice);
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a plain wrong e-signature ends nothing', async () => {
+    const { api, deps } = setup(async () =>
+      json(400, {
+        code: 'ESIGN_FAILED',
+        message: 'wrong',
+        errors: [{ code: 'ESIGN_FAILED', parameter: 'electronicSignature', message: 'wrong' }],
+      }),
+    );
+    await expect(api('PUT', '/users/me', { body: {} })).rejects.toBeInstanceOf(ApiError);
+    expect(deps.onLocked).not.toHaveBeenCalled();
+  });
+
   it('sends the Bearer token, the Role-Id and JSON to /api/v1', async () => {
     const { api, deps } = setup(async () => json(200, { ok: true }));
     await expect(api('POST', '/things', { body: { a: 1 }, query: { page: 2, empty: '' } })).resolves.toEqual({

@@ -40,6 +40,11 @@ export interface HttpClientDeps {
    * answered PASSWORD_EXPIRED (the password aged while the session was in use).
    */
   onUnauthorized: (reason: 'ended' | 'passwordExpired') => void;
+  /**
+   * A wrong password in the session locked the account (an e-signature's field error USER_LOCKED):
+   * the server has ended the session; `notice` is what the login says (the lock and its end).
+   */
+  onLocked: (notice: string) => void;
   /** A 5xx, or no usable answer: show the one generic error toast. */
   onServerError: () => void;
 }
@@ -191,7 +196,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         deps.onUnauthorized(outcome === 'passwordExpired' ? 'passwordExpired' : 'ended');
     }
     if (res.status >= 500 && options.reportErrors !== false) deps.onServerError();
-    if (!res.ok) throw new ApiError(res.status, await readError(res));
+    if (!res.ok) {
+      const error = new ApiError(res.status, await readError(res));
+      const lock = error.body.errors.find((e) => e.code === 'USER_LOCKED');
+      if (lock && deps.getTokens()) deps.onLocked(lock.message);
+      throw error;
+    }
     if (options.stream) return res;
     if (res.status === 204) return undefined;
     const text = await res.text();

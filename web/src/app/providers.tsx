@@ -33,6 +33,8 @@ export function createAppClients(): AppClients {
     saveTokens,
     getRoleId: readRoleId,
     onServerError: showGenericError,
+    // Locked by a wrong e-signature: the server ended the session; the login says until when.
+    onLocked: (notice) => signalSessionEnded(notice),
     onUnauthorized: (reason) => {
       // The session is over. Ended: the AuthProvider forgets it in place, and the guard sends the
       // user to the login with the page they were on (it says why, and returns there).

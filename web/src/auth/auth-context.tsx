@@ -43,14 +43,22 @@ export const LOAD_USER_ATTEMPTS: readonly { timeoutMs: number; pauseMs: number }
 const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status >= 500);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET /users/me, tried again (with longer waits) while no usable answer comes. */
-export async function fetchCurrentUser(api: HttpClient): Promise<MeUser> {
+/**
+ * GET /users/me, tried again (with longer waits) while no usable answer comes. No generic error
+ * toast by default: at start-up the ServerUnreachable panel says what happened, one message not
+ * two. `reportLastError` when a screen is already shown (a reload of the user after a profile
+ * change): its last failure gets the toast, as any call's would.
+ */
+export async function fetchCurrentUser(api: HttpClient, reportLastError = false): Promise<MeUser> {
   for (let i = 0; ; i++) {
     const attempt = LOAD_USER_ATTEMPTS[i] as (typeof LOAD_USER_ATTEMPTS)[number];
     const last = i === LOAD_USER_ATTEMPTS.length - 1;
     await pause(attempt.pauseMs);
     try {
-      return await api('GET', '/users/me', { timeoutMs: attempt.timeoutMs, reportErrors: last });
+      return await api('GET', '/users/me', {
+        timeoutMs: attempt.timeoutMs,
+        reportErrors: last && reportLastError,
+      });
     } catch (err) {
       if (last || !isTransient(err) || !readTokens()) throw err;
     }
@@ -62,7 +70,10 @@ export async function fetchCurrentUser(api: HttpClient): Promise<MeUser> {
  * else's, starts at the dashboard) or an expired one (a failed load of the user; its user may come
  * back to where they were).
  */
-export type SessionEnd = { reason: 'logout' } | { reason: 'expired'; username: string | null };
+export type SessionEnd =
+  | { reason: 'logout' }
+  /** `notice`: why, when it is not the usual session-ended text (a lock and its end). */
+  | { reason: 'expired'; username: string | null; notice?: string };
 
 export interface AuthValue {
   status: AuthStatus;
@@ -74,8 +85,8 @@ export interface AuthValue {
   switchRole(roleId: number): Promise<void>;
   /** Loads the current user again (after they changed their own profile, or the server was unreachable). */
   refreshUser(): Promise<void>;
-  /** Forgets the session without calling the server (after a 401). */
-  endSession(): void;
+  /** Forgets the session without calling the server (after a 401); the login shows `notice` if given. */
+  endSession(notice?: string): void;
   /**
    * Counts the role switches made in another tab that this tab followed (it then shows the new
    * role; the layout goes back to the dashboard and says so). 0 until one happens.
@@ -131,13 +142,17 @@ export function AuthProvider({
   const username = useRef<string | null>(null);
   username.current = user?.username ?? null;
   useEffect(() => setSessionUsername(user?.username ?? null), [user]);
-  const endSession = useCallback(() => forget({ reason: 'expired', username: username.current }), [forget]);
+  const endSession = useCallback(
+    (notice?: string) =>
+      forget({ reason: 'expired', username: username.current, ...(notice ? { notice } : {}) }),
+    [forget],
+  );
 
   // A 401 the API client could not cure (any call, any page): end the session here, once.
   useEffect(
     () =>
-      onSessionEnded(() => {
-        if (readTokens()) endSession();
+      onSessionEnded((notice) => {
+        if (readTokens()) endSession(notice);
       }),
     [endSession],
   );
@@ -155,11 +170,14 @@ export function AuthProvider({
   );
 
   const firstRequest = useRef(firstUserRequest);
+  // Whether a screen is shown (a reload of the user, not the start-up's load): a ref, read when called.
+  const shown = useRef(false);
+  shown.current = status === 'authenticated';
   const loadMe = useCallback(async () => {
     try {
       const early = firstRequest.current;
       firstRequest.current = undefined;
-      const me = await (early ?? fetchCurrentUser(api));
+      const me = await (early ?? fetchCurrentUser(api, shown.current));
       if (!me) {
         console.error(messages.emptyUser);
         endSession();

@@ -4,7 +4,8 @@
  * ends the session in place (no reload): the guard then sends the user to the login with the page
  * they were on, and the login says why.
  */
-type Listener = () => void;
+/** `notice`: what the login says instead of the usual session-ended text (a lock and its end). */
+type Listener = (notice?: string) => void;
 const listeners = new Set<Listener>();
 
 /** Subscribes to ended sessions; returns the unsubscribe function. */
@@ -20,6 +21,6 @@ export function onSessionEnded(listener: Listener): () => void {
  * one call out is the session's user (main.tsx): the AuthProvider awaits it and ends the session
  * on its 401 itself.
  */
-export function signalSessionEnded(): void {
-  for (const listener of listeners) listener();
+export function signalSessionEnded(notice?: string): void {
+  for (const listener of listeners) listener(notice);
 }

@@ -1,12 +1,17 @@
 import { limits, messages } from '@dosechain/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { lockEndLabel, sessionLockedAt } from '../../auth/lockout.ts';
+import { lockEndLabel, lockZoneOf, sessionLockedAt } from '../../auth/lockout.ts';
 import { verifySignature } from '../../auth/signature.ts';
 import { createSignatureGate } from '../../auth/signature-gate.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, unauthenticated } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { claimSessionPasswordAttempt, type FailedPasswordOutcome, recordFailedPassword } from './service.ts';
+import {
+  claimSessionPasswordAttempt,
+  type FailedPasswordOutcome,
+  recordFailedPassword,
+  userLockedMessage,
+} from './service.ts';
 
 /** Password checks of signatures: one at a time per user, at most ten failed a minute (this process). */
 const gate = createSignatureGate();
@@ -17,12 +22,29 @@ const onSignature = (
   message: string,
 ) => new AppError(status, code, message, [{ code, message, parameter: 'electronicSignature' }]);
 
-/** How a wrong signature is answered: wrong; wrong, and the next one locks; wrong, and locked now. */
-function wrongSignature(outcome: FailedPasswordOutcome | null): AppError {
+/**
+ * How a wrong signature is answered: wrong; wrong, and the next one locks; wrong, and locked now.
+ * The lock's answer names its end on the user's clock and carries, as the field's `USER_LOCKED`
+ * error, what the login will say (the session has ended: the app signs the user out with it).
+ */
+async function wrongSignature(ctx: ServiceContext, outcome: FailedPasswordOutcome | null): Promise<AppError> {
   if (outcome?.locked) {
-    const until = outcome.lockedUntil ? lockEndLabel(outcome.lockedUntil) : null;
-    return onSignature(400, 'ESIGN_FAILED', messages.eSignatureLocked(until));
+    const zone = await lockZoneOf(ctx.db, ctx.actor.user.id);
+    const until = outcome.lockedUntil ? lockEndLabel(outcome.lockedUntil, zone) : null;
+    const message = messages.eSignatureLocked(until);
+    return new AppError(400, 'ESIGN_FAILED', message, [
+      {
+        code: 'USER_LOCKED',
+        message: userLockedMessage(outcome.lockedUntil, zone),
+        parameter: 'electronicSignature',
+      },
+    ]);
   }
+  return unsigned(outcome);
+}
+
+/** A signature refused without a lock: missing, wrong, the last attempt, or paced. */
+function unsigned(outcome: FailedPasswordOutcome | null): AppError {
   if (outcome?.remaining === 0) return onSignature(400, 'ESIGN_FAILED', messages.eSignaturePaced);
   if (outcome?.remaining === 1) return onSignature(400, 'ESIGN_FAILED', messages.eSignatureLastAttempt);
   return onSignature(400, 'ESIGN_FAILED', messages.eSignatureFailed);
@@ -70,7 +92,7 @@ async function checkWithPassword(ctx: ServiceContext, signature: string, nowMs: 
     if (user.failedSignatureCount > 0) await resetFailures(ctx);
     return true;
   }
-  throw wrongSignature(await recordFailedPassword(auth, user, 'session'));
+  throw await wrongSignature(ctx, await recordFailedPassword(auth, user, 'session'));
 }
 
 /**
@@ -90,7 +112,7 @@ export async function checkESignature(
   // naming the key (decision 027); whatever it sends is never checked against its creator's password.
   if (ctx.actor.apiKey) return false;
   // An empty signature guesses nothing: refused, not counted.
-  if (!signature) throw wrongSignature(null);
+  if (!signature) throw unsigned(null);
   const nowMs = ctx.clock.now().getTime();
   if (verifySignature.remembered(ctx.actor.user.passwordHash, signature, nowMs)) {
     // The right password ends a run of failures (the session read is fresh: no query otherwise).

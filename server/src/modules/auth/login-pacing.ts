@@ -9,8 +9,18 @@ import { loginFailures, users } from '../../db/schema.ts';
  * so nobody can keep an account's owner (the last user manager above all) out from elsewhere.
  */
 
-/** A day without a failed login from an address for a name forgets its failures (and keeps the table small). */
-const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * A day without a failed login from an address for a name forgets its failures (and keeps the
+ * table small); so does a day without one for an account (`failed_login_count`), so that a name
+ * that is no account and a real one count alike (docs/decisions/040-lock-notices.md).
+ */
+export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The source of a name's own row: its failures from every address, counted for a name that is no
+ * account as `failed_login_count` counts them for a real one. No client address is ever `*`.
+ */
+const EVERY_SOURCE = '*';
 
 /** Who is trying: the name as typed, compared as the unique index does (trimmed, any case), and from where. */
 export interface LoginAttempt {
@@ -87,4 +97,51 @@ export async function forgetLoginFailuresOf(db: Executor, userId: number): Promi
         sql`(select lower(${users.username}) from ${users} where ${users.id} = ${userId})`,
       ),
     );
+}
+
+/**
+ * The lock a name that is no account answers with, as a real account would be locked: reached by
+ * `limits.failedLoginsBeforeLock` failures in a row from any address, ending LOCKOUT_MINUTES after
+ * the last of them (with 0 when the day that forgets its row is over). Undefined when not locked.
+ */
+export async function unknownNameLock(
+  db: Executor,
+  username: string,
+  now: Date,
+  lockoutMinutes: number,
+): Promise<{ until: Date | null } | undefined> {
+  const [row] = await db
+    .select({ at: loginFailures.lastAttemptAt })
+    .from(loginFailures)
+    .where(
+      and(
+        rowOf({ username, source: EVERY_SOURCE }),
+        gte(loginFailures.failures, limits.failedLoginsBeforeLock),
+        gte(loginFailures.lastAttemptAt, new Date(now.getTime() - FORGET_AFTER_MS)),
+      ),
+    );
+  if (!row) return undefined;
+  if (lockoutMinutes === 0) return { until: null };
+  const until = new Date(row.at.getTime() + lockoutMinutes * 60_000);
+  return until > now ? { until } : undefined;
+}
+
+/**
+ * Counts a failed login for a name that is no account, from any address, and answers the count
+ * so far (from 1 again after a lock that has ended or a quiet day), as a real account counts its own.
+ */
+export async function countUnknownNameFailure(db: Executor, username: string, now: Date): Promise<number> {
+  const forgottenBefore = new Date(now.getTime() - FORGET_AFTER_MS);
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ username: nameKey(username), source: EVERY_SOURCE, failures: 1, lastAttemptAt: now })
+    .onConflictDoUpdate({
+      target: [loginFailures.username, loginFailures.source],
+      set: {
+        failures: sql`case when ${loginFailures.failures} >= ${limits.failedLoginsBeforeLock} or ${loginFailures.lastAttemptAt} < ${forgottenBefore.toISOString()}::timestamptz then 1 else ${loginFailures.failures} + 1 end`,
+        lastAttemptAt: now,
+      },
+    })
+    .returning({ failures: loginFailures.failures });
+  return row?.failures ?? 1;
 }

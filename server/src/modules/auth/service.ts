@@ -8,6 +8,7 @@ import {
   lockEndFrom,
   lockEndLabel,
   lockedAtSql,
+  lockZoneOf,
   sessionLockedAt,
   unlockedValues,
 } from '../../auth/lockout.ts';
@@ -22,10 +23,13 @@ import type { AppMetrics } from '../../metrics/instruments.ts';
 import { isLastUsableManager, lockUserManagement } from '../user-management/administrable.ts';
 import {
   claimLoginAttempt,
+  countUnknownNameFailure,
+  FORGET_AFTER_MS,
   forgetLoginFailure,
   forgetLoginFailuresOf,
   type LoginAttempt,
   recordLoginFailure,
+  unknownNameLock,
 } from './login-pacing.ts';
 import {
   issueRefreshToken,
@@ -59,13 +63,11 @@ export const timingDecoy = () => {
 
 const invalidCredentials = (status: 400 | 401) =>
   new AppError(status, 'INVALID_CREDENTIALS', messages.invalidCredentials);
-/** USER_LOCKED, saying until when when the lock ends by itself. */
-const userLocked = (lockedUntil: Date | null) =>
-  new AppError(
-    401,
-    'USER_LOCKED',
-    lockedUntil ? messages.userLockedUntil(lockEndLabel(lockedUntil)) : messages.userLocked,
-  );
+/** USER_LOCKED, saying until when (on `zone`'s clock) when the lock ends by itself. */
+export const userLockedMessage = (lockedUntil: Date | null, zone: string) =>
+  lockedUntil ? messages.userLockedUntil(lockEndLabel(lockedUntil, zone)) : messages.userLocked;
+const userLocked = (lockedUntil: Date | null, zone: string) =>
+  new AppError(401, 'USER_LOCKED', userLockedMessage(lockedUntil, zone));
 const tooManyAttempts = () => new AppError(429, 'TOO_MANY_ATTEMPTS', messages.tooManyAttempts);
 const userInactive = () => new AppError(401, 'USER_INACTIVE', messages.userInactive);
 const sessionInvalid = () => unauthenticated(messages.invalidRefreshToken);
@@ -155,7 +157,9 @@ export async function recordFailedPassword(
       const alreadyDone = check === 'login' ? lockedNow : sessionLockedAt(row, now);
       if (alreadyDone) return { locked: true, lockedUntil: row.lockedUntil, remaining: 0 };
       const count =
-        check === 'login' ? (row.lockedOut ? 0 : row.failedLoginCount) + 1 : row.failedSignatureCount + 1;
+        check === 'login'
+          ? (row.lockedOut || loginRunForgotten(row, now) ? 0 : row.failedLoginCount) + 1
+          : row.failedSignatureCount + 1;
       const counted =
         check === 'login'
           ? {
@@ -224,10 +228,18 @@ export async function recordFailedPassword(
   return { locked: outcome.locked, lockedUntil: outcome.lockedUntil, remaining: outcome.remaining };
 }
 
+/**
+ * A day without a failed login forgets the account's run, as it forgets a name's that is no
+ * account (`countUnknownNameFailure`): both count alike (docs/decisions/040-lock-notices.md).
+ */
+const loginRunForgotten = (row: Pick<UserRow, 'lastFailedLoginAt'>, now: Date) =>
+  row.lastFailedLoginAt !== null && row.lastFailedLoginAt.getTime() < now.getTime() - FORGET_AFTER_MS;
+
 /** A failed login below the limit, in one atomic UPDATE: the new count, or undefined (decide under the lock). */
 async function countLoginFailure(ctx: AuthContext, userId: number, now: Date): Promise<number | undefined> {
-  // A lock that has ended restarts the count.
-  const next = sql`case when ${users.lockedOut} then 1 else ${users.failedLoginCount} + 1 end`;
+  // A lock that has ended, or a day without a failure, restarts the count.
+  const forgottenBefore = new Date(now.getTime() - FORGET_AFTER_MS).toISOString();
+  const next = sql`case when ${users.lockedOut} or ${users.lastFailedLoginAt} < ${forgottenBefore}::timestamptz then 1 else ${users.failedLoginCount} + 1 end`;
   const [below] = await ctx.db
     .update(users)
     .set({
@@ -292,13 +304,17 @@ export async function claimSessionPasswordAttempt(ctx: AuthContext, user: UserRo
 }
 
 /**
- * Checks a username and password, then the account state: wrong credentials (an unknown user
- * answers the same), locked, inactive. A lock is only named to someone who knows the password,
- * and a wrong password on a locked account is not counted against the account (only against its
- * address). An address paced for this name (docs/decisions/010) answers TOO_MANY_ATTEMPTS within
- * a minute of its last attempt, unchecked, whether the name exists or not. The right password
- * ends the runs of failures (this address's and the account's). Returns the user when it is
- * right and the account usable.
+ * Checks a username and password, then the account state (docs/decisions/040-lock-notices.md):
+ * - A locked account answers USER_LOCKED with its end on the user's clock, whatever the password
+ *   (it is not checked: a lock stops guessing); so does a name that is no account once it has
+ *   failed as often as would lock a real one (`unknownNameLock`).
+ * - Otherwise an address paced for this name (docs/decisions/010) answers TOO_MANY_ATTEMPTS within
+ *   a minute of its last attempt, unchecked, whether the name exists or not.
+ * - A wrong password (an unknown name answers the same, counted per name alike) is
+ *   INVALID_CREDENTIALS, saying so on the attempt before the lock, and USER_LOCKED on the one that
+ *   locks.
+ * - The right password ends the runs of failures (this address's and the account's), then
+ *   inactive. Returns the user when it is right and the account usable.
  */
 async function checkCredentials(
   ctx: AuthContext,
@@ -309,7 +325,11 @@ async function checkCredentials(
   const now = ctx.clock.now();
   const attempt: LoginAttempt = { username, source: ctx.source ?? '' };
   const user = await findByUsername(ctx.db, username);
-  const locked = user !== undefined && isLockedAt(user, now);
+  if (user && isLockedAt(user, now)) throw userLocked(user.lockedUntil, await lockZoneOf(ctx.db, user.id));
+  if (!user) {
+    const lock = await unknownNameLock(ctx.db, username, now, ctx.config.lockoutMinutes);
+    if (lock) throw userLocked(lock.until, 'UTC');
+  }
   // The last user manager, whose lock was refused: every address that failed for it waits.
   const accountPaced =
     user !== undefined && !user.lockedOut && user.failedLoginCount >= limits.failedLoginsBeforeLock;
@@ -317,15 +337,26 @@ async function checkCredentials(
   if (!user) {
     await verifyPassword(await timingDecoy(), password);
     await recordLoginFailure(ctx.db, attempt, now);
-    throw invalidCredentials(failureStatus);
+    const count = await countUnknownNameFailure(ctx.db, username, now);
+    const limit = limits.failedLoginsBeforeLock;
+    const locked = count >= limit;
+    throw wrongLogin(
+      ctx,
+      failureStatus,
+      {
+        locked,
+        lockedUntil: locked ? lockEndFrom(now, ctx.config.lockoutMinutes) : null,
+        remaining: limit - count,
+      },
+      'UTC',
+    );
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
     await recordLoginFailure(ctx.db, attempt, now);
-    if (!locked) await recordFailedPassword(ctx, user, 'login');
-    throw invalidCredentials(failureStatus);
+    const outcome = await recordFailedPassword(ctx, user, 'login');
+    throw wrongLogin(ctx, failureStatus, outcome, outcome.locked ? await lockZoneOf(ctx.db, user.id) : 'UTC');
   }
   await forgetLoginFailure(ctx.db, attempt);
-  if (locked) throw userLocked(user.lockedUntil);
   // The right password ends a run of failures, also when it has expired: the expired-password
   // screen that follows must not be paced by the attempts before it.
   if (user.failedLoginCount > 0 || user.failedSignatureCount > 0) {
@@ -336,6 +367,26 @@ async function checkCredentials(
   }
   if (!user.active) throw userInactive();
   return user;
+}
+
+/**
+ * How a wrong password at a login is answered: locked now (its end on `zone`'s clock), the last
+ * attempt before the lock, or plainly wrong. A name that is no account gets the same answers.
+ */
+function wrongLogin(
+  ctx: AuthContext,
+  status: 400 | 401,
+  outcome: FailedPasswordOutcome,
+  zone: string,
+): AppError {
+  if (outcome.locked) return userLocked(outcome.lockedUntil, zone);
+  if (outcome.remaining === 1)
+    return new AppError(
+      status,
+      'INVALID_CREDENTIALS',
+      messages.invalidCredentialsLastAttempt(ctx.config.lockoutMinutes),
+    );
+  return invalidCredentials(status);
 }
 
 const accessTokenFor = (ctx: AuthContext, userId: number, sessionId: string) =>
@@ -372,7 +423,8 @@ export async function login(
       .select({ active: users.active, lockedUntil: users.lockedUntil })
       .from(users)
       .where(eq(users.id, user.id));
-    throw state?.active ? userLocked(state.lockedUntil) : userInactive();
+    if (!state?.active) throw userInactive();
+    throw userLocked(state.lockedUntil, await lockZoneOf(ctx.db, user.id));
   }
   const accessToken = await accessTokenFor(ctx, user.id, session.sessionId);
   return { user, tokens: { accessToken, refreshToken: session.token } };

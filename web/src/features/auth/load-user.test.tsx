@@ -103,7 +103,8 @@ describe('loading the user of a stored session', () => {
     ]);
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
     expect(calls).toHaveLength(3);
-    expect(calls[2]?.reportErrors).toBe(true);
+    // No generic toast above the panel: it says what happened, one message not two (issue 33).
+    expect(calls.map((c) => c?.reportErrors)).toEqual([false, false, false]);
     expect(localStorage.getItem('AUTH_TOKEN')).not.toBeNull();
     reachable = true;
     fireEvent.click(retry);
@@ -154,6 +155,19 @@ describe('loading the user of a stored session', () => {
     act(() => signalSessionEnded());
     expect(await screen.findByText(messages.sessionEnded)).toBeTruthy();
     expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+  });
+
+  it('a lock by a wrong e-signature ends the session with the lock on the login, not the usual text (issue 33)', async () => {
+    renderApp('/cmo/orders', [async () => alice]);
+    expect(await screen.findByText('at /cmo/orders')).toBeTruthy();
+    const notice = messages.userLockedUntil('Nov 25, 2026, 04:30 CST');
+    act(() => signalSessionEnded(notice));
+    expect((await screen.findByRole('alert')).textContent).toBe(notice);
+    expect(screen.queryByText(messages.sessionEnded)).toBeNull();
+    expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+    // A later 401 of a call still in flight changes nothing: the session is already over.
+    act(() => signalSessionEnded());
+    expect((await screen.findByRole('alert')).textContent).toBe(notice);
   });
 
   it('uses the request for the user started before the first render, and asks no second time', async () => {

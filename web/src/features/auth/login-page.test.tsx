@@ -91,14 +91,15 @@ describe('the login page', () => {
     expect((screen.getByRole('button', { name: 'SIGN IN' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('says until when a lock lasts, and asks to wait when attempts are paced (issue 16)', async () => {
-    const lockedUntil = messages.userLockedUntil('Nov 25, 2026, 10:30 UTC');
+  it('says until when a lock lasts, warns before the last attempt, and asks to wait when attempts are paced (issues 16, 33)', async () => {
+    const lockedUntil = messages.userLockedUntil('Nov 25, 2026, 04:30 CST');
     for (const [code, message] of [
       ['USER_LOCKED', lockedUntil],
+      ['INVALID_CREDENTIALS', messages.invalidCredentialsLastAttempt(30)],
       ['TOO_MANY_ATTEMPTS', messages.tooManyAttempts],
     ] as const) {
       const api = vi.fn(async () => {
-        throw new ApiError(code === 'USER_LOCKED' ? 401 : 429, { code, message, errors: [] });
+        throw new ApiError(code === 'TOO_MANY_ATTEMPTS' ? 429 : 401, { code, message, errors: [] });
       }) as unknown as HttpClient;
       const { unmount } = renderWithApp(<LoginPage />, { api, path: '/login' });
       await signIn('admin');
@@ -107,7 +108,13 @@ describe('the login page', () => {
       unmount();
     }
     expect(lockedUntil).toBe(
-      "Your account is locked until Nov 25, 2026, 10:30 UTC after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
+      "Your account is locked until Nov 25, 2026, 04:30 CST after too many failed attempts. Try again then, reset your password with “Can't log in?”, or ask a user manager to unlock it.",
+    );
+    expect(messages.invalidCredentialsLastAttempt(30)).toBe(
+      'Invalid username or password. 1 attempt left: one more failed attempt locks the account for 30 minutes.',
+    );
+    expect(messages.invalidCredentialsLastAttempt(0)).toBe(
+      'Invalid username or password. 1 attempt left: one more failed attempt locks the account until a user manager unlocks it.',
     );
   });
 

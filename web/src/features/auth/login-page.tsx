@@ -56,8 +56,9 @@ export default function LoginPage() {
         Sign in to continue
       </Typography>
       {!error && sessionEnd?.reason === 'expired' && (
-        <Alert severity="info" sx={{ my: 2 }}>
-          {messages.sessionEnded}
+        // A lock (a wrong e-signature) says so and until when; any other end, the usual text.
+        <Alert severity={sessionEnd.notice ? 'error' : 'info'} sx={{ my: 2 }}>
+          {sessionEnd.notice ?? messages.sessionEnded}
         </Alert>
       )}
       {error && (

@@ -1,0 +1,138 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  pickMenuItem,
+  SIGNATURE,
+  screenshot,
+  signIn,
+  test,
+} from '../fixtures.ts';
+
+// Issue 33, "Lock notices come late", at 1280×800: the lock is said at once, with its end on the
+// user's clock (a Chicago site user: CST), at the login and after a wrong e-signature.
+test.use({ viewport: { width: 1280, height: 800 } });
+// Many argon2 checks on a loaded 2-core machine.
+test.setTimeout(120_000);
+
+const PASSWORD = 'Chicago-2026';
+const LOCKED_UNTIL_CST =
+  /^Your account is locked until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d CST after too many failed attempts\./;
+
+/**
+ * A new clinical-site user of Lakeside Clinical Research (Chicago), made by admin through the API,
+ * with a password of their own (a first password counts as expired). Each test locks its own.
+ */
+async function newChicagoUser(request: APIRequestContext, name: string): Promise<string> {
+  const headers = await apiHeaders(request, 'admin');
+  const sites = await (
+    await request.get('/api/v1/clinical-sites', { headers, params: { search: 'Lakeside', size: 10 } })
+  ).json();
+  const site = sites.items.find((c: { name: string }) => c.name === 'Lakeside Clinical Research');
+  const groups = await (
+    await request.get('/api/v1/groups', { headers, params: { search: 'Site Users' } })
+  ).json();
+  const group = groups.items.find((g: { name: string }) => g.name === 'Site Users');
+  const username = `${name}${Date.now().toString(36)}`.slice(0, 32);
+  const created = await request.post('/api/v1/users', {
+    headers,
+    data: {
+      username,
+      firstName: 'Lena',
+      lastName: 'Lakeside',
+      email: `${username}@dosechain.test`,
+      password: DEMO_PASSWORD,
+      groupIds: [group.id],
+      roles: [{ type: 'clinical_site', companyId: site.id }],
+      siteCoordinator: true,
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const chosen = await request.put('/api/v1/users/password-change', {
+    data: { username, currentPassword: DEMO_PASSWORD, password: PASSWORD },
+  });
+  expect(chosen.status(), await chosen.text()).toBe(204);
+  return username;
+}
+
+/** One login attempt in the form, waiting for its answer (the same alert may stand from the last). */
+async function attempt(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const answered = page.waitForResponse((r) => r.url().includes('/api/v1/auth/login'));
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await answered;
+}
+
+test('the login warns before the last attempt and names the lock at the attempt that locks, in the user zone', async ({
+  page,
+  request,
+}) => {
+  const username = await newChicagoUser(request, 'lockl');
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  const alert = page.getByRole('alert');
+  for (let i = 0; i < 3; i++) {
+    await attempt(page, `Wrong-guess-${i}`);
+    await expect(alert).toHaveText('Invalid username or password');
+  }
+  await attempt(page, 'Wrong-guess-3');
+  await expect(alert).toHaveText(
+    'Invalid username or password. 1 attempt left: one more failed attempt locks the account for 30 minutes.',
+  );
+  await screenshot(page, 'login-last-attempt');
+  await attempt(page, 'Wrong-guess-4');
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  await expect(alert).toContainText(
+    "reset your password with “Can't log in?”, or ask a user manager to unlock it.",
+  );
+  const box = await alert.boundingBox();
+  expect(box && box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280).toBe(true);
+  await screenshot(page, 'login-locked-at-fifth');
+  const lockText = await alert.textContent();
+  // The right password during the lock: the same words.
+  await attempt(page, PASSWORD);
+  await expect(alert).toHaveText(lockText ?? '');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong e-signature that locks leads to the login with the lock and its end, in the user zone', async ({
+  page,
+  request,
+}) => {
+  const username = await newChicagoUser(request, 'locke');
+  await signIn(page, username, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await pickMenuItem(page, 'Account', 'Profile');
+  await expect(page).toHaveURL(/\/profile\/edit$/);
+  await page.getByLabel('Last name').fill('Lakeshore');
+  await page.getByRole('combobox', { name: 'Reason for change' }).click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await page.getByLabel('Describe the reason').fill('Typo in the name');
+  const signature = page.getByLabel(SIGNATURE);
+  for (let i = 0; i < 4; i++) {
+    await signature.fill(`Wrong-signature-${i}`);
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/users/me') && r.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await answered).status()).toBe(400);
+  }
+  await expect(page.getByText('One more wrong password will lock your account.')).toBeVisible();
+  await signature.fill('Wrong-signature-4');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  // It stays: no "session has ended" replaces it.
+  await page.waitForTimeout(1500);
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  await expect(page.getByText('Your session has ended, please sign in again')).toHaveCount(0);
+  await screenshot(page, 'esignature-locked-login');
+  // And the login says the same.
+  await page.getByLabel('Username').fill(username);
+  await attempt(page, PASSWORD);
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+});
