@@ -1,10 +1,11 @@
-import type { placeOrderBodySchema } from '@dosechain/contract';
+import type { PlaceOrderOptions, placeOrderBodySchema } from '@dosechain/contract';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useAuth } from '../../auth/auth-context.tsx';
 import type { SignedInput, SignedOutput } from '../../components/form/signed-form.ts';
 import type { CalendarDay } from './calendar-days.ts';
+import { choicesOf } from './order-choices.ts';
 import { draftHasInput, draftKey, orderDraftSchema, orderDrafts } from './order-draft.ts';
 import { type ChoiceLists, goneChoices, slotStillOpen } from './restored-draft-check.ts';
 
@@ -54,7 +55,11 @@ export function useOrderDraft({
     setDay: (day: string | null) => void;
     setMonth: (month: DateTime) => void;
   };
-  choices: ChoiceLists & { loading: boolean; failed: boolean };
+  choices: Pick<ChoiceLists, 'studies' | 'timepoints'> & {
+    options: PlaceOrderOptions | undefined;
+    loading: boolean;
+    failed: boolean;
+  };
   /** The calendar of the chosen study, site, exam and center: settled once its answer is in. */
   search: { ready: boolean; settled: boolean; openDays: ReadonlyMap<string, CalendarDay> };
 }) {
@@ -107,10 +112,17 @@ export function useOrderDraft({
 
   // The draft's choices, once the lists are in: what is no longer offered is emptied.
   useEffect(() => {
-    if (!toCheck.current.choices || choices.loading) return;
+    if (!applied.current || !toCheck.current.choices || choices.loading) return;
     toCheck.current.choices = false;
     if (choices.failed) return;
-    const { gone, clear, calendar: dropCalendar } = goneChoices(getValues(), choices, fixed);
+    // The lists of the restored values (this render's may still be those of the blank form).
+    const values = getValues();
+    const lists = {
+      studies: choices.studies,
+      timepoints: choices.timepoints,
+      ...choicesOf(choices.options, values.studyId ?? undefined, values.siteId ?? undefined),
+    };
+    const { gone, clear, calendar: dropCalendar } = goneChoices(values, lists, fixed);
     for (const name of clear) setValue(name, null as never, { shouldDirty: true, shouldValidate: true });
     if (dropCalendar && getValues('calibrationDatetime')) {
       setValue('calibrationDatetime', '', { shouldDirty: true });
@@ -128,9 +140,11 @@ export function useOrderDraft({
       toCheck.current.slot = false;
       return;
     }
-    if (search.ready && !search.settled) return;
+    // Until this render holds the restored choices the calendar is not asked; without the lists
+    // (they failed to load) the hour cannot be checked and goes.
+    if (!choices.failed && !(search.ready && search.settled)) return;
     toCheck.current.slot = false;
-    if (search.ready && slotStillOpen(calibration, calendar.day, search.openDays)) return;
+    if (!choices.failed && slotStillOpen(calibration, calendar.day, search.openDays)) return;
     setValue('calibrationDatetime', '', { shouldDirty: true, shouldValidate: true });
     if (!(calendar.day && search.openDays.has(calendar.day))) calendar.setDay(null);
     setFindings((f) => ({ ...f, slotGone: true }));
