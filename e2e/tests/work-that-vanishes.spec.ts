@@ -1,7 +1,7 @@
 import {
+  expect as baseExpect,
   choose,
   DEMO_PASSWORD,
-  expect,
   firstOpenDay,
   loginAs,
   openStudy,
@@ -16,6 +16,7 @@ import {
 test.use({ viewport: { width: 1280, height: 800 } });
 // Screens that load their code and data after a reload: slow on a shared, loaded machine.
 test.beforeEach(() => test.setTimeout(180_000));
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('a reload of a half-filled Place order restores it as a draft; placing it clears the draft', async ({
   page,
