@@ -4,7 +4,6 @@ import {
   DEMO_PASSWORD,
   firstOpenDay,
   loginAs,
-  openStudy,
   pickMenuItem,
   SIGNATURE,
   screenshot,
@@ -149,7 +148,15 @@ test('Back inside a filled Add Timepoint dialog asks as Esc does', async ({ page
 test('Esc on API Key Created asks whether the key was copied before the secret is gone', async ({ page }) => {
   const keyName = `Draft ${Date.now().toString(36)}`;
   await loginAs(page, 'staff');
-  await openStudy(page, 'ONCO-2026-01');
+  // As openStudy does, with this spec's longer waits (the list and the study load slowly here).
+  await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
+  await expect(page.getByRole('heading', { name: 'Studies', level: 1 })).toBeVisible();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'ONCO-2026-01' })
+    .getByRole('button', { name: 'View' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'ONCO-2026-01' })).toBeVisible();
   const keys = page.getByRole('region', { name: 'API Keys' });
   await keys.getByRole('button', { name: 'Create API Key' }).click();
   const dialog = page.getByRole('dialog');
