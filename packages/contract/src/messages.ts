@@ -42,6 +42,22 @@ export const messages = {
   discardText: 'What you entered in this dialog will be lost.',
   keepEditing: 'Keep editing',
   discard: 'Discard',
+  // a page with unsaved input asks before the user leaves it (issue 33); the spec gives no texts
+  leaveTitle: 'Leave with unsaved changes?',
+  leaveText: (what: string) => `Your changes to ${what} are not saved and will be lost.`,
+  stay: 'Stay',
+  leave: 'Leave',
+  // a secret shown once asks before its dialog is dropped by Esc, a click beside it or Back (issue 33)
+  secretCopiedTitle: (what: string) => `Did you copy the ${what}?`,
+  secretNotShownAgain: 'It will not be shown again.',
+  keepSecretOpen: 'No, keep it open',
+  closeSecret: 'Yes, close',
+  // Place order keeps an unfinished order per user, role and tab (issue 33)
+  draftRestored: 'Draft restored',
+  draftRestoredText: 'The order you had started was restored. The e-signature is never kept: sign again.',
+  draftSlotGone: 'The calibration time you had picked is no longer open: pick a day and hour again.',
+  draftChoicesGone: (fields: string) => `No longer open to your role, emptied: ${fields}. Choose again.`,
+  discardDraft: 'Discard draft',
   /** Under a dialog's disabled Save: the fields still missing or wrong, by their labels. */
   toSave: (fields: string) => `To save, complete: ${fields}`,
   /** A lookup shows the first `lookupSize`; more exist, and typing searches all of them. */

@@ -6,6 +6,7 @@ import { useApi } from '../api/api-context.tsx';
 import { userMeets } from '../auth/access.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { FullPageSpinner, PublicOnly, RequireAuth } from '../auth/guards.tsx';
+import { LeaveGuardProvider } from '../components/leave-guard/leave-guard-provider.tsx';
 import NotFoundPage from '../features/not-found/not-found-page.tsx';
 import type { RoutePrefetchContext } from '../features/orders/orders-grid-query.ts';
 import { AppLayout, Footer } from './layout/app-layout.tsx';
@@ -103,7 +104,9 @@ export function buildRoutes(routes: AppRoute[] = appRoutes): RouteObject[] {
     {
       element: (
         <RequireAuth>
-          <AppLayout />
+          <LeaveGuardProvider>
+            <AppLayout />
+          </LeaveGuardProvider>
         </RequireAuth>
       ),
       // The layout itself failed: no frame to show the error in.

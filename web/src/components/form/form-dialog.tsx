@@ -6,7 +6,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   type DialogProps,
   DialogTitle,
   Grid,
@@ -23,6 +22,9 @@ import {
 } from 'react';
 import { type Control, type FieldValues, useFormState } from 'react-hook-form';
 import type { z } from 'zod';
+import { useLeaveGuard } from '../leave-guard/leave-guard-provider.tsx';
+import { LeaveQuestionDialog } from '../leave-guard/leave-question-dialog.tsx';
+import { discardDialogQuestion } from '../leave-guard/leave-questions.ts';
 import { useFormIssues } from './form-issues.ts';
 import { SubmitButton } from './submit-button.tsx';
 
@@ -67,33 +69,12 @@ function MissingFields<T extends FieldValues, C, O extends FieldValues>({
   );
 }
 
-/** Asks before a filled dialog is dropped by Esc or a click beside it. */
-function DiscardConfirm({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
-  const titleId = useId();
-  return (
-    <Dialog open onClose={onKeep} aria-labelledby={titleId} maxWidth="xs">
-      <DialogTitle id={titleId}>{messages.discardTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{messages.discardText}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onKeep} autoFocus>
-          {messages.keepEditing}
-        </Button>
-        <Button onClick={onDiscard} color="error">
-          {messages.discard}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /**
  * The shell of every add/edit/confirm dialog: a titled form whose submit is disabled until it
  * is valid and while it is sent, with Cancel beside it. The title and the actions stay in view;
  * the fields scroll between them. Given the form's `control`, it says what is still missing
- * while Save is disabled, and Esc or a click beside a dialog with unsaved input asks first
- * (Cancel closes at once: that is the explicit choice).
+ * while Save is disabled, and Esc, a click beside or the browser's Back (the app's leave guard)
+ * with unsaved input asks first (Cancel closes at once: that is the explicit choice).
  */
 export function FormDialog<T extends FieldValues, C, O extends FieldValues>({
   title,
@@ -131,6 +112,8 @@ export function FormDialog<T extends FieldValues, C, O extends FieldValues>({
   const dirty = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState(false);
+  // While it is sent, a save may move on by itself (e.g. to the new record's page): not asked.
+  useLeaveGuard(() => dirty.current && !isSubmitting, discardDialogQuestion);
   const dismiss = () => {
     if (isSubmitting) return;
     if (dirty.current) setConfirming(true);
@@ -167,7 +150,13 @@ export function FormDialog<T extends FieldValues, C, O extends FieldValues>({
           </SubmitButton>
         </DialogActions>
       </Box>
-      {confirming && <DiscardConfirm onKeep={() => setConfirming(false)} onDiscard={onClose} />}
+      {confirming && (
+        <LeaveQuestionDialog
+          question={discardDialogQuestion}
+          onStay={() => setConfirming(false)}
+          onLeave={onClose}
+        />
+      )}
     </Dialog>
   );
 }

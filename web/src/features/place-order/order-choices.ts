@@ -17,6 +17,8 @@ export interface OrderChoices {
   /** The imaging centers linked to the chosen site. */
   imagingCenters: CenterChoice[];
   timepoints: NamedRef[];
+  /** The answer the lists are drawn from (a restored draft is checked against it). */
+  options: PlaceOrderOptions | undefined;
   loading: boolean;
   failed: boolean;
 }
@@ -57,6 +59,7 @@ export function useOrderChoices(studyId: number | undefined, siteId: number | un
     studies: options.data?.studies ?? [],
     ...choicesOf(options.data, studyId, siteId),
     timepoints: options.data?.timepoints ?? [],
+    options: options.data,
     loading: options.isLoading,
     failed: options.isError,
   };

@@ -8,7 +8,7 @@ import {
 import { Alert, Box, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -22,11 +22,14 @@ import { type SignedOutput, useSignedForm } from '../../components/form/signed-f
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { activityLimitFor, activityUnitFor, unitLabel } from './activity-unit.ts';
 import { SEARCH, useAvailableDays, useNow } from './availability-search.ts';
+import { calendarDays } from './calendar-days.ts';
 import { CalibrationPicker } from './calibration-picker.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
+import { DraftRestoredNote } from './draft-restored-note.tsx';
 import { type CenterChoice, useOrderChoices } from './order-choices.ts';
 import { PlaceOrderHelp } from './place-order-help.tsx';
 import { orderIntents, sendOrder } from './send-order.ts';
+import { useOrderDraft } from './use-order-draft.ts';
 
 type Values = SignedOutput<typeof placeOrderBodySchema.shape>;
 
@@ -64,7 +67,8 @@ function PlacedToast({ order, open }: { order: PlaceOrderAnswer; open: (path: st
 /**
  * Place order: what (study, site, exam), where (imaging center), for whom (subject, timepoint)
  * and when — a manufacture day with doses left and an hour inside its window, on the imaging
- * center's clock. Signed; the form starts again after each order.
+ * center's clock. Signed; the form starts again after each order. A half-filled form is kept
+ * as a draft of this tab (a reload, Back or a menu click does not lose it).
  */
 export default function PlaceOrderPage() {
   const api = useApi();
@@ -82,10 +86,8 @@ export default function PlaceOrderPage() {
     additional_notes: '',
     requestedActivity: null,
   };
-  const { control, handleSubmit, formState, setError, reset, resetField } = useSignedForm(
-    placeOrderBodySchema,
-    blank,
-  );
+  const form = useSignedForm(placeOrderBodySchema, blank);
+  const { control, handleSubmit, formState, setError, reset, resetField } = form;
   const [studyId, siteId, examId, imagingCenterId] = useWatch({
     control,
     name: ['studyId', 'siteId', 'examId', 'imagingCenterId'],
@@ -112,6 +114,22 @@ export default function PlaceOrderPage() {
     month,
   );
 
+  const fixedIds = useMemo(
+    () => ({ siteId: fixed.site?.id, imagingCenterId: fixed.center?.id }),
+    [fixed.site?.id, fixed.center?.id],
+  );
+  const openDays = useMemo(
+    () => calendarDays(search.data ?? [], zone ?? 'local', now),
+    [search.data, zone, now],
+  );
+  const draft = useOrderDraft({
+    form,
+    fixed: fixedIds,
+    calendar: { day, month, setDay, setMonth },
+    choices,
+    search: { ready, settled: !search.isFetching && (search.data !== undefined || search.isError), openDays },
+  });
+
   // The requested activity is in the unit of the availability the picked day's dose comes from.
   const activityUnit = activityUnitFor(search.data ?? [], { calibration, day, zone });
   // The drug's maximum, said under the field and refused as the user types (not after signing).
@@ -134,6 +152,7 @@ export default function PlaceOrderPage() {
     const result = await sendOrder(api, body, setError, intents.current.keyFor(body));
     if ('placed' in result) {
       intents.current.placed();
+      draft.placed();
       // Longer than the other toasts: it carries the way to the new order.
       toast.success(<PlacedToast order={result.placed} open={(path) => navigate(path)} />, {
         autoClose: 15_000,
@@ -159,6 +178,7 @@ export default function PlaceOrderPage() {
         </Typography>
         <PlaceOrderHelp />
       </Box>
+      {draft.restored && <DraftRestoredNote findings={draft.findings} onDiscard={draft.discard} />}
       {choices.failed && <Alert severity="warning">The studies you may order for could not be loaded.</Alert>}
       {!choices.loading && !choices.failed && choices.studies.length === 0 && (
         <Alert severity="info">There is no study you can place orders for.</Alert>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
@@ -15,6 +15,8 @@ import { applyServerErrors, showFailureToast } from '../../components/form/serve
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { useInUse } from '../../components/form/use-in-use.ts';
+import { useLeaveGuard } from '../../components/leave-guard/leave-guard-provider.tsx';
+import { leavePageQuestion } from '../../components/leave-guard/leave-questions.ts';
 
 const profileFormSchema = (eSignature: boolean) =>
   profileFieldsSchema.extend({
@@ -44,7 +46,10 @@ const toValues = (u: MeUser): Input => ({
   electronicSignature: '',
 });
 
-/** Edit Profile: the current user's names, e-mail and phone, with reason and signature. */
+/**
+ * Edit Profile: the current user's names, e-mail and phone, with reason and signature. Leaving
+ * with unsaved changes asks first; Cancel drops them and goes back where the user came from.
+ */
 export default function EditProfilePage() {
   const api = useApi();
   const { user, refreshUser } = useAuth();
@@ -57,7 +62,16 @@ export default function EditProfilePage() {
     defaultValues: user ? toValues(user) : undefined,
   });
   const emailInUse = useInUse('user', 'email', watch('email'), user?.id);
+  const release = useLeaveGuard(formState.isDirty, leavePageQuestion('your profile'));
+  const location = useLocation();
   if (!user) return null;
+
+  const cancel = () => {
+    release();
+    // Opened straight from the address bar, there is no page of the app to go back to.
+    if (location.key === 'default') navigate('/');
+    else navigate(-1);
+  };
 
   const onSubmit = async (values: Output) => {
     if (emailInUse) return;
@@ -65,6 +79,7 @@ export default function EditProfilePage() {
       await api('PUT', '/users/me', { body: values });
       await refreshUser();
       toast.success(messages.profileUpdated);
+      release();
       navigate('/');
     } catch (err) {
       if (!applyServerErrors(err, setError, fields)) showFailureToast(err, messages.errorUpdatingProfile);
@@ -106,9 +121,7 @@ export default function EditProfilePage() {
         <SubmitButton isValid={formState.isValid && !emailInUse} isSubmitting={formState.isSubmitting}>
           Save
         </SubmitButton>
-        <Button component={Link} to="/">
-          Cancel
-        </Button>
+        <Button onClick={cancel}>Cancel</Button>
       </Stack>
     </Paper>
   );

@@ -6,6 +6,7 @@ import { ToastContainer } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../../api/api-context.tsx';
 import { ApiError, type HttpClient, type RequestOptions } from '../../api/http-client.ts';
+import { LeaveGuardProvider } from '../../components/leave-guard/leave-guard-provider.tsx';
 import { DistributionListEditor } from './distribution-list-editor.tsx';
 
 const saved: DistributionEntry[] = [
@@ -30,7 +31,14 @@ function fakeApi(onPut: (body: unknown) => unknown) {
 /** The editor in a data router (its leave guard needs one), with a second page to leave to. */
 function renderEditor(api: HttpClient, onDone = vi.fn(), list = saved) {
   const router = createMemoryRouter([
-    { path: '/', element: <DistributionListEditor studyId={7} saved={list} onDone={onDone} /> },
+    {
+      path: '/',
+      element: (
+        <LeaveGuardProvider>
+          <DistributionListEditor studyId={7} saved={list} onDone={onDone} />
+        </LeaveGuardProvider>
+      ),
+    },
     { path: '/elsewhere', element: <p>Elsewhere</p> },
   ]);
   render(

@@ -18,6 +18,8 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../../api/http-client.ts';
+import { LeaveGuard } from '../../components/leave-guard/leave-guard-provider.tsx';
+import { leavePageQuestion } from '../../components/leave-guard/leave-questions.ts';
 import { CsvImportButton } from './csv-import-button.tsx';
 import { DistributionConfirmDialog } from './distribution-confirm-dialog.tsx';
 import type { CsvImport } from './distribution-csv.ts';
@@ -32,7 +34,6 @@ import { listKey, type RowField, rowFieldOf, toEntries, toRows } from './distrib
 import { DistributionPager, LIST_TOP_MARGIN, pageWindow, ROWS_PER_PAGE } from './distribution-pager.tsx';
 import { DistributionRowFields } from './distribution-row-fields.tsx';
 import { useSaveDistributionList } from './study-api.ts';
-import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 /** Import warnings listed; the rest are on their rows ("Go to first error"). */
 const PROBLEMS_LISTED = 10;
@@ -123,7 +124,7 @@ export function DistributionListEditor({
 
   return (
     <Stack spacing={2}>
-      <UnsavedChangesGuard dirty={changed} />
+      <LeaveGuard when={changed} question={leavePageQuestion('the e-mail list')} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" startIcon={<Add />} disabled={importing} onClick={addRow}>
           Add row
