@@ -1,6 +1,6 @@
 // Writes src/components/form/timezone-places.ts: for each IANA zone its country (tzdata's
 // zone.tab) and the larger cities in it, so the time-zone picker finds "Seattle" or "Germany"
-// without a download at run time (decision 040).
+// without a download at run time (decision 042).
 //
 //   node web/scripts/build-timezone-places.mjs <cityMap.json> [zoneinfo dir]
 //

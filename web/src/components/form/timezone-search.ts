@@ -1,4 +1,4 @@
-/** What a zone is known by besides its IANA name: its country and larger cities (decision 040). */
+/** What a zone is known by besides its IANA name: its country and larger cities (decision 042). */
 export interface ZonePlace {
   /** ISO 3166-1 alpha-2, when tzdata names one. */
   country?: string;
