@@ -90,6 +90,9 @@ export const messages = {
 
   // configuration (spec section 8)
   drugInUse: (drug: string) => `You can't inactivate Drug ${drug} because it's in use`,
+  /** Where the drug is used (issue 33), after the spec's sentence: a few names and a count of the rest. */
+  drugUsedBy: (uses: string[], more: number) =>
+    `Used by ${uses.join('; ')}${more > 0 ? `; and ${count(more)} more` : ''}.`,
   // a drug's radionuclide (not in the spec: written as the drug's and exam's texts are)
   radionuclideInUse: (name: string) => `You can't inactivate Radionuclide ${name} because it's in use`,
   radionuclideInactive: (name: string) => `Radionuclide ${name} is inactive, an active Drug can't use it`,
@@ -115,6 +118,10 @@ export const messages = {
   emailListImporting: 'Wait until the file is imported.',
   emailListRowsToFix: (rows: number, first: number) =>
     `${count(rows)} ${rows === 1 ? 'row needs' : 'rows need'} fixing before you can submit; the first is row ${count(first)}.`,
+  /** The same address twice reaching the same orders (issue 33): one row per address and company type. */
+  distributionEmailDuplicate: (row: number) => `This address is already on row ${count(row)}`,
+  csvEmailDuplicate: (line: number, email: string, firstLine: number) =>
+    `Line ${count(line)}: ${email} is already on line ${count(firstLine)}`,
   emailListDiscardTitle: 'Discard changes?',
   emailListDiscardText: 'Your changes to the e-mail list are not saved and will be lost.',
 
@@ -295,6 +302,9 @@ export const messages = {
   webhookUrlPrivateAddress:
     'The URL leads to a private, loopback or reserved network address, which webhooks may not call',
   webhookDisabled: 'This webhook is already disabled',
+  /** A second active webhook to one endpoint would deliver every event twice (issue 33). */
+  webhookUrlDuplicate: (id: number) =>
+    `Webhook #${id} of this study already calls this URL; disable it first or use another URL`,
   webhookDisabledDone: 'Webhook disabled',
   webhookDeliveryNotFailed: 'Only a failed delivery can be resent',
   webhookDeliveryOfDisabled: 'The webhook of this delivery is disabled',
