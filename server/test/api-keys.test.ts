@@ -65,7 +65,7 @@ const createKey = (body: Record<string, unknown>, user = 'staff', study = ids.st
 async function newKey(body: Record<string, unknown> = {}) {
   const res = await createKey(body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; secret: string; prefix: string; name: string };
+  return res.json() as { id: number; secret: string; prefix: string; name: string; expiresAt: string };
 }
 
 const withKey = (
