@@ -1,3 +1,4 @@
+import { formatInstant } from '@dosechain/contract';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +65,7 @@ const createKey = (body: Record<string, unknown>, user = 'staff', study = ids.st
 async function newKey(body: Record<string, unknown> = {}) {
   const res = await createKey(body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; secret: string; prefix: string; name: string };
+  return res.json() as { id: number; secret: string; prefix: string; name: string; expiresAt: string };
 }
 
 const withKey = (
@@ -104,6 +105,9 @@ describe('managing keys', () => {
     const added = audit.find((a) => JSON.stringify(a.changeset).includes(key.prefix))!;
     expect(added).toMatchObject({ entityType: 'studies', eventType: 'added', signed: true });
     expect(added.signatureMeaning).toBe('Created API Key');
+    // The expiry as the product writes instants, never raw ISO (issue 33).
+    expect(JSON.stringify(added.changeset)).toContain(`expires ${formatInstant(key.expiresAt, 'UTC')}`);
+    expect(JSON.stringify(added.changeset)).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(JSON.stringify(audit)).not.toContain(key.secret);
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, drugs, exams } from '../src/db/schema.ts';
+import { auditLog, drugAvailabilities, drugs, exams } from '../src/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -202,12 +202,38 @@ describe('a drug in use', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'DRUG_IN_USE',
-      message: "You can't inactivate Drug Flurpiridaz F18 because it's in use",
+      message: "You can't inactivate Drug Flurpiridaz F18 because it's in use. Used by exam Cardiac PET.",
       errors: [],
     });
     expect((await t.db.select().from(drugs).where(eq(drugs.id, drug)))[0]!.active).toBe(true);
     await put(exam, { active: false, reasonForChange: 'Retired' });
     expect((await inactivate()).json().active).toBe(false);
+  });
+
+  it('says where a seeded drug is used: its exams with their studies, its availabilities, a count of the rest', async () => {
+    const [drug] = await t.db.select().from(drugs).where(eq(drugs.name, 'Florbetapir F18'));
+    for (const name of ['Amyloid PET follow-up', 'Amyloid PET screening', 'Amyloid PET baseline']) {
+      expect((await post({ name, drugId: drug!.id })).statusCode).toBe(201);
+    }
+    const refused = await t.request('admin', {
+      method: 'PUT',
+      url: `/api/v1/drugs/${drug!.id}`,
+      payload: { active: false, reasonForChange: 'Retired', ...signed },
+    });
+    expect(refused.statusCode).toBe(409);
+    const activeExams = await t.db
+      .select()
+      .from(exams)
+      .where(and(eq(exams.drugId, drug!.id), eq(exams.active, true)));
+    const availabilities = await t.db
+      .select()
+      .from(drugAvailabilities)
+      .where(and(eq(drugAvailabilities.drugId, drug!.id), eq(drugAvailabilities.active, true)));
+    const more = activeExams.length + availabilities.length - 3;
+    expect(refused.json().message).toBe(
+      "You can't inactivate Drug Florbetapir F18 because it's in use. Used by exam Amyloid PET in study NEURO-AMY-301; " +
+        `exam Amyloid PET Research; exam Amyloid PET baseline; and ${more} more.`,
+    );
   });
 
   it('never ends inactive under an active exam when the two changes race', async () => {

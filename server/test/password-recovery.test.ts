@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@dosechain/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { auditLog, mailOutbox, passwordResetTokens, users } from '../src/db/schema.ts';
@@ -234,6 +235,85 @@ describe('password recovery by e-mail', () => {
     await t.app.mailDispatcher.drain();
     expect(mailsTo('expired@dosechain.example')).toEqual([]);
     await t.db.update(users).set({ active: true }).where(eq(users.username, 'expired'));
+  });
+
+  it('resends a failed recovery mail with a fresh link, the old one dead, audited (issue 33)', async () => {
+    const address = 'admin@dosechain.example';
+    const first = await nextMail(address);
+    const oldToken = tokenIn(first);
+    // The mail failed after all its attempts (set once the mailer recorded it), and its 15
+    // minutes passed meanwhile.
+    const latest = async () =>
+      (
+        await t.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.recipients, [address]))
+          .orderBy(desc(mailOutbox.id))
+          .limit(1)
+      )[0];
+    for (let i = 0; i < 50 && (await latest())?.status !== 'sent'; i++) await sleep(100);
+    const row = await latest();
+    expect(row?.status).toBe('sent');
+    await t.db
+      .update(mailOutbox)
+      .set({ status: 'failed', attempts: 8, lastError: 'connect ECONNREFUSED' })
+      .where(eq(mailOutbox.id, row!.id));
+    t.clock.advance(16 * MINUTE);
+    expect(await validate(oldToken)).toBe(false);
+    const sent = mailsTo(address).length;
+    const res = await t.request('staff', {
+      method: 'POST',
+      url: `/api/v1/mails/${row!.id}/resend`,
+      payload: { reasonForChange: 'SMTP repaired', electronicSignature: DEMO_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const newToken = tokenIn(await mailTo(address, sent + 1));
+    expect(newToken).not.toBe(oldToken);
+    expect(await validate(newToken)).toBe(true);
+    expect(await validate(oldToken)).toBe(false);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'mails'), eq(auditLog.entityId, row!.id)));
+    expect(audit).toMatchObject({ reason: 'SMTP repaired', signed: true, actorUsername: 'staff' });
+    const now = t.clock.now().getTime();
+    expect(audit!.changeset).toMatchObject({
+      status: ['failed', 'pending'],
+      recoveryLinkExpiresAt: [
+        new Date(now - 16 * MINUTE + 15 * MINUTE).toISOString(),
+        new Date(now + 15 * MINUTE).toISOString(),
+      ],
+    });
+    // Neither link is in the audit trail.
+    expect(JSON.stringify(audit)).not.toContain(newToken);
+    expect(JSON.stringify(audit)).not.toContain(oldToken);
+  });
+
+  it('does not resend a recovery mail whose address no longer has an active account', async () => {
+    const [row] = await t.db
+      .insert(mailOutbox)
+      .values({
+        recipients: ['gone@dosechain.example'],
+        subject: 'recovery',
+        textBody: 'https://dosechain.test/app/password-reset?token=abc',
+        purpose: 'password_recovery',
+        status: 'failed',
+        attempts: 8,
+      })
+      .returning({ id: mailOutbox.id });
+    const res = await t.request('staff', {
+      method: 'POST',
+      url: `/api/v1/mails/${row!.id}/resend`,
+      payload: { reasonForChange: 'SMTP repaired', electronicSignature: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'MAIL_NOT_RESENDABLE',
+      message: messages.recoveryMailAccountGone,
+    });
+    const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(after!.status).toBe('failed');
   });
 
   it('checks the new password against the policy without using the link up', async () => {

@@ -1,3 +1,4 @@
+import { messages } from '@dosechain/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, exams, studies, studyPairings } from '../src/db/schema.ts';
@@ -262,6 +263,45 @@ describe('distribution list', () => {
     expect(wrongType.json().errors[0]).toMatchObject({ parameter: 'distributionList.0.companyIds' });
     // Nothing was written by the refused saves.
     expect((await call('GET', `/studies/${id}`)).json().distributionList).toHaveLength(2);
+  });
+
+  it('refuses an address twice in any case (issue 33), naming the later row and the first', async () => {
+    const id = await studyId('NEURO-AMY-301');
+    const res = await call('PUT', `/studies/${id}`, {
+      distributionList: [
+        { name: 'Anna', email: 'anna@example.org' },
+        { name: 'Bob', email: 'bob@example.org' },
+        { name: 'Anna again', email: 'ANNA@example.org' },
+      ],
+      reasonForChange: 'Contacts',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({
+        parameter: 'distributionList.2.email',
+        message: messages.distributionEmailDuplicate(1),
+      }),
+    ]);
+    // The same address for a CMO and for a site reaches other orders: kept.
+    const both = await call('PUT', `/studies/${id}`, {
+      distributionList: [
+        {
+          name: 'Anna',
+          email: 'anna@example.org',
+          companyType: 'cmo',
+          companyIds: [await companyId('Isotope Labs Boston')],
+        },
+        {
+          name: 'Anna',
+          email: 'ANNA@example.org',
+          companyType: 'clinical_site',
+          companyIds: [await companyId('Lakeside Clinical Research')],
+        },
+      ],
+      reasonForChange: 'Contacts',
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().distributionList).toHaveLength(2);
   });
 });
 

@@ -129,6 +129,27 @@ describe('managing webhooks', () => {
     expect(await deliveriesOf(webhook.id)).toHaveLength(0);
   });
 
+  it('refuses a second active webhook to the same endpoint (issue 33), also when two race', async () => {
+    const webhook = await newWebhook();
+    const same = receiver.url(`${webhook.path}/`).replace(/^http:/, 'HTTP:');
+    const refused = await createWebhook({ url: same });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ parameter: 'url', message: messages.webhookUrlDuplicate(webhook.id) }),
+    ]);
+    // Two creations of one new URL at once: the study's lock lets one through.
+    const raced = await Promise.all([
+      createWebhook({ url: receiver.url('/raced') }),
+      createWebhook({ url: receiver.url('/raced/') }),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const rows = await t.db.select().from(webhooks).where(eq(webhooks.studyId, ids.study));
+    expect(rows.filter((w) => w.url.includes('/raced') && !w.disabledAt)).toHaveLength(1);
+    // A disabled webhook delivers nothing: its URL may be used again.
+    await t.db.update(webhooks).set({ disabledAt: NOW }).where(eq(webhooks.id, webhook.id));
+    expect((await createWebhook({ url: same })).statusCode).toBe(201);
+  });
+
   it('answers 404 for another study’s webhook and 400 for bad bodies', async () => {
     const webhook = await newWebhook();
     const other = ids.study + 1;

@@ -106,10 +106,17 @@ export const messages = {
       ? '1 mail could not be sent after all its attempts.'
       : `${n} mails could not be sent after all their attempts.`,
   mailResent: 'Mail queued to be sent again',
+  /** A recovery mail is resent with a fresh link (decision 040); not when its account is gone. */
+  recoveryMailAccountGone:
+    'No active account has this address any more, so no new recovery link can be sent; the user can ask for one on the sign-in page',
+  recoveryMailResendNote: 'A recovery mail is sent again with a new link; the link it carried stops working.',
   welcome: 'Welcome to the Supply Chain Management System. Browse the sidebar to get started.',
 
   // configuration (spec section 8)
   drugInUse: (drug: string) => `You can't inactivate Drug ${drug} because it's in use`,
+  /** Where the drug is used (issue 33), after the spec's sentence: a few names and a count of the rest. */
+  drugUsedBy: (uses: string[], more: number) =>
+    `Used by ${uses.join('; ')}${more > 0 ? `; and ${count(more)} more` : ''}.`,
   // a drug's radionuclide (not in the spec: written as the drug's and exam's texts are)
   radionuclideInUse: (name: string) => `You can't inactivate Radionuclide ${name} because it's in use`,
   radionuclideInactive: (name: string) => `Radionuclide ${name} is inactive, an active Drug can't use it`,
@@ -135,6 +142,10 @@ export const messages = {
   emailListImporting: 'Wait until the file is imported.',
   emailListRowsToFix: (rows: number, first: number) =>
     `${count(rows)} ${rows === 1 ? 'row needs' : 'rows need'} fixing before you can submit; the first is row ${count(first)}.`,
+  /** The same address twice reaching the same orders (issue 33): one row per address and company type. */
+  distributionEmailDuplicate: (row: number) => `This address is already on row ${count(row)}`,
+  csvEmailDuplicate: (line: number, email: string, firstLine: number) =>
+    `Line ${count(line)}: ${email} is already on line ${count(firstLine)}`,
   emailListDiscardTitle: 'Discard changes?',
   emailListDiscardText: 'Your changes to the e-mail list are not saved and will be lost.',
 
@@ -349,6 +360,9 @@ export const messages = {
   webhookUrlPrivateAddress:
     'The URL leads to a private, loopback or reserved network address, which webhooks may not call',
   webhookDisabled: 'This webhook is already disabled',
+  /** A second active webhook to one endpoint would deliver every event twice (issue 33). */
+  webhookUrlDuplicate: (id: number) =>
+    `Webhook #${id} of this study already calls this URL; disable it first or use another URL`,
   webhookDisabledDone: 'Webhook disabled',
   webhookDeliveryNotFailed: 'Only a failed delivery can be resent',
   webhookDeliveryOfDisabled: 'The webhook of this delivery is disabled',

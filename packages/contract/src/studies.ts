@@ -33,7 +33,47 @@ export const distributionEntryInputSchema = z
   });
 export type DistributionEntryInput = z.input<typeof distributionEntryInputSchema>;
 
-const distributionList = z.array(distributionEntryInputSchema).max(DISTRIBUTION_LIST_MAX);
+/** The part of a row that decides which orders' mails it receives. */
+interface DistributionReach {
+  email: string;
+  companyType?: string | null;
+}
+
+/**
+ * Rows that repeat an earlier row (decision 040): the same address, compared trimmed and without
+ * case, where both rows can reach the same orders: the same company type, or either without one
+ * (which reaches every order of the study). The same address for a CMO and for a site is kept:
+ * each reaches other orders, and an order's mail goes once to an address.
+ */
+export function duplicateDistributionRows(
+  rows: readonly DistributionReach[],
+): { index: number; firstIndex: number }[] {
+  const seen = new Map<string, { index: number; type: string | null }[]>();
+  const found: { index: number; firstIndex: number }[] = [];
+  rows.forEach((row, index) => {
+    const address = row.email.trim().toLowerCase();
+    if (address === '') return;
+    const type = row.companyType || null;
+    const before = seen.get(address) ?? [];
+    const first = before.find((b) => b.type === null || type === null || b.type === type);
+    if (first) found.push({ index, firstIndex: first.index });
+    else seen.set(address, [...before, { index, type }]);
+  });
+  return found;
+}
+
+const distributionList = z
+  .array(distributionEntryInputSchema)
+  .max(DISTRIBUTION_LIST_MAX)
+  .superRefine((rows, ctx) => {
+    for (const { index, firstIndex } of duplicateDistributionRows(rows)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'email'],
+        message: messages.distributionEmailDuplicate(firstIndex + 1),
+      });
+    }
+  });
 
 export const studyFieldsSchema = z.strictObject({
   name: requiredText(limits.nameMax),

@@ -57,7 +57,31 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** The WHATWG URL parser: global in browsers and Node, but the contract's `lib` declares neither. */
 declare const URL: new (
   input: string,
-) => { protocol: string; hostname: string; hash: string; username: string; password: string };
+) => {
+  protocol: string;
+  hostname: string;
+  host: string;
+  pathname: string;
+  search: string;
+  hash: string;
+  username: string;
+  password: string;
+};
+
+/**
+ * What makes two webhook URLs the same endpoint (decision 040): the URL parser's form (scheme and
+ * host in lower case, a default port left out, dot segments resolved), without a trailing slash
+ * on the path; the query is kept as written. A URL the parser refuses is its own key.
+ */
+export function webhookUrlKey(value: string): string {
+  try {
+    const url = new URL(value.trim());
+    const path = url.pathname.replace(/\/+$/, '');
+    return `${url.protocol}//${url.host}${path}${url.search}`;
+  } catch {
+    return value.trim();
+  }
+}
 
 /**
  * A webhook's URL as the schema checks it: an absolute http(s) URL without credentials or

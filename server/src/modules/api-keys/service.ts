@@ -7,6 +7,7 @@ import {
   type apiKeyRevokeBodySchema,
   apiKeyScopeLabels,
   apiKeyScopes,
+  formatInstant,
   type ListQuery,
   type ListResponse,
   messages,
@@ -97,9 +98,9 @@ const toApiKey = (r: KeyRow, now: Date): ApiKey => ({
   createdBy: fullName({ firstName: r.creatorFirst, lastName: r.creatorLast }),
 });
 
-/** A key as one line of the study's audit trail: never its secret. */
+/** A key as one line of the study's audit trail, its expiry as the product writes instants: never its secret. */
 const describeKey = (k: ApiKey) =>
-  `${k.name} (${k.prefix}) · ${k.site.name} · ${k.scopes.map((s) => apiKeyScopeLabels[s]).join(', ')} · expires ${k.expiresAt}`;
+  `${k.name} (${k.prefix}) · ${k.site.name} · ${k.scopes.map((s) => apiKeyScopeLabels[s]).join(', ')} · expires ${formatInstant(k.expiresAt, 'UTC')}`;
 
 async function requireStudy(db: Executor, studyId: number) {
   return foundOr404('studies', await findStudy(db, studyId));

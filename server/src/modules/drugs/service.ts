@@ -6,11 +6,19 @@ import {
   type ListResponse,
   messages,
 } from '@dosechain/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
-import { drugAvailabilities, drugs, exams, radionuclides } from '../../db/schema.ts';
+import {
+  companies,
+  drugAvailabilities,
+  drugs,
+  exams,
+  radionuclides,
+  studies,
+  studyPairings,
+} from '../../db/schema.ts';
 import { AppError, alreadyUsed, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem } from '../../http/list-query.ts';
@@ -164,27 +172,64 @@ export async function createDrug(
   );
 }
 
+/** How many uses the DRUG_IN_USE message names; the rest are counted. */
+const USES_NAMED = 3;
+
 /**
- * Whether an active record uses the drug, so that it cannot be inactivated. The share lock an
- * exam or availability takes on its drug orders this check against a concurrent creation or
- * activation.
+ * Where active records use the drug (issue 33), so that it cannot be inactivated: its active
+ * exams, each with the studies pairing it, then its active availabilities by CMO; at most
+ * `USES_NAMED` + 1 are read, and the total. The share lock an exam or availability takes on its
+ * drug orders this check against a concurrent creation or activation.
  */
-async function drugInUse(tx: Executor, drugId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: exams.id })
+async function drugUses(tx: Executor, drugId: number): Promise<{ named: string[]; total: number }> {
+  const examUses = await tx
+    .select({ id: exams.id, name: exams.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(exams)
     .where(and(eq(exams.drugId, drugId), eq(exams.active, true)))
-    .limit(1);
-  if (row) return true;
-  const [availability] = await tx
-    .select({ id: drugAvailabilities.id })
+    .orderBy(asc(exams.name))
+    .limit(USES_NAMED);
+  const pairedStudies = examUses.length
+    ? await tx
+        .selectDistinct({ examId: studyPairings.examId, name: studies.name })
+        .from(studyPairings)
+        .innerJoin(studies, eq(studies.id, studyPairings.studyId))
+        .where(
+          inArray(
+            studyPairings.examId,
+            examUses.map((e) => e.id),
+          ),
+        )
+        .orderBy(asc(studies.name))
+    : [];
+  const studiesOf = (examId: number) =>
+    pairedStudies
+      .filter((p) => p.examId === examId)
+      .map((p) => p.name)
+      .join(', ');
+  const availabilityUses = await tx
+    .select({ cmo: companies.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(drugAvailabilities)
+    .innerJoin(companies, eq(companies.id, drugAvailabilities.cmoId))
     .where(and(eq(drugAvailabilities.drugId, drugId), eq(drugAvailabilities.active, true)))
-    .limit(1);
-  return availability !== undefined;
+    .orderBy(asc(companies.name), asc(drugAvailabilities.id))
+    .limit(USES_NAMED);
+  const named = [
+    ...examUses.map((e) =>
+      studiesOf(e.id) ? `exam ${e.name} in study ${studiesOf(e.id)}` : `exam ${e.name}`,
+    ),
+    ...availabilityUses.map((a) => `an availability of CMO ${a.cmo}`),
+  ].slice(0, USES_NAMED);
+  const total = (examUses[0]?.total ?? 0) + (availabilityUses[0]?.total ?? 0);
+  return { named, total };
 }
 
-const drugInUseError = (name: string) => new AppError(409, 'DRUG_IN_USE', messages.drugInUse(name));
+/** DRUG_IN_USE: the spec's sentence, then where the drug is used. */
+const drugInUseError = (name: string, uses: { named: string[]; total: number }) =>
+  new AppError(
+    409,
+    'DRUG_IN_USE',
+    `${messages.drugInUse(name)}. ${messages.drugUsedBy(uses.named, uses.total - uses.named.length)}`,
+  );
 
 /**
  * Edits or toggles a drug, signed and audited. Inactivation needs a reason and is refused
@@ -222,8 +267,9 @@ export async function updateDrug(
       if (changesNothing(auditFields(before, radionuclideBefore), auditFields(after, radionuclide))) {
         return toDrug({ drug: before, radionuclide });
       }
-      if (before.active && changes.active === false && (await drugInUse(tx, id))) {
-        throw drugInUseError(before.name);
+      if (before.active && changes.active === false) {
+        const uses = await drugUses(tx, id);
+        if (uses.total > 0) throw drugInUseError(before.name, uses);
       }
       if (after.active && radionuclide && !radionuclide.active) throw radionuclideInactive(radionuclide.name);
       if (changes.name !== undefined && (await nameTaken(tx, changes.name, id))) throw alreadyUsed('name');

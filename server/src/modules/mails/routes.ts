@@ -70,7 +70,7 @@ export function mailRoutes(app: FastifyInstance, deps: AppDeps): void {
         tags,
         summary: 'Send a failed mail again',
         description:
-          'Puts a failed mail back to pending, due now, its attempts reset; signed and audited. 409 MAIL_NOT_FAILED for a mail that is not failed (also the second of two resends at once).',
+          'Puts a failed mail back to pending, due now, its attempts reset; signed and audited. 409 MAIL_NOT_FAILED for a mail that is not failed (also the second of two resends at once). A password-recovery mail is written again with a fresh link (the old one stops working); 409 MAIL_NOT_RESENDABLE when no active account has its address any more.',
         params: idParam,
         body: mailResendBodySchema,
         response: { 200: mailLogEntrySchema, ...errors, 404: errorBodySchema, 409: errorBodySchema },

@@ -21,6 +21,7 @@ import {
   pageAndTotal,
 } from '../../http/list-query.ts';
 import { isStorableId } from '../companies/queries.ts';
+import { renewRecoveryMail } from '../password-recovery/renew.ts';
 
 /** The number of the order a mail is about, read by primary key (a mail has at most one). */
 const orderNumber = sql<
@@ -128,6 +129,11 @@ export async function countFailedMails(ctx: ServiceContext): Promise<{ failed: n
   return { failed: row?.failed ?? 0 };
 }
 
+const recoveryAccountGone = () =>
+  new AppError(409, 'MAIL_NOT_RESENDABLE', messages.recoveryMailAccountGone, [
+    { code: 'MAIL_NOT_RESENDABLE', message: messages.recoveryMailAccountGone, parameter: 'recipients' },
+  ]);
+
 const notFailed = () =>
   new AppError(409, 'MAIL_NOT_FAILED', messages.mailNotFailed, [
     { code: 'MAIL_NOT_FAILED', message: messages.mailNotFailed, parameter: 'status' },
@@ -137,7 +143,9 @@ const notFailed = () =>
  * `POST /mails/{id}/resend`: a failed mail goes back to pending, due now, with its attempts and
  * error cleared, signed and audited (entity type `mails`). Only a failed mail (409 otherwise);
  * the update is conditional on the status, so of two resends at once only one does it, the
- * other gets 409. The caller wakes the mailer after commit.
+ * other gets 409. A recovery mail is written again with a fresh link, the old one retired
+ * (decision 040); one whose account is gone or inactive is not resent (409). The caller wakes
+ * the mailer after commit.
  */
 export async function resendMail(
   ctx: ServiceContext,
@@ -148,9 +156,29 @@ export async function resendMail(
   if (current.status !== 'failed') throw notFailed();
   await auditedMutation(ctx, body, { meaning: 'Resent Mail', requireReason: true }, async (tx, audit) => {
     const now = ctx.clock.now();
+    const [locked] = await tx
+      .select({ status: mailOutbox.status, recipients: mailOutbox.recipients, textBody: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, id))
+      .for('update');
+    if (locked?.status !== 'failed') throw notFailed();
+    const renewed =
+      current.purpose === 'password_recovery'
+        ? await renewRecoveryMail(tx, locked, ctx.config.publicUrl, now)
+        : null;
+    if (renewed === undefined) throw recoveryAccountGone();
     const [updated] = await tx
       .update(mailOutbox)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now })
+      .set({
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        lastError: null,
+        updatedAt: now,
+        ...(renewed
+          ? { subject: renewed.subject, textBody: renewed.textBody, htmlBody: renewed.htmlBody }
+          : {}),
+      })
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
       .returning({
         status: mailOutbox.status,
@@ -158,12 +186,19 @@ export async function resendMail(
         lastError: mailOutbox.lastError,
       });
     if (!updated) throw notFailed();
+    // The link itself never enters the audit trail: only that it was renewed and until when.
+    const link = (expiresAt: Date | null) => ({ recoveryLinkExpiresAt: expiresAt?.toISOString() ?? null });
     await audit({
       entityType: 'mails',
       entityId: id,
       eventType: 'update',
-      before: { status: current.status, attempts: current.attempts, lastError: current.lastError },
-      after: updated,
+      before: {
+        status: current.status,
+        attempts: current.attempts,
+        lastError: current.lastError,
+        ...(renewed ? link(renewed.oldLinkExpiresAt) : {}),
+      },
+      after: { ...updated, ...(renewed ? link(renewed.newLinkExpiresAt) : {}) },
     });
   });
   return getMail(ctx, id);

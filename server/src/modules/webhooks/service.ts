@@ -12,6 +12,7 @@ import {
   webhookDeliveryStatuses,
   webhookEventLabels,
   webhookEvents,
+  webhookUrlKey,
 } from '@dosechain/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -116,10 +117,22 @@ export async function listWebhooks(
   return listAnswer(plan, rows.map(toWebhook), total);
 }
 
+/** The id of the study's active webhook that calls the same endpoint as `url` (`webhookUrlKey`), if any. */
+async function activeWebhookAt(db: Executor, studyId: number, url: string): Promise<number | undefined> {
+  const key = webhookUrlKey(url);
+  const active = await db
+    .select({ id: webhooks.id, url: webhooks.url })
+    .from(webhooks)
+    .where(and(eq(webhooks.studyId, studyId), isNull(webhooks.disabledAt)))
+    .orderBy(webhooks.id);
+  return active.find((w) => webhookUrlKey(w.url) === key)?.id;
+}
+
 /**
  * `POST /studies/{id}/webhooks`: checks the URL against the network policy (https, where its
  * host leads: 400 on `url`), generates the signing secret, stores it encrypted and answers it
- * this once. Signed and audited on the study (the secret never in the audit trail).
+ * this once. A second active webhook to the same endpoint is a 400 on `url` (decision 040).
+ * Signed and audited on the study (the secret never in the audit trail).
  */
 export async function createWebhook(
   ctx: ServiceContext,
@@ -136,6 +149,12 @@ export async function createWebhook(
   }
   const secret = generateWebhookSecret();
   return auditedMutation(ctx, input, { meaning: 'Created Webhook' }, async (tx, audit) => {
+    // The study's row lock orders concurrent creations, so two of one URL cannot both pass.
+    await foundOr404('studies', await findStudy(tx, studyId, true));
+    const same = await activeWebhookAt(tx, studyId, input.url);
+    if (same !== undefined) {
+      throw validationFailed([{ parameter: 'url', message: messages.webhookUrlDuplicate(same) }]);
+    }
     const [row] = await tx
       .insert(webhooks)
       .values({

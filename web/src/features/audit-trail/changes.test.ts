@@ -10,6 +10,22 @@ describe('fieldLabel', () => {
     expect(fieldLabel('imagingCenters')).toBe('Imaging centers');
   });
 
+  it('writes API key as the acronym and keeps the name a field gives after its kind (issue 33)', () => {
+    expect(fieldLabel('apiKeys')).toBe('API keys');
+    expect(fieldLabel('apiKey dck_cf68ab12')).toBe('API key dck_cf68ab12');
+    expect(fieldLabel('webhook #3')).toBe('Webhook #3');
+  });
+
+  it('writes an instant inside a line as the instant formatter does, with its zone (issue 33)', () => {
+    expect(
+      formatChangeValue(
+        'apiKeys',
+        'Lab (dck_cf68ab12) · Lakeside · Read orders · expires 2026-12-27T06:00:00.000Z',
+      ),
+    ).toBe('Lab (dck_cf68ab12) · Lakeside · Read orders · expires Dec 27, 2026, 06:00:00 UTC');
+    expect(formatChangeValue('name', 'Room 2026-12')).toBe('Room 2026-12');
+  });
+
   it('prefers a given label', () => {
     expect(fieldLabel('active', { active: 'Status' })).toBe('Status');
   });

@@ -16,9 +16,19 @@ export const eventLabels: Record<AuditEventType, string> = {
   removed: 'Removed',
 };
 
-/** Field names as stored (`otherName`, `address.line_1`) as words: `Other name`, `Address line 1`. */
+/** Stored names whose words are not written as the name splits (an acronym). */
+const knownLabels: Record<string, string> = { apiKey: 'API key', apiKeys: 'API keys' };
+
+/**
+ * Field names as stored (`otherName`, `address.line_1`) as words: `Other name`, `Address line 1`.
+ * A field that names a thing after its kind (`apiKey dck_cf68ab`, `webhook #3`) keeps that name
+ * as written: `API key dck_cf68ab`, the key's prefix as the keys list shows it.
+ */
 export function fieldLabel(field: string, labels: Record<string, string> = {}): string {
   if (labels[field]) return labels[field];
+  const space = field.indexOf(' ');
+  if (space > 0) return `${fieldLabel(field.slice(0, space), labels)}${field.slice(space)}`;
+  if (knownLabels[field]) return knownLabels[field];
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[._]+/g, ' ')
@@ -30,6 +40,8 @@ export function fieldLabel(field: string, labels: Record<string, string> = {}): 
 const EMPTY = '(empty)';
 const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An instant with its offset inside other text. */
+const ISO_INSTANT_IN_TEXT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})/g;
 
 /** One old or new value as text: names as they are, booleans and dates in words, lists joined. */
 export function formatChangeValue(field: string, value: unknown): string {
@@ -54,6 +66,15 @@ export function formatChangeValue(field: string, value: unknown): string {
   if (typeof value === 'string' && ISO_DATE.test(value)) {
     const date = formatCalendarDate(value);
     if (date) return date;
+  }
+  if (typeof value === 'string') {
+    // An instant inside a line (`… · expires 2026-12-27T06:00:00.000Z`, written so before
+    // issue 33) is written as the instant alone would be.
+    const written = value.replace(
+      ISO_INSTANT_IN_TEXT,
+      (iso) => formatInstant(iso, 'UTC', { seconds: true }) || iso,
+    );
+    if (written !== value) return written;
   }
   if (field === 'status' && typeof value === 'string' && value in orderStatusLabels) {
     return orderStatusLabels[value as OrderStatus];

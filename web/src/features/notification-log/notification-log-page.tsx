@@ -100,7 +100,9 @@ export default function NotificationLogPage() {
       {resending && (
         <ReasonDialog
           title="Resend mail"
-          question={`Send "${resending.subject}" to ${resending.recipients.join(', ')} again?`}
+          question={`Send "${resending.subject}" to ${resending.recipients.join(', ')} again?${
+            resending.purpose === 'password_recovery' ? ` ${messages.recoveryMailResendNote}` : ''
+          }`}
           submitLabel="Resend"
           onConfirm={(meta) => resend(resending, meta)}
           onClose={() => setResending(undefined)}

@@ -1,4 +1,4 @@
-import { type ApiKey, type ApiKeyCreated, apiKeyScopeLabels } from '@dosechain/contract';
+import { type ApiKey, type ApiKeyCreated, apiKeyScopeLabels, formatInstant } from '@dosechain/contract';
 import { Block } from '@mui/icons-material';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { ApiKeyFormDialog } from './api-key-form-dialog.tsx';
 import { ApiKeyRevokeDialog } from './api-key-revoke-dialog.tsx';
 import { ApiKeySecretDialog } from './api-key-secret-dialog.tsx';
+import { RowDetailPanel } from './row-detail-panel.tsx';
 import { apiKeysResource } from './study-api.ts';
 
 const statusLabels: Record<ApiKey['status'], string> = {
@@ -54,6 +55,21 @@ const columns: DataTableColumn<ApiKey>[] = [
   createdColumn(),
 ];
 
+/** The row's detail: the key's scopes and dates, and when and why it was revoked. */
+const apiKeyDetail = (k: ApiKey) => (
+  <RowDetailPanel
+    fields={[
+      ['Key', `${k.name} · ${k.prefix}`],
+      ['Status', statusLabels[k.status]],
+      ['Scopes', k.scopes.map((s) => apiKeyScopeLabels[s]).join(', ')],
+      ['Expires', formatInstant(k.expiresAt)],
+      ['Created', `${formatInstant(k.createdAt)} by ${k.createdBy}`],
+      ['Revoked', formatInstant(k.revokedAt)],
+      ['Reason', k.revocationReason],
+    ]}
+  />
+);
+
 type DialogState =
   | { kind: 'add' }
   | { kind: 'created'; key: ApiKeyCreated }
@@ -78,6 +94,7 @@ export function ApiKeysSection({ studyId }: { studyId: number }) {
         resource={apiKeysResource(studyId)}
         columns={columns}
         defaultSort={[{ id: 'created_at', desc: true }]}
+        renderDetailPanel={apiKeyDetail}
         toolbarActions={
           <Can permissions={['config.create']}>
             <Button variant="contained" onClick={() => setDialog({ kind: 'add' })}>

@@ -57,19 +57,20 @@ describe('parseCsv and toCsvRecords', () => {
     expect(records).toEqual([
       {
         row: 1,
+        line: 2,
         name: 'Jane Doe',
         email: 'jane@x.org',
         companyType: 'CMO',
         companyNames: ['Isotope Labs Boston', 'pacific radiopharma'],
       },
-      { row: 2, name: 'Bob', email: 'bob@x.org', companyType: '', companyNames: [] },
-      { row: 3, name: 'Carl', email: 'carl@x.org', companyType: '', companyNames: [] },
+      { row: 2, line: 4, name: 'Bob', email: 'bob@x.org', companyType: '', companyNames: [] },
+      { row: 3, line: 5, name: 'Carl', email: 'carl@x.org', companyType: '', companyNames: [] },
     ]);
   });
 
   it('reads a one-column file and a header-only file', async () => {
     expect(toCsvRecords(await parseCsv('Name\nJane\n'))).toEqual([
-      { row: 1, name: 'Jane', email: '', companyType: '', companyNames: [] },
+      { row: 1, line: 2, name: 'Jane', email: '', companyType: '', companyNames: [] },
     ]);
     expect(toCsvRecords(await parseCsv('Name,Email\n'))).toEqual([]);
   });
@@ -103,6 +104,18 @@ describe('companyTypeFromLabel', () => {
 });
 
 describe('resolveCsvRecords', () => {
+  it('names a repeated address (any case) by its line and the first line that has it (issue 33)', async () => {
+    const records = toCsvRecords(
+      await parseCsv(
+        ['name,email', 'Anna,anna@example.org', '', 'Bob,bob@x.org', 'Anna B,ANNA@example.org'].join('\n'),
+      ),
+    );
+    const { rows, problems } = await resolveCsvRecords(records, find);
+    expect(rows).toHaveLength(3);
+    expect(problems).toEqual([messages.csvEmailDuplicate(5, 'ANNA@example.org', 2)]);
+    expect(problems[0]).toBe('Line 5: ANNA@example.org is already on line 2');
+  });
+
   it('resolves company names per type with one lookup each, and reports what does not resolve', async () => {
     find.mockClear();
     const records = toCsvRecords(

@@ -3,6 +3,7 @@ import {
   companyTypeLabels,
   companyTypes,
   DISTRIBUTION_LIST_MAX,
+  duplicateDistributionRows,
   limits,
   messages,
   type NamedRef,
@@ -56,6 +57,8 @@ export async function parseCsv(text: string): Promise<string[][]> {
  */
 export interface CsvRecord {
   row: number;
+  /** The record's number in the file, the header being line 1 (a quoted line break aside). */
+  line: number;
   name: string;
   email: string;
   companyType: string;
@@ -65,11 +68,12 @@ export interface CsvRecord {
 /** The data rows (after the header, blank lines left out), columns name, email, company type, company names. */
 export function toCsvRecords(records: string[][]): CsvRecord[] {
   return records
+    .map((cells, index) => ({ line: index + 1, cells: cells.map((c) => (c ?? '').trim()) }))
     .slice(1)
-    .map((cells) => cells.map((c) => (c ?? '').trim()))
-    .filter((cells) => cells.some((c) => c !== ''))
-    .map((cells, index) => ({
+    .filter(({ cells }) => cells.some((c) => c !== ''))
+    .map(({ line, cells }, index) => ({
       row: index + 1,
+      line,
       name: cells[0] ?? '',
       email: cells[1] ?? '',
       companyType: cells[2] ?? '',
@@ -161,5 +165,10 @@ export async function resolveCsvRecords(records: CsvRecord[], find: FindCompanie
     else if (missing.length > 0) issue = note(`no ${label} named ${missing.map((m) => `"${m}"`).join(', ')}`);
     return { ...base, companyType: type, companies, issue };
   });
+  // The same address twice doubles every mail (decision 040): named by the file's lines.
+  for (const { index, firstIndex } of duplicateDistributionRows(rows)) {
+    const record = kept[index]!;
+    problems.push(messages.csvEmailDuplicate(record.line, record.email, kept[firstIndex]!.line));
+  }
   return { rows, problems };
 }

@@ -74,6 +74,25 @@ async function editAndConfirm() {
 
 // Each test renders the MUI editor and its dialogs; slow on a shared machine.
 describe('DistributionListEditor', { timeout: 30_000 }, () => {
+  it('names the row a repeated address (any case) is already on, and keeps the list from being submitted', async () => {
+    renderEditor(
+      fakeApi(() => ({})),
+      vi.fn(),
+      [
+        { name: 'Anna', email: 'anna@example.org', companyType: null, companies: [] },
+        { name: 'Bob', email: 'bob@example.org', companyType: null, companies: [] },
+      ],
+    );
+    const second = within(screen.getByRole('group', { name: 'Row 2' })).getByLabelText(/Email/);
+    fireEvent.change(second, { target: { value: 'ANNA@example.org' } });
+    const row2 = screen.getByRole('group', { name: 'Row 2' });
+    expect(await within(row2).findByText(messages.distributionEmailDuplicate(1))).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Submit changes' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(messages.emailListRowsToFix(1, 2))).toBeTruthy();
+    fireEvent.change(second, { target: { value: 'anna.b@example.org' } });
+    await waitFor(() => expect(within(row2).queryByText(messages.distributionEmailDuplicate(1))).toBeNull());
+  });
+
   it('sends the whole list signed, and says so', async () => {
     const bodies: unknown[] = [];
     const { onDone } = renderEditor(

@@ -1,4 +1,4 @@
-import { type DistributionEntry, messages } from '@dosechain/contract';
+import { type DistributionEntry, duplicateDistributionRows, messages } from '@dosechain/contract';
 import { Add, EditNote, ErrorOutlined } from '@mui/icons-material';
 import {
   Alert,
@@ -56,7 +56,15 @@ export function DistributionListEditor({
   const [{ rows, nextKey }, dispatch] = useReducer(editorReducer, saved, initEditorState);
   const savedKey = useMemo(() => listKey(toRows(saved)), [saved]);
   const changed = useMemo(() => listKey(rows) !== savedKey, [rows, savedKey]);
-  const blocking = useMemo(() => rows.flatMap((r, i) => (rowBlocks(r) ? [i] : [])), [rows]);
+  // A repeated address is a rule between rows (decision 040): each repeat names the first row.
+  const duplicateOf = useMemo(
+    () => new Map(duplicateDistributionRows(rows).map((d) => [d.index, d.firstIndex + 1])),
+    [rows],
+  );
+  const blocking = useMemo(
+    () => rows.flatMap((r, i) => (rowBlocks(r) || duplicateOf.has(i) ? [i] : [])),
+    [rows, duplicateOf],
+  );
   const [page, setPage] = useState(0);
   const { first } = pageWindow(rows.length, page);
   const pageRows = rows.slice(first, first + ROWS_PER_PAGE);
@@ -171,7 +179,13 @@ export function DistributionListEditor({
       ) : (
         <Stack spacing={1} ref={listTop} sx={{ scrollMarginTop: LIST_TOP_MARGIN }}>
           {pageRows.map((row, i) => (
-            <DistributionRowFields key={row.key} row={row} number={first + i + 1} dispatch={dispatch} />
+            <DistributionRowFields
+              key={row.key}
+              row={row}
+              number={first + i + 1}
+              duplicateOf={duplicateOf.get(first + i)}
+              dispatch={dispatch}
+            />
           ))}
         </Stack>
       )}
@@ -192,7 +206,16 @@ export function DistributionListEditor({
           </Typography>
         )}
         {firstBlocking !== undefined && !importing && (
-          <Button startIcon={<ErrorOutlined />} color="error" onClick={() => showRow(firstBlocking)}>
+          <Button
+            startIcon={<ErrorOutlined />}
+            color="error"
+            onClick={() =>
+              showRow(
+                firstBlocking,
+                duplicateOf.has(firstBlocking) && !rowBlocks(rows[firstBlocking]!) ? 'email' : undefined,
+              )
+            }
+          >
             Go to first error
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { type CompanyType, companyTypeLabels, companyTypes } from '@dosechain/contract';
+import { type CompanyType, companyTypeLabels, companyTypes, messages } from '@dosechain/contract';
 import { DeleteOutlined } from '@mui/icons-material';
 import { Grid, IconButton, MenuItem, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import { type Dispatch, memo } from 'react';
@@ -12,15 +12,22 @@ import { type EditorAction, type EditorRow, fieldId, visibleErrors } from './dis
 export const DistributionRowFields = memo(function DistributionRowFields({
   row,
   number,
+  duplicateOf,
   dispatch,
 }: {
   row: EditorRow;
   /** The row's number, as the editor and the import's warnings say it ("Row 4"). */
   number: number;
+  /** The number of an earlier row with the same address, when this row repeats it. */
+  duplicateOf?: number | undefined;
   dispatch: Dispatch<EditorAction>;
 }) {
   const { key } = row;
-  const errors = visibleErrors(row);
+  const ruleErrors = visibleErrors(row);
+  const errors =
+    duplicateOf !== undefined && !ruleErrors.email
+      ? { ...ruleErrors, email: messages.distributionEmailDuplicate(duplicateOf) }
+      : ruleErrors;
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} role="group" aria-label={`Row ${number}`}>
       <Grid container columnSpacing={2} sx={{ alignItems: 'flex-start' }}>

@@ -1,4 +1,4 @@
-import { type Webhook, type WebhookCreated, webhookEventLabels } from '@dosechain/contract';
+import { formatInstant, type Webhook, type WebhookCreated, webhookEventLabels } from '@dosechain/contract';
 import { Block, ListAlt } from '@mui/icons-material';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { Can } from '../../auth/can.tsx';
 import { createdColumn } from '../../components/data-table/common-columns.ts';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { RowDetailPanel } from './row-detail-panel.tsx';
 import { webhooksResource } from './study-api.ts';
 import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookDisableDialog } from './webhook-disable-dialog.tsx';
@@ -41,6 +42,19 @@ const columns: DataTableColumn<Webhook>[] = [
   createdColumn(),
 ];
 
+/** The row's detail: the whole URL and events, and when and why it was disabled. */
+const webhookDetail = (w: Webhook) => (
+  <RowDetailPanel
+    fields={[
+      ['URL', w.url],
+      ['Events', w.events.map((e) => webhookEventLabels[e]).join(', ')],
+      ['Created', `${formatInstant(w.createdAt)} by ${w.createdBy}`],
+      ['Disabled', formatInstant(w.disabledAt)],
+      ['Reason', w.disableReason],
+    ]}
+  />
+);
+
 type DialogState =
   | { kind: 'add' }
   | { kind: 'created'; webhook: WebhookCreated }
@@ -66,6 +80,7 @@ export function WebhooksSection({ studyId }: { studyId: number }) {
         resource={webhooksResource(studyId)}
         columns={columns}
         defaultSort={[{ id: 'created_at', desc: true }]}
+        renderDetailPanel={webhookDetail}
         toolbarActions={
           <Can permissions={['config.create']}>
             <Button variant="contained" onClick={() => setDialog({ kind: 'add' })}>
