@@ -106,7 +106,7 @@ export const messages = {
       ? '1 mail could not be sent after all its attempts.'
       : `${n} mails could not be sent after all their attempts.`,
   mailResent: 'Mail queued to be sent again',
-  /** A recovery mail is resent with a fresh link (decision 040); not when its account is gone. */
+  /** A recovery mail is resent with a fresh link (decision 045); not when its account is gone. */
   recoveryMailAccountGone:
     'No active account has this address any more, so no new recovery link can be sent; the user can ask for one on the sign-in page',
   recoveryMailResendNote: 'A recovery mail is sent again with a new link; the link it carried stops working.',

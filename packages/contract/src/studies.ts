@@ -40,7 +40,7 @@ interface DistributionReach {
 }
 
 /**
- * Rows that repeat an earlier row (decision 040): the same address, compared trimmed and without
+ * Rows that repeat an earlier row (decision 045): the same address, compared trimmed and without
  * case, where both rows can reach the same orders: the same company type, or either without one
  * (which reaches every order of the study). The same address for a CMO and for a site is kept:
  * each reaches other orders, and an order's mail goes once to an address.

@@ -69,7 +69,7 @@ declare const URL: new (
 };
 
 /**
- * What makes two webhook URLs the same endpoint (decision 040): the URL parser's form (scheme and
+ * What makes two webhook URLs the same endpoint (decision 045): the URL parser's form (scheme and
  * host in lower case, a default port left out, dot segments resolved), without a trailing slash
  * on the path; the query is kept as written. A URL the parser refuses is its own key.
  */

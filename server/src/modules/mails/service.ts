@@ -144,7 +144,7 @@ const notFailed = () =>
  * error cleared, signed and audited (entity type `mails`). Only a failed mail (409 otherwise);
  * the update is conditional on the status, so of two resends at once only one does it, the
  * other gets 409. A recovery mail is written again with a fresh link, the old one retired
- * (decision 040); one whose account is gone or inactive is not resent (409). The caller wakes
+ * (decision 045); one whose account is gone or inactive is not resent (409). The caller wakes
  * the mailer after commit.
  */
 export async function resendMail(

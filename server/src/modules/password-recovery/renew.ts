@@ -33,7 +33,7 @@ async function expiryOfLinkIn(db: Executor, text: string): Promise<Date | null> 
 }
 
 /**
- * A failed recovery mail is resent with a fresh link (decision 040): its own link has usually
+ * A failed recovery mail is resent with a fresh link (decision 045): its own link has usually
  * expired while the mail kept failing (it works 15 minutes). A new token is issued to the active
  * account with the mail's address, which retires every older link of the user, and the mail is
  * written again around it. Undefined when no active account has that address any more (the

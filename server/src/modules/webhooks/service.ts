@@ -131,7 +131,7 @@ async function activeWebhookAt(db: Executor, studyId: number, url: string): Prom
 /**
  * `POST /studies/{id}/webhooks`: checks the URL against the network policy (https, where its
  * host leads: 400 on `url`), generates the signing secret, stores it encrypted and answers it
- * this once. A second active webhook to the same endpoint is a 400 on `url` (decision 040).
+ * this once. A second active webhook to the same endpoint is a 400 on `url` (decision 045).
  * Signed and audited on the study (the secret never in the audit trail).
  */
 export async function createWebhook(

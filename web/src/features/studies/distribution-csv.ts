@@ -165,7 +165,7 @@ export async function resolveCsvRecords(records: CsvRecord[], find: FindCompanie
     else if (missing.length > 0) issue = note(`no ${label} named ${missing.map((m) => `"${m}"`).join(', ')}`);
     return { ...base, companyType: type, companies, issue };
   });
-  // The same address twice doubles every mail (decision 040): named by the file's lines.
+  // The same address twice doubles every mail (decision 045): named by the file's lines.
   for (const { index, firstIndex } of duplicateDistributionRows(rows)) {
     const record = kept[index]!;
     problems.push(messages.csvEmailDuplicate(record.line, record.email, kept[firstIndex]!.line));

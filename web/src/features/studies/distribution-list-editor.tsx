@@ -56,7 +56,7 @@ export function DistributionListEditor({
   const [{ rows, nextKey }, dispatch] = useReducer(editorReducer, saved, initEditorState);
   const savedKey = useMemo(() => listKey(toRows(saved)), [saved]);
   const changed = useMemo(() => listKey(rows) !== savedKey, [rows, savedKey]);
-  // A repeated address is a rule between rows (decision 040): each repeat names the first row.
+  // A repeated address is a rule between rows (decision 045): each repeat names the first row.
   const duplicateOf = useMemo(
     () => new Map(duplicateDistributionRows(rows).map((d) => [d.index, d.firstIndex + 1])),
     [rows],
