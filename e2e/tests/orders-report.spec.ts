@@ -157,6 +157,7 @@ test('staff generates the Orders Report by month and exports and prints it', asy
     expect(text).toMatch(/To: [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     expect(text).toContain('Study: All');
     expect(text).toContain('Site: All');
+    expect(text).toContain('CMO: All');
     expect(text).toContain('Grouped by: Month');
     for (const item of report.items) expect(text).toContain(item.groupingKey);
 
@@ -307,3 +308,41 @@ for (const viewport of [
     await page.screenshot({ path: `/tmp/po-shots/orders-report-cmo-${viewport.width}.png` });
   });
 }
+
+test('the group column stays first whatever the order of the runs, and the CMO field shows the whole name at 1280×800', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const headers = await apiHeaders(request, 'staff');
+  const orders = (await (await request.get('/api/v1/orders', { headers, params: { size: 100 } })).json()) as {
+    items: { createdAt: string; cmo: { id: number; name: string } }[];
+  };
+  const days = orders.items.map((o) => nyDay(o.createdAt)).sort();
+  const longest = orders.items.map((o) => o.cmo.name).sort((a, b) => b.length - a.length)[0]!;
+
+  await loginAs(page, 'staff');
+  await page.goto('/reports/orders');
+  await typeDate(page, 'From', days[0]!);
+  await typeDate(page, 'To', days.at(-1)!);
+  const generate = page.getByRole('button', { name: 'Generate Report' });
+  const headerCells = page.getByRole('table').getByRole('columnheader');
+  // First a run without grouping, then one grouped by month: the group comes first, not last.
+  await generate.click();
+  await expect(headerCells.first()).toHaveText('CMO');
+  await page.getByRole('combobox', { name: 'Grouping' }).click();
+  await page.getByRole('option', { name: 'Group by Month' }).click();
+  await generate.click();
+  await expect(headerCells.first()).toHaveText('Month');
+  await expect(headerCells.nth(1)).toHaveText('CMO');
+  await expect(headerCells.last()).toHaveText(/^Total \(\d+\)$/);
+
+  // The chosen CMO's name fits its field: nothing of it is scrolled out of view.
+  const cmoField = page.getByRole('combobox', { name: 'CMO' });
+  await cmoField.click();
+  await page.getByRole('option', { name: longest, exact: true }).click();
+  await expect(cmoField).toHaveValue(longest);
+  const fits = await cmoField.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth);
+  expect(fits).toBe(true);
+  await screenshot(page, 'orders-report-group-first-cmo-whole');
+});

@@ -103,3 +103,46 @@ describe('conflicts', () => {
     expect(conflictMessage(refusal)).toBe(message);
   });
 });
+
+describe('one toast per event', () => {
+  // A dismissed toast stays in the page while it leaves (its exit animation): not counted.
+  const visible = () =>
+    [...document.querySelectorAll('.Toastify__toast')].filter((t) => !/-exit/.test(t.className));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('merges a 5xx failure into the generic toast, never stacks an identical one, and lets the success replace the failure', async () => {
+    const { render, cleanup } = await import('@testing-library/react');
+    const { createElement } = await import('react');
+    const { ToastContainer, toast } = await import('react-toastify');
+    const { GENERIC_TOAST_ID, messages } = await import('@dosechain/contract');
+    const { showFailureToast, showSuccessToast } = await import('./server-errors.ts');
+    render(createElement(ToastContainer, { autoClose: false }));
+    try {
+      const serverError = new ApiError(500, { message: 'x', errors: [] } as never);
+      // The HTTP client's generic toast, then the action's own words for the same 500: one toast.
+      toast.error(messages.unexpectedError, { toastId: GENERIC_TOAST_ID });
+      await settle();
+      showFailureToast(serverError, messages.errorUpdatingOrder);
+      await vi.waitFor(() =>
+        expect(visible().map((t) => t.textContent)).toEqual([messages.errorUpdatingOrder]),
+      );
+      // The same refusal twice (no generic toast this time): one toast, not two.
+      toast.dismiss();
+      await settle();
+      const refused = new ApiError(400, { message: 'x', errors: [] } as never);
+      showFailureToast(refused, messages.errorUpdatingEmails);
+      showFailureToast(refused, messages.errorUpdatingEmails);
+      await vi.waitFor(() =>
+        expect(visible().map((t) => t.textContent)).toEqual([messages.errorUpdatingEmails]),
+      );
+      // The action then succeeds: only its success stays.
+      showSuccessToast(messages.updatedEmailList, messages.errorUpdatingEmails);
+      await vi.waitFor(() =>
+        expect(visible().map((t) => t.textContent)).toEqual([messages.updatedEmailList]),
+      );
+    } finally {
+      toast.dismiss();
+      cleanup();
+    }
+  });
+});

@@ -51,5 +51,18 @@ export const toldByGenericToast = (err: unknown): boolean =>
 export function showFailureToast(err: unknown, message: string): void {
   if (toldByGenericToast(err) && toast.isActive(GENERIC_TOAST_ID))
     toast.update(GENERIC_TOAST_ID, { render: message, type: 'error' });
-  else toast.error(message);
+  // The same failure again refreshes its toast instead of stacking a copy under it.
+  else if (toast.isActive(message)) toast.update(message, { render: message, type: 'error' });
+  else toast.error(message, { toastId: message });
+}
+
+/**
+ * The success toast of an action that may have failed before: its failure's toast (`failure`,
+ * in the action's words, or the generic one that took them) goes, so that no stale red toast
+ * stays beside the green one.
+ */
+export function showSuccessToast(message: string, failure: string): void {
+  toast.dismiss(failure);
+  toast.dismiss(GENERIC_TOAST_ID);
+  toast.success(message);
 }

@@ -40,12 +40,11 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { applyServerErrors, showFailureToast } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
@@ -242,7 +241,7 @@ export function BulkAcknowledgeDialog({
       onDone(answer.results);
     } catch (err) {
       if (!applyServerErrors(err, setError, ['electronicSignature', 'reasonForChange']))
-        toast.error(messages.errorUpdatingOrder);
+        showFailureToast(err, messages.errorUpdatingOrder);
     }
   });
 

@@ -19,7 +19,7 @@ import { ApiError } from '../../api/http-client.ts';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { applyServerErrors, conflictMessage } from '../../components/form/server-errors.ts';
+import { applyServerErrors, conflictMessage, showFailureToast } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
@@ -96,7 +96,7 @@ export function OrderActionDialog({
       if (conflict) {
         toast.error(conflict);
         onClose();
-      } else if (!placed) toast.error(messages.errorUpdatingOrder);
+      } else if (!placed) showFailureToast(err, messages.errorUpdatingOrder);
     }
   });
 

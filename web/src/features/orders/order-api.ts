@@ -11,6 +11,7 @@ import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
+import { showSuccessToast } from '../../components/form/server-errors.ts';
 import { type OrderActionValues, statusChangeBody } from './order-actions.ts';
 import { ORDERS } from './orders-grid-query.ts';
 
@@ -29,11 +30,12 @@ export function useOrderStatusChange(order: Order, action: OrderAction) {
       api('PUT', `${ORDERS}/${order.id}/status`, { body: statusChangeBody(action, values) }),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.record(ORDERS, order.id), saved);
-      toast.success(
+      showSuccessToast(
         messages.orderStatusChanged(
           order.number,
           orderStatusLabels[orderActionRules[action].to].toLowerCase(),
         ),
+        messages.errorUpdatingOrder,
       );
       refresh();
     },

@@ -111,10 +111,10 @@ describe('reportColumns', () => {
 });
 
 describe('printLines', () => {
-  it('names the window, the filters and the grouping', () => {
+  it('names the window, every filter (All when unset) and the grouping', () => {
     const lines = printLines({ ...form, grouping: 'year' }, { study: 'ONCO-2026-01' });
     expect(lines[0]).toMatch(/^From: .*2026/);
-    expect(lines.slice(2)).toEqual(['Study: ONCO-2026-01', 'Site: All', 'Grouped by: Year']);
+    expect(lines.slice(2)).toEqual(['Study: ONCO-2026-01', 'Site: All', 'CMO: All', 'Grouped by: Year']);
     const forCmo = printLines({ ...form, cmoId: 3 }, { cmo: 'Isotope Labs Boston' });
     expect(forCmo).toContain('CMO: Isotope Labs Boston');
   });

@@ -155,7 +155,7 @@ export function printLines(
     `To: ${formatCell('date', form.to)}`,
     `Study: ${names.study ?? 'All'}`,
     `Site: ${names.site ?? 'All'}`,
-    ...(form.cmoId === null ? [] : [`CMO: ${names.cmo ?? ''}`]),
+    `CMO: ${names.cmo ?? 'All'}`,
     `Grouped by: ${form.grouping === 'none' ? 'None' : groupHeaders[form.grouping]}`,
   ];
 }

@@ -168,7 +168,8 @@ export default function OrdersReportPage() {
               loading={options.isPending}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          {/* A CMO's name is long ("Isotope Labs Boston Radiopharmacy"): half the row shows it whole. */}
+          <Grid size={{ xs: 12, sm: 6, md: 6 }}>
             <NamedChoice
               control={control}
               name="cmoId"
@@ -192,7 +193,7 @@ export default function OrdersReportPage() {
               )}
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 6 }} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Grid size={{ xs: 12 }} sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <SubmitButton isValid={formState.isValid} isSubmitting={result.isFetching}>
               Generate Report
             </SubmitButton>
@@ -212,6 +213,10 @@ export default function OrdersReportPage() {
             <Alert severity="error">The report could not be generated.</Alert>
           ) : (
             <LocalDataTable
+              // The table keeps the column order it first saw and appends a column that comes
+              // later (the group after a first ungrouped run): a new set of columns is a new table,
+              // so the group stays first whatever the order of the runs.
+              key={columns.map((c) => c.field).join(' ')}
               rows={rows}
               columns={columns}
               isLoading={result.isFetching}

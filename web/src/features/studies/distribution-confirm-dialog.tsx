@@ -1,9 +1,12 @@
 import { messages } from '@dosechain/contract';
 import { DialogContentText, Grid } from '@mui/material';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { applyServerErrors } from '../../components/form/server-errors.ts';
+import {
+  applyServerErrors,
+  showFailureToast,
+  showSuccessToast,
+} from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
 
@@ -33,11 +36,11 @@ export function DistributionConfirmDialog({
   const onSubmit = async (meta: Meta) => {
     try {
       await onConfirm(meta);
-      toast.success(messages.updatedEmailList);
+      showSuccessToast(messages.updatedEmailList, messages.errorUpdatingEmails);
       onSaved();
     } catch (err) {
       if (applyServerErrors(err, setError, ['reasonForChange', 'electronicSignature'])) return;
-      toast.error(messages.errorUpdatingEmails);
+      showFailureToast(err, messages.errorUpdatingEmails);
       if (onFailed(err)) onClose();
     }
   };

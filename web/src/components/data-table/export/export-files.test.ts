@@ -1,7 +1,13 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ExportTable } from './export-data.ts';
 import { toCsv, toPdf, toXlsx } from './export-files.ts';
+
+const hasPdftotext = spawnSync('pdftotext', ['-v'], { stdio: 'ignore', timeout: 20_000 }).status === 0;
 
 const table: ExportTable = {
   headers: ['#', 'Status', 'Late by', 'Calibration (UTC)', 'Subject', 'Activity'],
@@ -83,5 +89,70 @@ describe('toPdf', () => {
     // The font file is some 630 kB: the PDF holds the outlines of the glyphs its text uses
     // (jsPDF keeps the font's tables of names and metrics whole, some 100 kB).
     expect(pdf.length).toBeLessThan(200_000);
+  });
+
+  it('keeps every row whole on one page: a wrapped date never leaves its AM/PM on the next', async () => {
+    // Twelve columns in portrait wrap the date cell to two lines ("12/10/2026 02:00:00" / "PM").
+    const headers = [
+      'Row',
+      'Status',
+      'Site',
+      'Center',
+      'Drug',
+      'Subject',
+      'Calibration (UTC)',
+      'Note',
+      'Physician',
+      'Protocol',
+      'Visit',
+      'Comment',
+    ];
+    const rows = Array.from({ length: 60 }, (_, i) => [
+      `R${String(i + 1).padStart(3, '0')}`,
+      'Accepted',
+      'Site name',
+      'Imaging center',
+      'Amyloid',
+      'SUBJ-01',
+      new Date('2026-12-10T14:00:00Z'),
+      'note',
+      'Dr. Example',
+      'PROTO-2026',
+      'Screening',
+      'Delivered to the hot lab',
+    ]);
+    const doc = await toPdf({ headers, rows }, { title: 'Order status', orientation: 'portrait' });
+    const pages = doc.getNumberOfPages();
+    expect(pages).toBeGreaterThan(1);
+    // As the table writer laid it out: the date wraps, and no row runs onto a second page.
+    const laidOut = (
+      doc as unknown as {
+        lastAutoTable: { body: { spansMultiplePages: boolean; cells: Record<string, { text: string[] }> }[] };
+      }
+    ).lastAutoTable;
+    expect(laidOut.body[0]?.cells[6]?.text.length).toBeGreaterThan(1);
+    expect(laidOut.body.filter((row) => row.spansMultiplePages)).toEqual([]);
+    // As a reader sees it, page by page (poppler's pdftotext, where installed).
+    if (!hasPdftotext) return;
+    const dir = mkdtempSync(join(tmpdir(), 'pdf-rows-'));
+    try {
+      const file = join(dir, 'rows.pdf');
+      writeFileSync(file, Buffer.from(doc.output('arraybuffer')));
+      const seen: string[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const text = execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], {
+          encoding: 'utf8',
+          timeout: 20_000,
+        });
+        const ids = text.match(/R\d{3}/g) ?? [];
+        seen.push(...ids);
+        // Each row on this page carries both halves of its date, and nothing of another row's.
+        expect((text.match(/02:00:00/g) ?? []).length, `page ${page}`).toBe(ids.length);
+        expect((text.match(/\bPM\b/g) ?? []).length, `page ${page}`).toBe(ids.length);
+      }
+      expect(seen).toEqual(rows.map((r) => r[0]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

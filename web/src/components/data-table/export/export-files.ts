@@ -121,6 +121,9 @@ export async function toPdf(table: ExportTable, options: PdfOptions) {
     styles: { font: font.PDF_FONT_NAME, fontStyle: 'normal' },
     headStyles: { fontStyle: 'normal' },
     margin: { left: PDF_MARGIN, right: PDF_MARGIN },
+    // A row that does not fit at the foot of a page starts the next one whole: split, a wrapped
+    // cell reads as two rows ("12/10/2026 02:00:00" on one page, "PM" on the next).
+    rowPageBreak: 'avoid',
   });
   return doc;
 }
