@@ -64,7 +64,10 @@ export function AppLayout() {
       <AppBar
         position="fixed"
         // On the primary-coloured bar the focus ring is white (the theme's primary ring is not seen).
-        sx={{ zIndex: (t) => t.zIndex.drawer + 1, '& .Mui-focusVisible': { outlineColor: 'common.white' } }}
+        sx={(t) => ({
+          zIndex: t.zIndex.drawer + 1,
+          '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: t.palette.common.white },
+        })}
       >
         <Toolbar>
           {/* The product's name, as the tab and the mails say it, and the spec's title beside it. */}
