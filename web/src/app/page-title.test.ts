@@ -11,6 +11,11 @@ describe('pageTitle', () => {
     expect(pageTitle('/no/such/page')).toBe('Page not found — DoseChain');
   });
 
+  it("names the product alone, as the mails do, for a screen with no name (not the spec's on-screen title)", () => {
+    const unnamed = [{ ...appRoutes[0]!, path: '/unnamed', menu: undefined }];
+    expect(pageTitle('/unnamed', unnamed)).toBe('DoseChain');
+  });
+
   it('has a name for every route of the table', () => {
     const unnamed = appRoutes.filter((r) => !r.menu?.label && !routeTitles[r.path]).map((r) => r.path);
     expect(unnamed).toEqual([]);

@@ -9,7 +9,7 @@ import { type AppRoute, appRoutes, routeTitles } from './routes.tsx';
 export function pageTitle(pathname: string, routes: AppRoute[] = appRoutes): string {
   const route = matchRoutes(routes, pathname)?.at(-1)?.route;
   const name = route ? (route.menu?.label ?? routeTitles[route.path]) : messages.pageNotFound;
-  return name ? messages.tabTitle(name) : messages.appTitle;
+  return name ? messages.tabTitle(name) : messages.productName;
 }
 
 /** Keeps the tab's title on the screen shown: now, and after every navigation of the router. */

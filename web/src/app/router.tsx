@@ -1,7 +1,16 @@
+import type { MeUser } from '@dosechain/contract';
 import { Box, Container } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  generatePath,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useParams,
+} from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { userMeets } from '../auth/access.ts';
 import { useAuth } from '../auth/auth-context.tsx';
@@ -14,14 +23,17 @@ import { RouteError } from './route-error.tsx';
 import { type AppRoute, appRoutes } from './routes.tsx';
 
 /**
- * A route the user may not open is shown as if it did not exist. One they may open starts its
- * data (`prefetch`) as it renders, in parallel with its code, not after it.
+ * A route the user may not open is shown as if it did not exist; one whose way back they cannot
+ * follow sends them to its `elsewhere`. One they may open starts its data (`prefetch`) as it
+ * renders, in parallel with its code, not after it.
  */
 function Guarded({ route }: { route: AppRoute }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const api = useApi();
   const prefetched = useRef(false);
+  const params = useParams();
+  const { search } = useLocation();
   const allowed = userMeets(user, route.requirement);
   // In render, not in an effect: the page suspends while its code loads, and an effect of this
   // component would only run once it has. The query cache drops a request already in flight.
@@ -30,8 +42,20 @@ function Guarded({ route }: { route: AppRoute }) {
     route.prefetch({ queryClient, api, user });
   }
   if (!allowed) return <NotFoundPage />;
+  const elsewhere = elsewherePath(route, user, params);
+  if (elsewhere) return <Navigate to={{ pathname: elsewhere, search }} replace />;
   const Page = route.page;
   return <Page />;
+}
+
+/** Where a user who may open `route` is sent instead (its `elsewhere`), if anywhere. */
+export function elsewherePath(
+  route: AppRoute,
+  user: MeUser | null,
+  params: Record<string, string | undefined>,
+): string | undefined {
+  if (!route.elsewhere || userMeets(user, route.elsewhere.unless)) return undefined;
+  return generatePath(route.elsewhere.to, params);
 }
 
 /** The login screen: where logged-out users start, and where every logged-out screen leads. */

@@ -35,7 +35,17 @@ export interface AppRoute {
   publicOnly?: boolean;
   requirement?: AccessRequirement;
   menu?: { label: string; section?: MenuSection };
+  /**
+   * A screen whose way back is another screen (its back link): a user who may open this one but
+   * not `unless` is sent to `to`, the same record on a screen whose way back they can follow.
+   */
+  elsewhere?: { unless: AccessRequirement; to: string };
 }
+
+/** CMO Acknowledgement's requirement: its list, and the way back from its order pages. */
+const cmoAcknowledgementAccess: AccessRequirement = {
+  permissions: ['order.read', 'cmoAcknowledgement.read'],
+};
 
 /** A configuration entity's screens need what reading it needs (the contract's resource registry). */
 const readOf = (key: ConfigResourceKey): AccessRequirement => configResources[key].access.read;
@@ -149,7 +159,7 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/cmo/orders',
-    requirement: { permissions: ['order.read', 'cmoAcknowledgement.read'] },
+    requirement: cmoAcknowledgementAccess,
     page: lazyPage(() => import('../features/orders/cmo-orders-page.tsx')),
     menu: { label: 'CMO Acknowledgement' },
   },
@@ -157,6 +167,9 @@ export const appRoutes: AppRoute[] = [
     path: '/cmo/orders/:id',
     requirement: { permissions: ['order.read'] },
     page: lazyPage(() => import('../features/orders/order-detail-page.tsx')),
+    // Its back link leads to CMO Acknowledgement: a site or imaging user (a link passed on, an
+    // old bookmark) gets the same order on the page whose back link is Order status.
+    elsewhere: { unless: cmoAcknowledgementAccess, to: '/orders/:id' },
   },
   {
     path: '/orders/status',

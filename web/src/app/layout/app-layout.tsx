@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { FullPageSpinner } from '../../auth/guards.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
 import { Sidebar } from './sidebar.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { useLiveEvents } from './use-live-events.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -22,7 +23,7 @@ export function Footer() {
       sx={{ py: 2, px: 3, color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
     >
       <Typography variant="body2">
-        © {new Date().getFullYear()} DoseChain. All rights reserved.
+        © {new Date().getFullYear()} {messages.productName}. All rights reserved.
         {email && (
           <>
             {' '}
@@ -59,10 +60,22 @@ export function AppLayout() {
   useLiveEvents();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <SkipLink />
+      <AppBar
+        position="fixed"
+        // On the primary-coloured bar the focus ring is white (the theme's primary ring is not seen).
+        sx={(t) => ({
+          zIndex: t.zIndex.drawer + 1,
+          '& .MuiButtonBase-root.Mui-focusVisible': { outlineColor: t.palette.common.white },
+        })}
+      >
         <Toolbar>
+          {/* The product's name, as the tab and the mails say it, and the spec's title beside it. */}
           <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>
-            {messages.appTitle}
+            {messages.productName}
+            <Box component="span" sx={{ fontWeight: 400, opacity: 0.85, ml: 1.5 }}>
+              {messages.appTitle}
+            </Box>
           </Typography>
           <UserMenu />
         </Toolbar>
@@ -80,7 +93,13 @@ export function AppLayout() {
       </Drawer>
       <Box sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <Toolbar />
-        <Box component="main" sx={{ flexGrow: 1, p: 3 }}>
+        {/* Focusable by the skip link only (tabIndex -1); no ring around the whole page. */}
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: 3, '&:focus': { outline: 'none' } }}
+        >
           {/*
             A new boundary per page: the router renders a navigation in a transition, which would
             keep the last page on screen, still clickable, while the next page's code loads — and

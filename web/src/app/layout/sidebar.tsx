@@ -1,5 +1,13 @@
 import { ExpandLess, ExpandMore } from '@mui/icons-material';
-import { Collapse, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import {
+  Collapse,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  type Theme,
+} from '@mui/material';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { userMeets } from '../../auth/access.ts';
@@ -17,6 +25,18 @@ export function visibleMenu(routes: AppRoute[], meets: (r: AppRoute) => boolean)
   };
 }
 
+/**
+ * The current page's entry: a bar at its left edge and primary-coloured, bold text on a tint, so
+ * that it is told apart from a keyboard-focused entry (the theme's ring, no tint) without colour
+ * alone. NavLink marks it `active` and `aria-current="page"`.
+ */
+const currentPage = {
+  bgcolor: 'action.selected',
+  color: 'primary.main',
+  boxShadow: (t: Theme) => `inset 4px 0 0 ${t.palette.primary.main}`,
+  '& .MuiListItemText-primary': { fontWeight: 600 },
+};
+
 // Every child of a list is an <li> (the subheader, each link, each section), so screen readers
 // announce the menu as a list of its entries.
 function MenuLink({ route, nested }: { route: AppRoute; nested?: boolean }) {
@@ -26,7 +46,7 @@ function MenuLink({ route, nested }: { route: AppRoute; nested?: boolean }) {
         component={NavLink}
         to={route.path}
         end
-        sx={{ pl: nested ? 4 : 2, '&.active': { bgcolor: 'action.selected' } }}
+        sx={{ pl: nested ? 4 : 2, '&.active': currentPage }}
       >
         <ListItemText primary={route.menu?.label} />
       </ListItemButton>

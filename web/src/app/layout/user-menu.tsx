@@ -1,11 +1,33 @@
 import type { Role } from '@dosechain/contract';
 import { AccountCircle, Check } from '@mui/icons-material';
-import { Button, Divider, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import {
+  Box,
+  Button,
+  Divider,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
+
+/** Read by screen readers, not shown (the usual clip pattern). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 export function UserMenu() {
   const { user, logout, switchRole } = useAuth();
@@ -27,15 +49,22 @@ export function UserMenu() {
 
   return (
     <>
+      {/*
+        Named by what it shows, the user's name, then what it is (WCAG 2.5.3: a voice user says
+        what they see); an aria-label 'Account' hid the name from the accessible name.
+      */}
       <Button
         color="inherit"
-        aria-label="Account"
         aria-haspopup="menu"
+        aria-expanded={anchor !== null}
         startIcon={<AccountCircle />}
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ textTransform: 'none' }}
       >
         {user.fullName}
+        <Box component="span" sx={visuallyHidden}>
+          , account
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
         <MenuItem

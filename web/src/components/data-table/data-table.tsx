@@ -30,6 +30,7 @@ import { expandCell } from './expand-button.tsx';
 import { type ExportPart, fetchAllRows } from './export/export-data.ts';
 import type { ExportOptions } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
+import { dateRangeFilterCell, filterFieldProps } from './filter-fields.ts';
 import { type ColumnType, formatCell } from './format.ts';
 import { type ColumnFilterKind, toListParams } from './list-params.ts';
 import { listQuery } from './list-query.ts';
@@ -132,12 +133,13 @@ const datetimeCell =
 
 /**
  * Cells as wide as their content, not the library's 180 px default: text and headers wrap so
- * that the table fits its box; padding is halved for the same reason.
+ * that the table fits its box; padding is 4 px a side for the same reason (a date range's filters
+ * and four row actions at 1280 px).
  */
 const cellWidth = (size: number | undefined) => ({
   minWidth: size ? `${size}px` : 0,
   width: 'auto',
-  px: 0.625,
+  px: 0.5,
 });
 
 /** Words longer than this get break opportunities, so that one long value cannot widen the table. */
@@ -258,11 +260,18 @@ export function DataTable<T extends { id: number }>({
         enableColumnFilter: c.filter !== false,
         filterVariant: filterVariant(c.filter),
         filterSelectOptions: c.options,
-        muiTableHeadCellProps: { sx: { ...wrappingHeader, ...cellWidth(c.size) } },
+        ...filterFieldProps<T>(c.header, filterKinds[c.field] ?? 'text'),
+        muiTableHeadCellProps: {
+          sx: {
+            ...wrappingHeader,
+            ...cellWidth(c.size),
+            ...(c.filter === 'date-range' ? dateRangeFilterCell : {}),
+          },
+        },
         muiTableBodyCellProps: { sx: cellWidth(c.size) },
         enableColumnActions: c.columnMenu !== false,
       })),
-    [visibleColumns],
+    [visibleColumns, filterKinds],
   );
 
   const rowSelection = useMemo<MRT_RowSelectionState>(
@@ -329,7 +338,8 @@ export function DataTable<T extends { id: number }>({
     },
     renderRowActions: rowActions
       ? ({ row }: { row: MRT_Row<T> }) => (
-          <Box sx={{ display: 'flex', '& .MuiIconButton-root': { p: '6px' } }}>
+          // 32 px buttons (24 px icons): four actions and a date range's filters still fit 1280 px.
+          <Box sx={{ display: 'flex', '& .MuiIconButton-root': { p: '4px' } }}>
             {rowActions(row.original)}
           </Box>
         )
@@ -348,6 +358,8 @@ export function DataTable<T extends { id: number }>({
     enableStickyHeader: scrollsSideways,
     // Columns size to their content (auto table layout), so the table fits its box when it can.
     layoutMode: 'semantic',
+    // The expand-all button as small as the rows' (expand-button.tsx): the filters need the width.
+    muiExpandAllButtonProps: { sx: { height: '2rem', width: '2rem' } },
     enableDensityToggle: false,
     enableFullScreenToggle: false,
     localization: { noRecordsToDisplay: emptyText },

@@ -17,7 +17,7 @@ export function ExpandButton<T extends { id: number }>({ row }: { row: MRT_Row<T
         event.stopPropagation();
         row.toggleExpanded();
       }}
-      sx={{ height: '2.25rem', width: '2.25rem' }}
+      sx={{ height: '2rem', width: '2rem' }}
     >
       <ExpandMoreIcon
         style={{ transform: `rotate(${expanded ? -180 : 0}deg)`, transition: 'transform 150ms' }}

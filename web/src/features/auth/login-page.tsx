@@ -49,7 +49,10 @@ export default function LoginPage() {
 
   return (
     <Paper sx={{ p: 4 }} component="form" onSubmit={handleSubmit(onSubmit)} noValidate>
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h5" component="h1">
+        {messages.productName}
+      </Typography>
+      <Typography variant="subtitle1" component="p" gutterBottom>
         {messages.appTitle}
       </Typography>
       <Typography color="text.secondary" gutterBottom>
