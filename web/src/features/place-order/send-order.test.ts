@@ -81,7 +81,9 @@ describe('sendOrder', () => {
     expect(await sendOrder(failing(refusal(404, 'NOT_FOUND')), body, vi.fn())).toEqual({ refused: true });
     expect(await sendOrder(failing(new TypeError('network')), body, vi.fn())).toEqual({ refused: true });
     expect(toasts.error).toHaveBeenCalledTimes(2);
-    expect(toasts.error).toHaveBeenLastCalledWith('Error placing the order');
+    expect(toasts.error).toHaveBeenLastCalledWith('Error placing the order', {
+      toastId: 'Error placing the order',
+    });
   });
 
   it("turns the generic toast of a 5xx into 'Error placing the order' instead of adding a second", async () => {
@@ -128,7 +130,9 @@ describe('a placement whose answer is lost', () => {
     const api = answering(async () => Promise.reject(lost()));
     expect(await sendOrder(api, body, vi.fn(), 'key-1')).toEqual({ uncertain: true });
     expect(api).toHaveBeenCalledTimes(2);
-    expect(toasts.error).toHaveBeenCalledExactlyOnceWith(messages.placementUncertain);
+    expect(toasts.error).toHaveBeenCalledExactlyOnceWith(messages.placementUncertain, {
+      toastId: messages.placementUncertain,
+    });
   });
 
   it('says the first order was placed when a changed order comes back as another use of the key', async () => {
