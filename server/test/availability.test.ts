@@ -277,7 +277,9 @@ describe('drug availability', () => {
       });
     const refused = await inactivate();
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe("You can't inactivate Drug Rubidium Rb82 because it's in use");
+    expect(refused.json().message).toBe(
+      "You can't inactivate Drug Rubidium Rb82 because it's in use. Used by an availability of CMO Pacific Radiopharma.",
+    );
     await put(availability.id, { active: false, reasonForChange: 'Discontinued' });
     expect((await inactivate()).statusCode).toBe(200);
   });

@@ -7,7 +7,6 @@ import {
   type apiKeyRevokeBodySchema,
   apiKeyScopeLabels,
   apiKeyScopes,
-  formatInstant,
   type ListQuery,
   type ListResponse,
   messages,
@@ -98,9 +97,12 @@ const toApiKey = (r: KeyRow, now: Date): ApiKey => ({
   createdBy: fullName({ firstName: r.creatorFirst, lastName: r.creatorLast }),
 });
 
-/** A key as one line of the study's audit trail, its expiry as the product writes instants: never its secret. */
+/**
+ * A key as one line of the study's audit trail: never its secret. Its expiry stays an ISO instant in
+ * the record; the audit trail's screen writes it with the zone (changes.ts).
+ */
 const describeKey = (k: ApiKey) =>
-  `${k.name} (${k.prefix}) · ${k.site.name} · ${k.scopes.map((s) => apiKeyScopeLabels[s]).join(', ')} · expires ${formatInstant(k.expiresAt, 'UTC')}`;
+  `${k.name} (${k.prefix}) · ${k.site.name} · ${k.scopes.map((s) => apiKeyScopeLabels[s]).join(', ')} · expires ${k.expiresAt}`;
 
 async function requireStudy(db: Executor, studyId: number) {
   return foundOr404('studies', await findStudy(db, studyId));
