@@ -214,6 +214,8 @@ test('the exceptions calendar greys out a weekend of the Weekday rule and carrie
     await calendar.getByRole('button', { name: 'Next month' }).click();
     const monthName = next.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     await expect(calendar.getByText(monthName)).toBeVisible();
+    // While the month slides in, the old month's days are still in the grid: wait for one 15th.
+    await expect(calendar.getByRole('gridcell', { name: '15', exact: true })).toHaveCount(1);
     const day = (d: Date) => calendar.getByRole('gridcell', { name: String(d.getUTCDate()), exact: true });
     // A Saturday and the Sunday after it: no manufacture, greyed out and not clickable.
     await expect(day(saturday)).toBeDisabled();
