@@ -84,16 +84,62 @@ describe('calendarDays', () => {
     expect(new Set(days.get('2026-11-01')?.hours.map((h) => h.value)).size).toBe(4);
   });
 
-  it("puts hours on the center's own date when the zones are far apart (Zurich CMO, Los Angeles center)", () => {
+  it('offers a manufacture day on the one date most of its hours fall on (Zurich CMO, Los Angeles center)', () => {
     // Zurich's manufacture day 2 December, 06:00–10:00 CET, is 1 December 21:00 to 2 December 01:00 in Los Angeles.
     const days = calendarDays(
       [day('2026-12-02', [{ start: '2026-12-02T05:00:00.000Z', end: '2026-12-02T09:00:00.000Z' }], 4)],
       'America/Los_Angeles',
       longAgo,
     );
-    expect(labels(days, '2026-12-01')).toEqual(['21:00', '22:00', '23:00']);
-    expect(labels(days, '2026-12-02')).toEqual(['00:00']);
+    expect(labels(days, '2026-12-01')).toEqual(['21:00', '22:00', '23:00', 'Dec 2, 00:00']);
+    expect(days.get('2026-12-01')?.hours.at(-1)?.value).toBe('2026-12-02T08:00:00.000Z');
     expect(days.get('2026-12-01')?.remaining).toBe(4);
+    expect(days.has('2026-12-02')).toBe(false);
+  });
+
+  it("shows one run's doses on one day: a Boston day from midnight at a Chicago center", () => {
+    // Boston 15 December 00:00–24:00 (EST) is 14 December 23:00 to 15 December 23:00 in Chicago.
+    const days = calendarDays(
+      [day('2026-12-15', [{ start: '2026-12-15T05:00:00.000Z', end: '2026-12-16T05:00:00.000Z' }], 9)],
+      'America/Chicago',
+      longAgo,
+    );
+    expect([...days.keys()]).toEqual(['2026-12-15']);
+    expect(days.get('2026-12-15')?.remaining).toBe(9);
+    const hours = labels(days, '2026-12-15') ?? [];
+    expect(hours).toHaveLength(24);
+    expect(hours.slice(0, 3)).toEqual(['Dec 14, 23:00', '00:00', '01:00']);
+    expect(hours.at(-1)).toBe('22:00');
+  });
+
+  it('adds up the manufacture days offered on one date, each hour once', () => {
+    // Two Boston runs from midnight, 14 and 15 December: each is offered on its own Chicago date.
+    const days = calendarDays(
+      [
+        day('2026-12-14', [{ start: '2026-12-14T05:00:00.000Z', end: '2026-12-15T05:00:00.000Z' }], 2),
+        day('2026-12-15', [{ start: '2026-12-15T05:00:00.000Z', end: '2026-12-16T05:00:00.000Z' }], 9),
+        // A second availability of the 15th, 08:00–10:00 Boston time.
+        day('2026-12-15', [{ start: '2026-12-15T13:00:00.000Z', end: '2026-12-15T15:00:00.000Z' }], 1),
+      ],
+      'America/Chicago',
+      longAgo,
+    );
+    expect(days.get('2026-12-14')?.remaining).toBe(2);
+    expect(days.get('2026-12-15')?.remaining).toBe(10);
+    expect(labels(days, '2026-12-14')).toContain('Dec 13, 23:00');
+    expect(labels(days, '2026-12-14')).not.toContain('23:00');
+    expect(labels(days, '2026-12-15')).toHaveLength(24);
+  });
+
+  it('offers a tie on the manufacture date itself', () => {
+    // Zurich 2 December 08:00–10:00 CET offers 1 December 23:00 and 2 December 00:00 in Los Angeles.
+    const days = calendarDays(
+      [day('2026-12-02', [{ start: '2026-12-02T07:00:00.000Z', end: '2026-12-02T09:00:00.000Z' }])],
+      'America/Los_Angeles',
+      longAgo,
+    );
+    expect([...days.keys()]).toEqual(['2026-12-02']);
+    expect(labels(days, '2026-12-02')).toEqual(['Dec 1, 23:00', '00:00']);
   });
 });
 

@@ -13,7 +13,7 @@ export interface HourOption {
 export interface CalendarDay {
   /** `YYYY-MM-DD` on the imaging center's clock. */
   date: string;
-  /** Doses left on the manufacture day(s) behind its hours (the most of them). */
+  /** Doses left on the manufacture day(s) offered on this date. */
   remaining: number;
   hours: HourOption[];
 }
@@ -38,9 +38,14 @@ export function hourInstants(intervals: readonly Interval[], zone: string, now: 
   return [...instants.values()].sort((a, b) => a.toMillis() - b.toMillis());
 }
 
-/** Labels of one day's hours; an hour the clock shows twice (autumn) carries its offset. */
-function labelled(hours: DateTime[]): HourOption[] {
-  const clocks = hours.map((t) => t.toFormat('HH:mm'));
+/**
+ * Labels of one calendar day's hours: `HH:mm`, with the date for an hour that falls on another
+ * date of the center's clock, and the offset for an hour the clock shows twice (autumn).
+ */
+function labelled(date: string, hours: DateTime[]): HourOption[] {
+  const clocks = hours.map(
+    (t) => (t.toISODate() === date ? '' : `${t.toFormat('LLL d')}, `) + t.toFormat('HH:mm'),
+  );
   return hours.map((t, i) => {
     const clock = clocks[i] ?? '';
     const twice = clocks.indexOf(clock) !== clocks.lastIndexOf(clock);
@@ -49,30 +54,49 @@ function labelled(hours: DateTime[]): HourOption[] {
 }
 
 /**
+ * The date of the center's clock a manufacture day is offered on: the one most of its hours fall
+ * on; on a tie the manufacture date itself when it is one of them, else the earliest.
+ */
+function offeredOn(manufactureDate: string, hours: DateTime[]): string {
+  const counts = new Map<string, number>();
+  for (const t of hours) {
+    const date = t.toISODate() ?? '';
+    counts.set(date, (counts.get(date) ?? 0) + 1);
+  }
+  const most = Math.max(...counts.values());
+  const candidates = [...counts.keys()].filter((date) => counts.get(date) === most).sort();
+  return candidates.includes(manufactureDate) ? manufactureDate : (candidates[0] ?? manufactureDate);
+}
+
+/**
  * The search answer (manufacture days in the CMO's zone, windows as UTC instants) as days of the
- * imaging center's calendar: each hour inside a window, not after `now`, falls on the center's
- * own date. Days left without an hour (e.g. today after the window) are not open.
+ * imaging center's calendar. Each manufacture day is offered on one date of the center's clock,
+ * the date most of its hours (inside a window, after `now`) fall on, so one run's doses never
+ * show on two days when the zones are apart (a Boston day from midnight starts at 23:00 the
+ * evening before in Chicago): its few hours on the neighbouring date are listed with that date.
+ * A date's doses are the sum of the manufacture days offered on it. Days left without an hour
+ * (e.g. today after the window) are not open.
  */
 export function calendarDays(
   days: readonly AvailableDay[],
   zone: string,
   now: DateTime = DateTime.now(),
 ): Map<string, CalendarDay> {
-  const byDate = new Map<string, { remaining: number; hours: DateTime[] }>();
+  const byDate = new Map<string, { remaining: number; hours: Map<number, DateTime> }>();
   for (const day of days) {
     if (day.remaining <= 0) continue;
-    for (const t of hourInstants(day.intervals, zone, now)) {
-      const date = t.toISODate() ?? '';
-      const entry = byDate.get(date) ?? { remaining: 0, hours: [] };
-      entry.remaining = Math.max(entry.remaining, day.remaining);
-      entry.hours.push(t);
-      byDate.set(date, entry);
-    }
+    const hours = hourInstants(day.intervals, zone, now);
+    if (hours.length === 0) continue;
+    const date = offeredOn(day.date, hours);
+    const entry = byDate.get(date) ?? { remaining: 0, hours: new Map<number, DateTime>() };
+    entry.remaining += day.remaining;
+    for (const t of hours) entry.hours.set(t.toMillis(), t);
+    byDate.set(date, entry);
   }
   return new Map(
     [...byDate.entries()].map(([date, { remaining, hours }]) => {
-      const sorted = hours.sort((a, b) => a.toMillis() - b.toMillis());
-      return [date, { date, remaining, hours: labelled(sorted) }];
+      const sorted = [...hours.values()].sort((a, b) => a.toMillis() - b.toMillis());
+      return [date, { date, remaining, hours: labelled(date, sorted) }];
     }),
   );
 }

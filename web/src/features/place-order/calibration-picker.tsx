@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
-import { calendarDays, hasOpenDayIn } from './calendar-days.ts';
+import { type CalendarDay, calendarDays, hasOpenDayIn } from './calendar-days.ts';
 
 /**
  * The imaging center's zone, the month of manufacture days with doses left, the hours of the
@@ -88,10 +88,7 @@ export function CalibrationPicker<T extends FieldValues>({
               inputRef={field.ref}
               error={Boolean(fieldState.error)}
               helperText={
-                fieldState.error?.message ??
-                (chosen
-                  ? `Hours with doses left on ${chosen.date}, imaging center time`
-                  : 'Pick a day in the calendar first')
+                fieldState.error?.message ?? (chosen ? hoursHelp(chosen) : 'Pick a day in the calendar first')
               }
               margin="dense"
               fullWidth
@@ -118,4 +115,12 @@ export function CalibrationPicker<T extends FieldValues>({
       />
     </Stack>
   );
+}
+
+/** What the hour list holds; an hour of the neighbouring date (one run across midnight) says so. */
+function hoursHelp(day: CalendarDay): string {
+  const text = `Hours with doses left on ${day.date}, imaging center time`;
+  return day.hours.some((h) => h.label.includes(','))
+    ? `${text}; this run also covers the hours shown with their date`
+    : text;
 }
