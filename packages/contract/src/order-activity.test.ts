@@ -8,7 +8,7 @@ import {
   orderActivityAt,
   percentText,
 } from './order-activity.ts';
-import { deliveryBeforeCalibration } from './order-status.ts';
+import { deliveryLongBeforeCalibration } from './order-status.ts';
 
 // 10 mCi of F-18 (T½ 109.77 min) calibrated on Dec 8 at 10:00 Chicago (16:00Z).
 const fdg = {
@@ -58,12 +58,21 @@ describe('a decayed activity as the screens write it', () => {
 });
 
 describe('the accept warnings’ rules', () => {
-  it('a projected delivery before the calibration time is flagged; at or after it is not', () => {
+  it('a projected delivery long before the calibration is flagged: beyond 10× the activity, or a day without a half-life', () => {
     const calibration = '2026-12-08T16:00:00.000Z';
-    expect(deliveryBeforeCalibration(new Date('2026-11-27T16:00:00.000Z'), calibration)).toBe(true);
-    expect(deliveryBeforeCalibration(new Date('2026-12-08T15:59:00.000Z'), calibration)).toBe(true);
-    expect(deliveryBeforeCalibration(new Date(calibration), calibration)).toBe(false);
-    expect(deliveryBeforeCalibration(new Date('2026-12-08T17:00:00.000Z'), calibration)).toBe(false);
+    const f18 = 109.77 * 60;
+    // F-18: 10× the activity is log2(10) × 109.77 min ≈ 6 h 05 min before the calibration.
+    expect(deliveryLongBeforeCalibration(new Date('2026-11-27T16:00:00.000Z'), calibration, f18)).toBe(true);
+    expect(deliveryLongBeforeCalibration(new Date('2026-12-08T09:50:00.000Z'), calibration, f18)).toBe(true);
+    expect(deliveryLongBeforeCalibration(new Date('2026-12-08T10:00:00.000Z'), calibration, f18)).toBe(false);
+    expect(deliveryLongBeforeCalibration(new Date('2026-12-08T14:00:00.000Z'), calibration, f18)).toBe(false);
+    expect(deliveryLongBeforeCalibration(new Date(calibration), calibration, f18)).toBe(false);
+    expect(deliveryLongBeforeCalibration(new Date('2026-12-08T17:00:00.000Z'), calibration, f18)).toBe(false);
+    // No half-life: more than a day early.
+    expect(deliveryLongBeforeCalibration(new Date('2026-12-07T15:59:00.000Z'), calibration, null)).toBe(true);
+    expect(deliveryLongBeforeCalibration(new Date('2026-12-07T16:00:00.000Z'), calibration, null)).toBe(
+      false,
+    );
   });
 
   it('an order on a closed day is marked while it waits for its dose only', () => {

@@ -5,6 +5,7 @@ import { timezoneField } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
+import { ACTIVITY_SHOWN_MAX_FACTOR } from './order-activity.ts';
 import { type OrderStatus, orderStatuses } from './orders.ts';
 import type { Permission } from './permissions.ts';
 import { type CompanyType, isCompanyRole, type RoleType } from './roles.ts';
@@ -200,13 +201,27 @@ export function deliveryAfterCalibration(projected: Date, calibration: Date | st
   return projected.getTime() > new Date(calibration).getTime();
 }
 
+/** Without a half-life (a drug that is not radioactive), how early a projected delivery is still plausible. */
+export const EARLY_DELIVERY_PLAUSIBLE_MS = 24 * 3600_000;
+
 /**
- * A projected delivery before the calibration time (issue 33): almost always a mistyped date
- * (the dose would be delivered before it is even at its requested activity, days early on a typo);
- * the accept dialogs warn and ask for a confirmation first (docs/decisions/040-decay-figures-and-accept-warnings.md).
+ * A projected delivery long before the calibration time (issue 33: "days before the calibration is
+ * almost always a typo"): earlier than the dose would be at 10× its requested activity
+ * (`log2(10)` half-lives: 6 h for F-18, 20 h for Tc-99m, the point from which the dialogs show no
+ * figure), or, for a drug without a half-life, more than a day early. A delivery an hour or two
+ * before the calibration is how doses travel and is not flagged. The accept dialogs warn and ask
+ * for a confirmation first (docs/decisions/040-decay-figures-and-accept-warnings.md).
  */
-export function deliveryBeforeCalibration(projected: Date, calibration: Date | string): boolean {
-  return projected.getTime() < new Date(calibration).getTime();
+export function deliveryLongBeforeCalibration(
+  projected: Date,
+  calibration: Date | string,
+  halfLifeSeconds: number | null | undefined,
+): boolean {
+  const plausibleMs =
+    halfLifeSeconds && halfLifeSeconds > 0
+      ? Math.log2(ACTIVITY_SHOWN_MAX_FACTOR) * halfLifeSeconds * 1000
+      : EARLY_DELIVERY_PLAUSIBLE_MS;
+  return new Date(calibration).getTime() - projected.getTime() > plausibleMs;
 }
 
 /** Every permission some action needs: the status route lets in a role with any of them. */

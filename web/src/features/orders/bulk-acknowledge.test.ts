@@ -23,6 +23,7 @@ const order = (id: number, calibrationDatetime: string) =>
     status: 'pending',
     cmo: { id: 7, name: 'Isotope Labs Boston', timezone: 'America/New_York' },
     imagingCenter: { timezone: 'America/Chicago' },
+    drug: { halfLifeSeconds: 109.77 * 60 },
     calibrationDatetime,
   }) as unknown as Order;
 

@@ -40,11 +40,12 @@ describe('the date-time of an order action', () => {
 });
 
 describe('an accept that needs a confirmation (issue 33)', () => {
-  // Calibration Nov 27 at 10:00 in Chicago.
+  // Calibration Nov 27 at 10:00 in Chicago, of F-18 (10× its activity about 6 h before).
   const order = {
     calibrationDatetime: '2026-11-27T16:00:00.000Z',
     status: 'pending' as const,
     manufactureClosed: null,
+    drug: { halfLifeSeconds: 109.77 * 60 },
   };
   const closed = { ...order, manufactureClosed: { date: '2026-11-27', reason: 'Cyclotron maintenance' } };
   const confirmIssue = (o: typeof order | typeof closed, values: ReturnType<typeof at>) =>
@@ -52,8 +53,10 @@ describe('an accept that needs a confirmation (issue 33)', () => {
       .safeParse(values)
       .error?.issues.find((i) => i.path[0] === 'confirmed')?.message;
 
-  it('warns of a projected delivery before the calibration, and of an order on a closed day', () => {
+  it('warns of a projected delivery long before the calibration, and of an order on a closed day', () => {
     expect(acceptWarnings(order, new Date('2026-11-26T16:00:00.000Z'))).toEqual(['beforeCalibration']);
+    // An hour or two early is how doses travel: no warning.
+    expect(acceptWarnings(order, new Date('2026-11-27T14:00:00.000Z'))).toEqual([]);
     expect(acceptWarnings(order, new Date('2026-11-27T16:00:00.000Z'))).toEqual([]);
     expect(acceptWarnings(order, undefined)).toEqual([]);
     expect(acceptWarnings(closed, new Date('2026-11-27T17:00:00.000Z'))).toEqual(['closedDay']);

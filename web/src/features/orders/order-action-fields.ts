@@ -1,6 +1,6 @@
 import {
   closedDayOf,
-  deliveryBeforeCalibration,
+  deliveryLongBeforeCalibration,
   limits,
   localDateTimeToInstant,
   messages,
@@ -23,18 +23,24 @@ export function enteredInstant(values: {
 }
 
 /** What of an order an accept's warnings read. */
-export type AcceptedOrder = Pick<Order, 'calibrationDatetime' | 'status' | 'manufactureClosed'>;
+export type AcceptedOrder = Pick<Order, 'calibrationDatetime' | 'status' | 'manufactureClosed'> & {
+  drug: Pick<Order['drug'], 'halfLifeSeconds'>;
+};
 
 /**
  * What an accept must be confirmed for before it can be signed (issue 33): a projected
- * delivery before the calibration time (almost always a mistyped date) and an order on a day
+ * delivery long before the calibration time (almost always a mistyped date) and an order on a day
  * with no manufacture (the CMO's own closed day).
  */
 export type AcceptWarning = 'beforeCalibration' | 'closedDay';
 
 export function acceptWarnings(order: AcceptedOrder, at: Date | undefined): AcceptWarning[] {
   const warnings: AcceptWarning[] = [];
-  if (at && !Number.isNaN(at.getTime()) && deliveryBeforeCalibration(at, order.calibrationDatetime))
+  if (
+    at &&
+    !Number.isNaN(at.getTime()) &&
+    deliveryLongBeforeCalibration(at, order.calibrationDatetime, order.drug.halfLifeSeconds)
+  )
     warnings.push('beforeCalibration');
   if (closedDayOf(order)) warnings.push('closedDay');
   return warnings;
