@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderLatenessText, orderStatusText } from './order-lateness.ts';
+import { closedDayText, orderLatenessText, orderStatusText } from './order-lateness.ts';
 
 describe('orderStatusText', () => {
   const now = new Date('2026-11-26T15:00:00Z');
@@ -56,5 +56,19 @@ describe('orderLatenessText', () => {
       orderLatenessText({ status: 'delivered', projectedDelivery: '2026-11-25T07:30:00Z' }, now),
     ).toBeNull();
     expect(orderLatenessText({ status: 'pending', projectedDelivery: null }, now)).toBeNull();
+  });
+});
+
+describe('closedDayText', () => {
+  const closed = { date: '2026-12-08', reason: 'Cyclotron maintenance' };
+  it('names a closed manufacture day and its reason while the order waits for its dose, for exports', () => {
+    expect(closedDayText({ status: 'pending', manufactureClosed: closed })).toBe(
+      'No manufacture (Cyclotron maintenance)',
+    );
+    expect(closedDayText({ status: 'accepted', manufactureClosed: { ...closed, reason: '' } })).toBe(
+      'No manufacture',
+    );
+    expect(closedDayText({ status: 'delivered', manufactureClosed: closed })).toBeNull();
+    expect(closedDayText({ status: 'pending', manufactureClosed: null })).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export function orderLatenessText(order: LatenessFacts, now = new Date()): strin
  * An order's status as the grids and the detail show it: an accepted order past its projected
  * delivery says how late it is (issue 21), e.g. `Accepted · 2 h 05 min late`; an order still
  * waiting for a dose made on a day with no manufacture says so (issue 33), e.g.
- * `Pending · No manufacture`. Exports write the status apart (orderStatusExport).
+ * `Pending · No manufacture`. Exports write the status, the lateness and the closed day apart (closedDayText).
  */
 export function orderStatusText(order: StatusFacts, now = new Date()): string {
   const late = orderLatenessText(order, now);
@@ -34,4 +34,14 @@ export function orderStatusText(order: StatusFacts, now = new Date()): string {
     closed && exceptionKindLabels.closed,
   ];
   return parts.filter(Boolean).join(' · ');
+}
+
+/**
+ * For exports: `No manufacture (<reason>)` for an order still waiting for a dose made on a day
+ * with no manufacture (issue 33), else null (an empty cell).
+ */
+export function closedDayText(order: Pick<Order, 'status' | 'manufactureClosed'>): string | null {
+  const closed = closedDayOf(order);
+  if (!closed) return null;
+  return closed.reason ? `${exceptionKindLabels.closed} (${closed.reason})` : exceptionKindLabels.closed;
 }

@@ -24,7 +24,7 @@ import { OrderActionButtons } from './order-action-buttons.tsx';
 import { requestedActivityText } from './order-activity-view.ts';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
-import { orderLatenessText, orderStatusText } from './order-lateness.ts';
+import { closedDayText, orderLatenessText, orderStatusText } from './order-lateness.ts';
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
@@ -75,10 +75,12 @@ const columns = (
       text: (o) => orderStatusText(o),
       filter: 'select',
       options: orderStatuses.map((s) => ({ value: s, label: orderStatusLabels[s] })),
-      // Exports keep the status a status and the lateness (as of the export) a column of its own.
+      // Exports keep the status a status; the lateness (as of the export) and a manufacture day
+      // that became a day with no manufacture each get a column of their own.
       exportAs: [
         { header: 'Status', value: (o) => orderStatusLabels[o.status] },
         { header: 'Late by', value: (o) => orderLatenessText(o) },
+        { header: 'Manufacture', value: (o) => closedDayText(o) },
       ],
     },
     timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
