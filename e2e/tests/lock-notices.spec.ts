@@ -104,6 +104,10 @@ test('a wrong e-signature that locks leads to the login with the lock and its en
   const username = await newChicagoUser(request, 'locke');
   await signIn(page, username, PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
+  // A second tab of the same session: it must say the same when the first tab's signature locks.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/orders/status');
+  await expect(otherTab.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible();
   await pickMenuItem(page, 'Account', 'Profile');
   await expect(page).toHaveURL(/\/profile\/edit$/);
   await page.getByLabel('Last name').fill('Lakeshore');
@@ -131,6 +135,11 @@ test('a wrong e-signature that locks leads to the login with the lock and its en
   await expect(alert).toHaveText(LOCKED_UNTIL_CST);
   await expect(page.getByText('Your session has ended, please sign in again')).toHaveCount(0);
   await screenshot(page, 'esignature-locked-login');
+  // The other tab followed at once, with the lock's text, not "your session has ended".
+  await expect(otherTab).toHaveURL(/\/login/);
+  await expect(otherTab.getByRole('alert')).toHaveText(LOCKED_UNTIL_CST);
+  await expect(otherTab.getByText('Your session has ended, please sign in again')).toHaveCount(0);
+  await otherTab.close();
   // And the login says the same.
   await page.getByLabel('Username').fill(username);
   await attempt(page, PASSWORD);

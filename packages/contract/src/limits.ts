@@ -67,6 +67,14 @@ export const limits = {
 } as const;
 
 /** Browser storage keys of the session (spec section 9). */
-export const storageKeys = { authToken: 'AUTH_TOKEN', roleId: 'ROLE_ID' } as const;
+/**
+ * The browser's stored keys. `sessionEndNotice`: why a tab ended the session when it is not the
+ * usual text (a lock and its end), read by the other tabs as they follow the end.
+ */
+export const storageKeys = {
+  authToken: 'AUTH_TOKEN',
+  roleId: 'ROLE_ID',
+  sessionEndNotice: 'SESSION_END_NOTICE',
+} as const;
 
 export const GENERIC_TOAST_ID = 'GENERIC_TOAST_ID';

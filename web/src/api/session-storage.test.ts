@@ -76,4 +76,25 @@ describe("another tab's logout", () => {
     otherTabWrites(storageKeys.authToken, null);
     expect(onEnd).toHaveBeenCalledTimes(2);
   });
+
+  it("passes on the other tab's reason (a lock and its end) while it is fresh, and none after a plain logout", () => {
+    const onEnd = vi.fn();
+    const stop = followSessionEnds(onEnd);
+    const lock = 'Your account is locked until Nov 28, 2026, 10:15 CST after too many failed attempts.';
+    // The locked tab: the reason first, then the token goes.
+    otherTabWrites(storageKeys.sessionEndNotice, JSON.stringify({ notice: lock, at: Date.now() }));
+    otherTabWrites(storageKeys.authToken, null);
+    expect(onEnd).toHaveBeenLastCalledWith(lock);
+    // A reason left long ago is not this end's.
+    otherTabWrites(storageKeys.sessionEndNotice, JSON.stringify({ notice: lock, at: Date.now() - 60_000 }));
+    otherTabWrites(storageKeys.authToken, null);
+    expect(onEnd).toHaveBeenLastCalledWith(undefined);
+    // This tab's own plain logout clears any reason left.
+    localStorage.setItem(storageKeys.sessionEndNotice, JSON.stringify({ notice: lock, at: Date.now() }));
+    clearSession();
+    expect(localStorage.getItem(storageKeys.sessionEndNotice)).toBeNull();
+    clearSession(lock);
+    expect(JSON.parse(localStorage.getItem(storageKeys.sessionEndNotice) ?? '{}').notice).toBe(lock);
+    stop();
+  });
 });

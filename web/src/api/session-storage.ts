@@ -66,17 +66,35 @@ export function followRoleSwitches(onSwitch: (roleId: number | null) => void): (
   return () => window.removeEventListener('storage', listener);
 }
 
+/** How long a tab's reason for ending the session is read by the others (they follow at once). */
+const NOTICE_FRESH_MS = 15_000;
+
+/** The reason another tab left when it ended the session, if it is fresh. */
+function sessionEndNotice(): string | undefined {
+  try {
+    const stored = JSON.parse(localStorage.getItem(storageKeys.sessionEndNotice) ?? 'null') as {
+      notice?: unknown;
+      at?: unknown;
+    } | null;
+    if (typeof stored?.notice !== 'string' || typeof stored.at !== 'number') return undefined;
+    return Date.now() - stored.at <= NOTICE_FRESH_MS ? stored.notice : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Calls `onEnd` when another tab of this browser ends the session: its logout (or its session
  * ending) removes the stored token, and this tab's requests would fail from then on with no word
  * (an empty grid, "Error updating the order", a tamper alarm on the audit trail). A refreshed
- * token (a new value) is not an end. Returns the unsubscribe function.
+ * token (a new value) is not an end. `onEnd` gets that tab's reason when it left one (the account
+ * locked, until when), so every tab says the same. Returns the unsubscribe function.
  */
-export function followSessionEnds(onEnd: () => void): () => void {
+export function followSessionEnds(onEnd: (notice?: string) => void): () => void {
   const listener = (event: StorageEvent) => {
     if (event.storageArea !== localStorage || event.newValue !== null) return;
     // key null: another tab cleared the whole storage.
-    if (event.key === storageKeys.authToken || event.key === null) onEnd();
+    if (event.key === storageKeys.authToken || event.key === null) onEnd(sessionEndNotice());
   };
   window.addEventListener('storage', listener);
   return () => window.removeEventListener('storage', listener);
@@ -93,9 +111,15 @@ export function sessionUsername(): string | null {
   return tabUsername;
 }
 
-export function clearSession(): void {
+/**
+ * Forgets the session in this browser. `notice`, why it ended when it is not the usual text, is
+ * left for the other tabs, written before the token goes so that they read it as they follow.
+ */
+export function clearSession(notice?: string): void {
   tabRoleId = undefined;
   tabUsername = null;
+  if (notice) localStorage.setItem(storageKeys.sessionEndNotice, JSON.stringify({ notice, at: Date.now() }));
+  else localStorage.removeItem(storageKeys.sessionEndNotice);
   localStorage.removeItem(storageKeys.authToken);
   localStorage.removeItem(storageKeys.roleId);
 }

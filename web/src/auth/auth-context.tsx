@@ -130,7 +130,7 @@ export function AuthProvider({
   // Token, role id, the user and every cached answer go: nothing of this user is left to show.
   const forget = useCallback(
     (end: SessionEnd) => {
-      clearSession();
+      clearSession('notice' in end ? end.notice : undefined);
       setSessionEnd(end);
       setUser(null);
       setStatus('anonymous');
@@ -158,13 +158,14 @@ export function AuthProvider({
   );
 
   // Another tab logged out or saw the session end: this tab's session is over too, at once, with
-  // the same message and the way back to this page after the next login.
+  // the same message (a lock's, when that tab was locked) and the way back to this page after the
+  // next login.
   const hasSession = useRef(false);
   hasSession.current = status !== 'anonymous';
   useEffect(
     () =>
-      followSessionEnds(() => {
-        if (hasSession.current) endSession();
+      followSessionEnds((notice) => {
+        if (hasSession.current) endSession(notice);
       }),
     [endSession],
   );
