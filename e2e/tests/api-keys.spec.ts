@@ -112,6 +112,9 @@ test('a key created in the UI places an order through the API, and the audit tra
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('API key revoked')).toBeVisible();
   await expect(keys.getByRole('row').filter({ hasText: keyName })).toContainText('Revoked');
+  // The row's detail says why it was revoked (issue 33), not only the audit trail.
+  await keys.getByRole('row').filter({ hasText: keyName }).getByRole('button', { name: 'Expand' }).click();
+  await expect(keys.getByText('Integration retired')).toBeVisible();
   expect(
     (await request.get('/api/v1/orders', { headers: { Authorization: `Bearer ${secret}` } })).status(),
   ).toBe(401);
