@@ -145,3 +145,34 @@ test('a wrong e-signature that locks leads to the login with the lock and its en
   await attempt(page, PASSWORD);
   await expect(alert).toHaveText(LOCKED_UNTIL_CST);
 });
+
+test('a wrong current password that locks, on Change Password, leads to the login with the lock and its end', async ({
+  page,
+  request,
+}) => {
+  const username = await newChicagoUser(request, 'lockp');
+  await signIn(page, username, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/profile/change-password');
+  await page.getByLabel('New password').fill('Fresh-2026-pw');
+  await page.getByLabel('Confirm password').fill('Fresh-2026-pw');
+  const current = page.getByLabel('Current password');
+  for (let i = 0; i < 4; i++) {
+    await current.fill(`Wrong-current-${i}`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me/password'));
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    expect((await answered).status()).toBe(400);
+  }
+  await expect(page.getByText('One more wrong password will lock your account.')).toBeVisible();
+  await current.fill('Wrong-current-4');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  await page.waitForTimeout(1500);
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  await expect(page.getByText('Your session has ended, please sign in again')).toHaveCount(0);
+  await expect(page.getByText('Error changing password')).toHaveCount(0);
+  await screenshot(page, 'change-password-locked-login');
+});

@@ -1,3 +1,4 @@
+import { limits, messages } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.ts';
@@ -85,5 +86,39 @@ describe('PUT /users/me/password', () => {
     expect(audit.find((a) => a.reason === 'Password changed')?.changeset).toEqual({
       password: ['[changed]', '[changed]'],
     });
+  });
+
+  it('warns before the last wrong current password, and names the lock and its end on the one that locks', async () => {
+    const s = await t.loginAs('site');
+    const wrong = {
+      currentPassword: 'Not-my-password-1',
+      password: 'Fresh1234',
+      passwordConfirmation: 'Fresh1234',
+    };
+    const fieldError = async () => {
+      const res = await change(s.headers(), wrong);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('INVALID_CREDENTIALS');
+      return res.json().errors.find((e: { parameter: string }) => e.parameter === 'currentPassword');
+    };
+    for (let i = 1; i < limits.failedLoginsBeforeLock - 1; i++) {
+      expect(await fieldError()).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: messages.currentPasswordWrong,
+      });
+    }
+    expect(await fieldError()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: messages.currentPasswordLastAttempt,
+    });
+    // The one that locks: the lock on the field, its end on the clock of the user's company
+    // (Lakeside, Chicago), which the app shows on the login it signs the user out to.
+    const locked = await fieldError();
+    expect(locked.code).toBe('USER_LOCKED');
+    expect(locked.message).toMatch(
+      /^Your account is locked until .+ C[SD]T after too many failed attempts\./,
+    );
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'site'));
+    expect(row!.lockedOut).toBe(true);
   });
 });

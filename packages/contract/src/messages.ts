@@ -216,6 +216,9 @@ export const messages = {
   recoveryLinkInvalid: 'The recovery link is invalid or has expired',
   passwordMustDiffer: 'The new password must differ from the current one',
   currentPasswordWrong: 'The current password is not correct',
+  /** A wrong current password before the one that locks (as `eSignatureLastAttempt` warns). */
+  currentPasswordLastAttempt:
+    'The current password is not correct. One more wrong password will lock your account.',
 
   // password recovery (spec section 2: the same confirmation whether or not the address exists)
   recoveryEmailSent: (email: string, minutes: number) =>

@@ -526,6 +526,27 @@ async function replacePassword(ctx: AuthContext, user: UserRow, currentPassword:
 }
 
 /**
+ * A wrong current password, answered on its field as a wrong e-signature is: wrong; wrong, and the
+ * next one locks; or wrong and locked now — then the field's error is `USER_LOCKED` with the lock's
+ * end on the user's clock, which the app shows on the login it signs the user out to (issue 33).
+ */
+async function wrongCurrentPassword(
+  ctx: AuthContext,
+  user: UserRow,
+  outcome: FailedPasswordOutcome,
+): Promise<AppError> {
+  const onField = (code: 'INVALID_CREDENTIALS' | 'USER_LOCKED', message: string) =>
+    new AppError(400, 'INVALID_CREDENTIALS', messages.currentPasswordWrong, [
+      { parameter: 'currentPassword', code, message },
+    ]);
+  if (outcome.locked) {
+    return onField('USER_LOCKED', userLockedMessage(outcome.lockedUntil, await lockZoneOf(ctx.db, user.id)));
+  }
+  if (outcome.remaining === 1) return onField('INVALID_CREDENTIALS', messages.currentPasswordLastAttempt);
+  return onField('INVALID_CREDENTIALS', messages.currentPasswordWrong);
+}
+
+/**
  * `PUT /users/me/password`: a logged-in user changes their own password. A wrong current
  * password is 400 INVALID_CREDENTIALS on the `currentPassword` field and counts, like a wrong
  * e-signature, towards the lock that ends the sessions (and is paced like one when the lock was
@@ -538,11 +559,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   await claimSessionPasswordAttempt(ctx, user);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await recordFailedPassword(ctx, user, 'session');
-    // The user is known here: the answer names the field it is about.
-    throw new AppError(400, 'INVALID_CREDENTIALS', messages.currentPasswordWrong, [
-      { parameter: 'currentPassword', code: 'INVALID_CREDENTIALS', message: messages.currentPasswordWrong },
-    ]);
+    throw await wrongCurrentPassword(ctx, user, await recordFailedPassword(ctx, user, 'session'));
   }
   await replacePassword(ctx, user, body.currentPassword, body.password);
 }

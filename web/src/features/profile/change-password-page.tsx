@@ -42,7 +42,11 @@ export default function ChangePasswordPage() {
       ]);
       if (!placed && err instanceof ApiError && err.code === 'TOO_MANY_ATTEMPTS')
         setError('currentPassword', { type: 'server', message: err.message });
-      showFailureToast(err, messages.errorChangingPassword);
+      // The attempt that locks ends the session: the login it leads to says so, and the toasts of
+      // the attempts before it go with the page.
+      const locked = err instanceof ApiError && err.body.errors.some((e) => e.code === 'USER_LOCKED');
+      if (locked) toast.dismiss(messages.errorChangingPassword);
+      else showFailureToast(err, messages.errorChangingPassword);
       return;
     }
     const roleId = user.currentRole?.id ?? null;
