@@ -91,6 +91,40 @@ export async function apiHeaders(
   return { Authorization: `Bearer ${body.accessToken}`, ...(roleId ? { 'Role-Id': String(roleId) } : {}) };
 }
 
+/** A laid-out element's box, in pixels from the window's top left corner. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Waits for the element to show, then checks its box lies wholly inside the window: nothing of it
+ * is cut off or scrolled away (`toBeInViewport` passes as soon as a part of it shows). Answers
+ * the box.
+ */
+export async function expectInView(locator: Locator, what = 'the element'): Promise<Box> {
+  await expect(locator, what).toBeVisible();
+  const box = await locator.boundingBox();
+  const viewport = locator.page().viewportSize();
+  expect(box, `${what}: laid out`).not.toBeNull();
+  expect(viewport, 'the window has a size').not.toBeNull();
+  const b = box!;
+  const v = viewport!;
+  expect(b.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(b.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width, `${what}: right edge`).toBeLessThanOrEqual(v.width);
+  expect(b.y + b.height, `${what}: bottom edge`).toBeLessThanOrEqual(v.height);
+  return b;
+}
+
+/** The first grid row holding a text, such as an order's subject. */
+export const rowOf = (page: Page, text: string): Locator =>
+  page.getByRole('row').filter({ hasText: text }).first();
+
+/** Types a date (MM/DD/YYYY) or a time (HH:mm) into a picker field section by section. */
+export async function typeInto(page: Page, field: Locator, digits: string): Promise<void> {
+  // Focus, not click: the picker redraws its sections on pointer events, which a click waits out.
+  await field.getByRole('spinbutton').first().focus();
+  await page.keyboard.type(digits);
+}
+
 /** The e-signature field's label on every signed form. */
 export const SIGNATURE = 'Please insert your password to complete the action';
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiHeaders,
   DEMO_PASSWORD,
@@ -7,8 +7,10 @@ import {
   loginAs,
   type PlacedOrder,
   placeOrderByApi,
+  rowOf,
   SIGNATURE,
   test,
+  typeInto,
 } from '../fixtures.ts';
 
 // Issue 33, "Numbers that stay sane" and blacked-out orders in the CMO's Accept path: a
@@ -20,20 +22,11 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 const run = String(Date.now() % 100_000);
 
-/** The grid row of an order, found by its subject. */
-const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
-
 /** What is in view at 1280×800, not the whole page: a dialog is judged where the user sees it. */
 async function screenshot(page: Page, name: string) {
   await page.waitForTimeout(400);
   if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
   await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
-}
-
-async function typeInto(page: Page, field: Locator, digits: string) {
-  // Focus, not click: the picker redraws its sections on pointer events, which a click waits out.
-  await field.getByRole('spinbutton').first().focus();
-  await page.keyboard.type(digits);
 }
 
 interface OrderAnswer {

@@ -2,6 +2,7 @@ import {
   expect as baseExpect,
   choose,
   DEMO_PASSWORD,
+  expectInView,
   firstOpenDay,
   loginAs,
   pickMenuItem,
@@ -51,8 +52,7 @@ test('a reload of a half-filled Place order restores it as a draft; placing it c
   // The hour, checked again against the calendar, is still open; the password was never kept.
   await expect(calibration).toHaveValue(picked);
   await expect(page.getByLabel(SIGNATURE)).toHaveValue('');
-  const box = (await note.boundingBox())!;
-  expect(box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280).toBe(true);
+  await expectInView(note);
   await screenshot(page, 'place-order-draft-restored');
 
   // A menu click and coming back keeps it too.
