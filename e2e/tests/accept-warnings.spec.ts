@@ -4,6 +4,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectNoSeriousA11yViolations,
+  fdgAvailability,
   loginAs,
   type PlacedOrder,
   placeOrderByApi,
@@ -135,20 +136,7 @@ test('an order on a day with no manufacture is marked in the grids, on its page 
   const order = await orderOf(request, placed);
   const closedDay = dayOn(new Date(order.calibrationDatetime), order.cmo.timezone).iso;
   const staff = await apiHeaders(request, 'staff');
-  const list = await request.get('/api/v1/drug-availabilities', {
-    headers: staff,
-    params: {
-      filter: JSON.stringify([
-        { field: 'drug_name', op: 'eq', value: 'Fludeoxyglucose F18' },
-        { field: 'cmo_name', op: 'eq', value: 'Isotope Labs Boston' },
-        { field: 'active', op: 'eq', value: true },
-      ]),
-      sort: 'created_at',
-    },
-  });
-  expect(list.status(), await list.text()).toBe(200);
-  const fdg = (await list.json()).items[0] as { id: number };
-  const exceptionsUrl = `/api/v1/drug-availabilities/${fdg.id}/exceptions`;
+  const { exceptionsUrl } = await fdgAvailability(request, staff);
   const added = await request.post(exceptionsUrl, {
     headers: staff,
     data: {
