@@ -91,6 +91,40 @@ export async function apiHeaders(
   return { Authorization: `Bearer ${body.accessToken}`, ...(roleId ? { 'Role-Id': String(roleId) } : {}) };
 }
 
+/** A laid-out element's box, in pixels from the window's top left corner. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Waits for the element to show, then checks its box lies wholly inside the window: nothing of it
+ * is cut off or scrolled away (`toBeInViewport` passes as soon as a part of it shows). Answers
+ * the box.
+ */
+export async function expectInView(locator: Locator, what = 'the element'): Promise<Box> {
+  await expect(locator, what).toBeVisible();
+  const box = await locator.boundingBox();
+  const viewport = locator.page().viewportSize();
+  expect(box, `${what}: laid out`).not.toBeNull();
+  expect(viewport, 'the window has a size').not.toBeNull();
+  const b = box!;
+  const v = viewport!;
+  expect(b.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(b.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width, `${what}: right edge`).toBeLessThanOrEqual(v.width);
+  expect(b.y + b.height, `${what}: bottom edge`).toBeLessThanOrEqual(v.height);
+  return b;
+}
+
+/** The first grid row holding a text, such as an order's subject. */
+export const rowOf = (page: Page, text: string): Locator =>
+  page.getByRole('row').filter({ hasText: text }).first();
+
+/** Types a date (MM/DD/YYYY) or a time (HH:mm) into a picker field section by section. */
+export async function typeInto(page: Page, field: Locator, digits: string): Promise<void> {
+  // Focus, not click: the picker redraws its sections on pointer events, which a click waits out.
+  await field.getByRole('spinbutton').first().focus();
+  await page.keyboard.type(digits);
+}
+
 /** The e-signature field's label on every signed form. */
 export const SIGNATURE = 'Please insert your password to complete the action';
 
@@ -157,11 +191,14 @@ export async function firstOpenDay(page: Page): Promise<Locator> {
 export interface PlacedOrder {
   id: number;
   number: number;
+  /** The open day it was placed on (YYYY-MM-DD, the availability's day). */
+  day: string;
 }
 
 /**
  * Places an order of ONCO-2026-01 at its site for Windy City Imaging as `site` through the API,
- * on the first day after tomorrow with doses left; `exam` defaults to FDG PET Whole Body.
+ * on the first day after tomorrow with doses left (`dayIndex` picks another of those days as
+ * `Array.at` does: -1 the last one offered); `exam` defaults to FDG PET Whole Body.
  */
 export async function placeOrderByApi(
   request: APIRequestContext,
@@ -170,7 +207,8 @@ export async function placeOrderByApi(
     exam = 'FDG PET Whole Body',
     notes,
     requestedActivity,
-  }: { exam?: string; notes?: string; requestedActivity?: number } = {},
+    dayIndex = 0,
+  }: { exam?: string; notes?: string; requestedActivity?: number; dayIndex?: number } = {},
 ): Promise<PlacedOrder> {
   const headers = await apiHeaders(request, 'site');
   const options = await (await request.get('/api/v1/orders/options', { headers })).json();
@@ -185,7 +223,10 @@ export async function placeOrderByApi(
     await request.get('/api/v1/drug-availabilities/search', { headers, params: ids })
   ).json();
   const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
-  const day = days.find((d: { date: string; remaining: number }) => d.date > tomorrow && d.remaining > 0);
+  const day = days
+    .filter((d: { date: string; remaining: number }) => d.date > tomorrow && d.remaining > 0)
+    .at(dayIndex);
+  expect(day, 'an open day with doses left').toBeTruthy();
   const placed = await request.post('/api/v1/orders', {
     headers,
     data: {
@@ -199,8 +240,49 @@ export async function placeOrderByApi(
       electronicSignature: DEMO_PASSWORD,
     },
   });
-  expect(placed.status()).toBe(201);
-  return (await placed.json()) as PlacedOrder;
+  expect(placed.status(), await placed.text()).toBe(201);
+  return { ...((await placed.json()) as Omit<PlacedOrder, 'day'>), day: day.date };
+}
+
+/** The demo's active FDG availability at Isotope Labs Boston (Weekday rule) and its exceptions' URL. */
+export async function fdgAvailability(
+  request: APIRequestContext,
+  staff: Record<string, string>,
+): Promise<{ fdg: { id: number; validFrom: string; validUntil: string }; exceptionsUrl: string }> {
+  const list = await request.get('/api/v1/drug-availabilities', {
+    headers: staff,
+    params: {
+      filter: JSON.stringify([
+        { field: 'drug_name', op: 'eq', value: 'Fludeoxyglucose F18' },
+        { field: 'cmo_name', op: 'eq', value: 'Isotope Labs Boston' },
+        { field: 'active', op: 'eq', value: true },
+      ]),
+      sort: 'created_at',
+    },
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  const fdg = (await list.json()).items[0] as { id: number; validFrom: string; validUntil: string };
+  return { fdg, exceptionsUrl: `/api/v1/drug-availabilities/${fdg.id}/exceptions` };
+}
+
+/** Removes an availability's manufacturing exceptions on a day (YYYY-MM-DD) as staff. */
+export async function removeExceptionsOn(
+  request: APIRequestContext,
+  staff: Record<string, string>,
+  exceptionsUrl: string,
+  date: string,
+  reasonForChange = 'e2e cleanup',
+): Promise<void> {
+  const left = (await (await request.get(exceptionsUrl, { headers: staff })).json()) as {
+    id: number;
+    date: string;
+  }[];
+  for (const e of left.filter((x) => x.date === date)) {
+    await request.delete(`${exceptionsUrl}/${e.id}`, {
+      headers: staff,
+      data: { reasonForChange, electronicSignature: DEMO_PASSWORD },
+    });
+  }
 }
 
 /** Opens a study's page from the Studies list. */
@@ -210,6 +292,28 @@ export async function openStudy(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Studies', level: 1 })).toBeVisible();
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'View' }).click();
   await expect(page.getByRole('heading', { name })).toBeVisible();
+}
+
+/**
+ * On a study's page: opens Create API Key and fills it for Lakeside Clinical Research with one
+ * scope, valid for `days`, signed; the caller saves. Answers the API Keys section and the dialog.
+ */
+export async function fillApiKeyForm(
+  page: Page,
+  name: string,
+  scope: 'Place orders' | 'Read orders',
+  days: string,
+): Promise<{ keys: Locator; dialog: Locator }> {
+  const keys = page.getByRole('region', { name: 'API Keys' });
+  await keys.getByRole('button', { name: 'Create API Key' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Clinical Site' }).fill('Lakeside');
+  await page.getByRole('option', { name: 'Lakeside Clinical Research' }).click();
+  await dialog.getByRole('checkbox', { name: scope }).check();
+  await dialog.getByRole('textbox', { name: 'Valid for' }).fill(days);
+  await dialog.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  return { keys, dialog };
 }
 
 export const test = base;

@@ -1,14 +1,17 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiHeaders,
   DEMO_PASSWORD,
   expect,
   expectNoSeriousA11yViolations,
+  fdgAvailability,
   loginAs,
   type PlacedOrder,
   placeOrderByApi,
+  rowOf,
   SIGNATURE,
   test,
+  typeInto,
 } from '../fixtures.ts';
 
 // Issue 33, "Numbers that stay sane" and blacked-out orders in the CMO's Accept path: a
@@ -20,20 +23,11 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 const run = String(Date.now() % 100_000);
 
-/** The grid row of an order, found by its subject. */
-const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
-
 /** What is in view at 1280×800, not the whole page: a dialog is judged where the user sees it. */
 async function screenshot(page: Page, name: string) {
   await page.waitForTimeout(400);
   if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
   await page.screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
-}
-
-async function typeInto(page: Page, field: Locator, digits: string) {
-  // Focus, not click: the picker redraws its sections on pointer events, which a click waits out.
-  await field.getByRole('spinbutton').first().focus();
-  await page.keyboard.type(digits);
 }
 
 interface OrderAnswer {
@@ -142,20 +136,7 @@ test('an order on a day with no manufacture is marked in the grids, on its page 
   const order = await orderOf(request, placed);
   const closedDay = dayOn(new Date(order.calibrationDatetime), order.cmo.timezone).iso;
   const staff = await apiHeaders(request, 'staff');
-  const list = await request.get('/api/v1/drug-availabilities', {
-    headers: staff,
-    params: {
-      filter: JSON.stringify([
-        { field: 'drug_name', op: 'eq', value: 'Fludeoxyglucose F18' },
-        { field: 'cmo_name', op: 'eq', value: 'Isotope Labs Boston' },
-        { field: 'active', op: 'eq', value: true },
-      ]),
-      sort: 'created_at',
-    },
-  });
-  expect(list.status(), await list.text()).toBe(200);
-  const fdg = (await list.json()).items[0] as { id: number };
-  const exceptionsUrl = `/api/v1/drug-availabilities/${fdg.id}/exceptions`;
+  const { exceptionsUrl } = await fdgAvailability(request, staff);
   const added = await request.post(exceptionsUrl, {
     headers: staff,
     data: {

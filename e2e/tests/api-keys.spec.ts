@@ -2,6 +2,7 @@ import {
   apiHeaders,
   DEMO_PASSWORD,
   expect,
+  fillApiKeyForm,
   loginAs,
   openStudy,
   SIGNATURE,
@@ -21,15 +22,7 @@ test('a key created in the UI places an order through the API, and the audit tra
   await openStudy(page, 'ONCO-2026-01');
 
   // Create the key: Lakeside, both scopes, 30 days, signed; its secret is shown once.
-  const keys = page.getByRole('region', { name: 'API Keys' });
-  await keys.getByRole('button', { name: 'Create API Key' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(keyName);
-  await dialog.getByRole('combobox', { name: 'Clinical Site' }).fill('Lakeside');
-  await page.getByRole('option', { name: 'Lakeside Clinical Research' }).click();
-  await dialog.getByRole('checkbox', { name: 'Place orders' }).check();
-  await dialog.getByRole('textbox', { name: 'Valid for' }).fill('30');
-  await dialog.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  const { keys, dialog } = await fillApiKeyForm(page, keyName, 'Place orders', '30');
   await screenshot(page, 'api-key-create');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const shown = page.getByRole('dialog', { name: 'API Key Created' });

@@ -1,16 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectInView, loginAs, test } from '../fixtures.ts';
 
 // Issue 18: the login and password screens, and the tab titles, at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function inView(locator: Locator) {
-  const box = (await locator.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(1280);
-  expect(box.y + box.height).toBeLessThanOrEqual(800);
-}
 
 test('the login username takes 32 characters, and a refusal naming a field shows on that field', async ({
   page,
@@ -38,7 +30,7 @@ test('the login username takes 32 characters, and a refusal naming a field shows
   await page.getByRole('button', { name: 'SIGN IN' }).click();
   await expect(username).toHaveAccessibleDescription('Longer than maximum length 32');
   await expect(page.getByText('The request is not valid')).toHaveCount(0);
-  await inView(page.locator(`#${await username.getAttribute('id')}-helper-text`));
+  await expectInView(page.locator(`#${await username.getAttribute('id')}-helper-text`));
   await page.screenshot({ path: '/tmp/po-shots/login-field-error.png' });
 });
 
@@ -53,14 +45,14 @@ test('with the server down, login says so once: one toast, no banner', async ({ 
   await page.waitForTimeout(800);
   await expect(toast).toHaveCount(1);
   await expect(page.locator('.MuiAlert-root')).toHaveCount(0);
-  await inView(toast);
+  await expectInView(toast);
   await page.screenshot({ path: '/tmp/po-shots/login-server-down.png' });
 });
 
 async function backToLogin(page: Page) {
   const link = page.getByRole('link', { name: 'Back to login' });
   await expect(link).toBeVisible();
-  await inView(link);
+  await expectInView(link);
   await link.click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();

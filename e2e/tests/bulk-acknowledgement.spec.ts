@@ -1,30 +1,19 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import {
   apiHeaders,
   DEMO_PASSWORD,
   expect,
+  expectInView,
   expectNoSeriousA11yViolations,
   loginAs,
   type PlacedOrder,
   placeOrderByApi,
+  rowOf,
   SIGNATURE,
   test,
 } from '../fixtures.ts';
 
 const run = String(Date.now() % 100_000);
-
-/** The grid row of an order, found by its subject. */
-const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
-
-/** The box lies wholly inside the 1280×800 window. */
-async function expectInView(locator: Locator) {
-  const box = await locator.boundingBox();
-  expect(box, 'laid out').not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.y).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(1280);
-  expect(box!.y + box!.height).toBeLessThanOrEqual(800);
-}
 
 /** A picker's sections joined by `sep` (MM/DD/YYYY, HH:mm), without the direction marks. */
 const pickerText = async (group: Locator, sep = '/') =>

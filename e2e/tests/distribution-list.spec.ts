@@ -2,7 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  expectInView,
+  loginAs,
+  SIGNATURE,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 // The e-mail distribution list editor (issue 18, "Forms and dialogs that don't lose work"), at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -30,18 +39,6 @@ async function openNewStudy(page: Page, name: string): Promise<Locator> {
   return page.getByRole('region', { name: /Emails/ });
 }
 
-/** The element's box lies wholly inside the window. */
-async function expectInView(page: Page, locator: Locator) {
-  const box = await locator.boundingBox();
-  const viewport = page.viewportSize();
-  expect(box, 'has a box').not.toBeNull();
-  if (!box || !viewport) return;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-}
-
 async function importCsv(emails: Locator, file: string) {
   await emails.getByLabel('CSV file to import').setInputFiles(file);
   const progress = emails.getByRole('progressbar', { name: 'Importing the file' });
@@ -66,8 +63,8 @@ test('a valid CSV import can be submitted; a disabled Submit says why, beside it
   await expect(submit).toBeDisabled();
   const why = emails.getByText('Nothing to submit: the list is as saved.');
   await submit.scrollIntoViewIfNeeded();
-  await expectInView(page, submit);
-  await expectInView(page, why);
+  await expectInView(submit);
+  await expectInView(why);
 
   await importCsv(
     emails,
@@ -85,7 +82,7 @@ test('a valid CSV import can be submitted; a disabled Submit says why, beside it
   await expect(submit).toBeEnabled();
   await expect(why).toHaveCount(0);
   await submit.scrollIntoViewIfNeeded();
-  await expectInView(page, submit);
+  await expectInView(submit);
   await screenshot(page, 'distribution-import-valid');
   await submit.click();
   await confirmChanges(page);
@@ -131,8 +128,8 @@ test("the import's warnings number rows as the editor does, and Go to first erro
   await emails.getByRole('button', { name: 'Go to first error' }).click();
   const companies = row3.getByRole('combobox', { name: 'Companies' });
   await expect(companies).toBeFocused();
-  await expectInView(page, companies);
-  await expectInView(page, row3.getByText('no Clinical Site named "Nowhere Trials"'));
+  await expectInView(companies);
+  await expectInView(row3.getByText('no Clinical Site named "Nowhere Trials"'));
   await screenshot(page, 'distribution-import-warnings');
 });
 
@@ -190,7 +187,7 @@ test('500 rows import, open and type without a visible lag', async ({ page }) =>
     'Person 500',
   );
   // The new page's first row is brought into view, not left below with the pager at hand.
-  await expectInView(page, emails.getByRole('group', { name: 'Row 476', exact: true }).getByLabel('Name'));
+  await expectInView(emails.getByRole('group', { name: 'Row 476', exact: true }).getByLabel('Name'));
 
   const submit = emails.getByRole('button', { name: 'Submit changes' });
   await expect(submit).toBeEnabled();
@@ -202,7 +199,7 @@ test('500 rows import, open and type without a visible lag', async ({ page }) =>
   await expect(emails.getByText('Rows 1–25 of 500')).toBeVisible();
   await emails.getByRole('button', { name: 'Go to page 20', exact: true }).click();
   await expect(table.getByRole('row').last()).toContainText('Person 500');
-  await expectInView(page, table.getByRole('columnheader', { name: 'Name' }));
+  await expectInView(table.getByRole('columnheader', { name: 'Name' }));
   await screenshot(page, 'distribution-500-read-page-20');
 
   // Opening the saved 500 rows for editing.
@@ -240,7 +237,7 @@ test('Discard changes asks first; Keep editing keeps the edits', async ({ page }
   await discard.click();
   const ask = page.getByRole('dialog', { name: 'Discard changes?' });
   await expect(ask).toBeVisible();
-  await expectInView(page, ask.getByRole('button', { name: 'Discard' }));
+  await expectInView(ask.getByRole('button', { name: 'Discard' }));
   await screenshot(page, 'distribution-discard-ask');
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(ask).toBeHidden();

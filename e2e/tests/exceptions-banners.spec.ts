@@ -1,5 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
-import { apiHeaders, DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  fdgAvailability,
+  loginAs,
+  placeOrderByApi,
+  removeExceptionsOn,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 /**
  * Issue 33, manufacturing exceptions seen by the right people: the ordering site is told of its
@@ -14,48 +23,6 @@ const affectedFilter = JSON.stringify([
   { field: 'manufacture_closed', op: 'eq', value: true },
 ]);
 
-interface Fdg {
-  id: number;
-  validFrom: string;
-  validUntil: string;
-}
-
-/** The demo's FDG availability at Isotope Labs Boston (Weekday rule) and its exceptions' URL. */
-async function fdgAvailability(request: APIRequestContext, staff: Record<string, string>) {
-  const list = await request.get('/api/v1/drug-availabilities', {
-    headers: staff,
-    params: {
-      filter: JSON.stringify([
-        { field: 'drug_name', op: 'eq', value: 'Fludeoxyglucose F18' },
-        { field: 'cmo_name', op: 'eq', value: 'Isotope Labs Boston' },
-        { field: 'active', op: 'eq', value: true },
-      ]),
-      sort: 'created_at',
-    },
-  });
-  expect(list.status(), await list.text()).toBe(200);
-  const fdg = (await list.json()).items[0] as Fdg;
-  return { fdg, exceptionsUrl: `/api/v1/drug-availabilities/${fdg.id}/exceptions` };
-}
-
-async function removeExceptionsOn(
-  request: APIRequestContext,
-  staff: Record<string, string>,
-  exceptionsUrl: string,
-  date: string,
-) {
-  const left = (await (await request.get(exceptionsUrl, { headers: staff })).json()) as {
-    id: number;
-    date: string;
-  }[];
-  for (const e of left.filter((x) => x.date === date)) {
-    await request.delete(`${exceptionsUrl}/${e.id}`, {
-      headers: staff,
-      data: { reasonForChange: 'e2e cleanup', electronicSignature: DEMO_PASSWORD },
-    });
-  }
-}
-
 test('the ordering site sees its order on a blacked-out day on its dashboard, live, with the action it can take', async ({
   browser,
   request,
@@ -64,34 +31,8 @@ test('the ordering site sees its order on a blacked-out day on its dashboard, li
   const subject = `EXB-${Date.now() % 1_000_000}`;
   const site = await apiHeaders(request, 'site');
   const staff = await apiHeaders(request, 'staff');
-  const options = await (await request.get('/api/v1/orders/options', { headers: site })).json();
-  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
-  const pairing = options.pairings.find(
-    (p: { studyId: number; exam: { name: string } }) =>
-      p.studyId === study.id && p.exam.name === 'FDG PET Whole Body',
-  );
-  const siteRecord = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
-  const center = siteRecord.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
-  const ids = { studyId: study.id, siteId: siteRecord.id, examId: pairing.exam.id };
-  const days: { date: string; remaining: number; intervals: { start: string }[] }[] = await (
-    await request.get('/api/v1/drug-availabilities/search', { headers: site, params: ids })
-  ).json();
   // The second-last open day: the manufacturing-exceptions spec blacks out the last one.
-  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
-  const target = days.filter((d) => d.date > tomorrow && d.remaining > 0).at(-2);
-  expect(target).toBeTruthy();
-  const placed = await request.post('/api/v1/orders', {
-    headers: site,
-    data: {
-      ...ids,
-      imagingCenterId: center.id,
-      timePointId: options.timepoints[0].id,
-      subjectId: subject,
-      calibrationDatetime: target!.intervals[0]!.start,
-      electronicSignature: DEMO_PASSWORD,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
+  const { day } = await placeOrderByApi(request, subject, { dayIndex: -2 });
   const { exceptionsUrl } = await fdgAvailability(request, staff);
   const affectedCount = async () =>
     (
@@ -124,7 +65,7 @@ test('the ordering site sees its order on a blacked-out day on its dashboard, li
     const closed = await request.post(exceptionsUrl, {
       headers: staff,
       data: {
-        date: target!.date,
+        date: day,
         kind: 'closed',
         reason: 'Cyclotron maintenance',
         reasonForChange: 'Planned',
@@ -162,14 +103,14 @@ test('the ordering site sees its order on a blacked-out day on its dashboard, li
     await page.evaluate(() => {
       (window as unknown as { liveMark: string }).liveMark = 'same document';
     });
-    await removeExceptionsOn(request, staff, exceptionsUrl, target!.date);
+    await removeExceptionsOn(request, staff, exceptionsUrl, day);
     if (before === 0) await expect(banner).toHaveCount(0);
     else await expect(banner).not.toContainText(`${count} pending`);
     expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe(
       'same document',
     );
   } finally {
-    await removeExceptionsOn(request, staff, exceptionsUrl, target!.date);
+    await removeExceptionsOn(request, staff, exceptionsUrl, day);
     await context.close();
   }
 });

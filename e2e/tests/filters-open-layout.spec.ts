@@ -1,5 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, loginAs, screenshot, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectInView,
+  expectNoSeriousA11yViolations,
+  loginAs,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 
 /**
  * Issue 33 (outputs): with the column filters open, a grid stays inside its box at 1280×800 and
@@ -31,14 +38,6 @@ async function overflows(page: Page): Promise<{ page: number; grids: number[] }>
   }));
 }
 
-/** The header cell is wholly inside the window. */
-async function expectHeaderInView(page: Page, header: Locator, what: string): Promise<void> {
-  const box = await header.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(box, what).not.toBeNull();
-  expect((box?.x ?? 0) + (box?.width ?? 0), `${what}: right edge`).toBeLessThanOrEqual(width);
-}
-
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -68,7 +67,7 @@ for (const viewport of VIEWPORTS) {
         expect(after.page, 'the page scrolls sideways with the filters open').toBeLessThanOrEqual(0);
         expect(after.grids[0], 'the grid scrolls sideways with the filters open').toBeLessThanOrEqual(1);
         const last = main.getByRole('columnheader', { name: new RegExp(`^${screen.last}`) }).first();
-        await expectHeaderInView(page, last, screen.last);
+        await expectInView(last, screen.last);
 
         // A date range shows whole dates, one above the other.
         const dates = main.locator('thead [role="group"]');

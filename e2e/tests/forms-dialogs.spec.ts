@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, loginAs, screenshot, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, expectInView, loginAs, screenshot, test } from '../fixtures.ts';
 
 // Issue 18, "Forms and dialogs that don't lose work": the shared dialog and form fields, seen in
 // Chromium at the two window sizes coordinators use.
@@ -7,19 +7,6 @@ const viewports = [
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },
 ] as const;
-
-/** The element lies wholly inside the window: nothing of it is cut off or scrolled away. */
-async function expectInViewport(page: Page, locator: Locator): Promise<void> {
-  const box = await locator.boundingBox();
-  const view = page.viewportSize();
-  expect(box, 'the element has a box').not.toBeNull();
-  expect(view).not.toBeNull();
-  if (!box || !view) return;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(view.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(view.height);
-}
 
 async function openConfig(page: Page, link: string, heading = link): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: link }).click();
@@ -55,7 +42,7 @@ for (const viewport of viewports) {
       await addDrug.getByRole('textbox', { name: 'Name', exact: true }).fill('Gallium Ga68 Dotatate');
       await page.keyboard.press('Escape');
       await expect(ask).toBeVisible();
-      await expectInViewport(page, ask.getByRole('button', { name: 'Keep editing' }));
+      await expectInView(ask.getByRole('button', { name: 'Keep editing' }));
       await screenshot(page, `forms-discard-${size}`);
       await ask.getByRole('button', { name: 'Keep editing' }).click();
       await expect(ask).toBeHidden();
@@ -81,7 +68,7 @@ for (const viewport of viewports) {
       await expect(helper).toBeVisible();
       await expect(helper).toHaveClass(/Mui-error/);
       await expect(name).toHaveAttribute('aria-invalid', 'true');
-      await expectInViewport(page, helper);
+      await expectInView(helper);
     });
 
     test('the company form marks Time zone and Country required and says what is missing; a US phone stays +1', async ({
@@ -99,7 +86,7 @@ for (const viewport of viewports) {
       const missing = dialog.getByTestId('form-missing');
       await expect(missing).toContainText('Time zone');
       await expect(missing).toContainText('Country');
-      await expectInViewport(page, missing);
+      await expectInView(missing);
       await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
 
       await dialog.getByRole('combobox', { name: 'Time zone' }).fill('America/Chicago');
@@ -138,15 +125,15 @@ for (const viewport of viewports) {
         const dialog = page.getByRole('dialog', { name: title });
         await expect(dialog).toBeVisible();
         await page.waitForTimeout(300);
-        await expectInViewport(page, dialog.getByRole('button', { name: 'Save' }));
-        await expectInViewport(page, dialog.getByRole('button', { name: 'Cancel' }));
-        await expectInViewport(page, dialog.getByRole('heading', { name: title }));
+        await expectInView(dialog.getByRole('button', { name: 'Save' }));
+        await expectInView(dialog.getByRole('button', { name: 'Cancel' }));
+        await expectInView(dialog.getByRole('heading', { name: title }));
         // The content, not the page, scrolls: its last field can be reached with the bar in view.
         const content = dialog.locator('.MuiDialogContent-root');
         await content.evaluate((el) => {
           el.scrollTop = el.scrollHeight;
         });
-        await expectInViewport(page, dialog.getByRole('button', { name: 'Save' }));
+        await expectInView(dialog.getByRole('button', { name: 'Save' }));
         await screenshot(page, `forms-${title.toLowerCase().replace(/ /g, '-')}-${size}`);
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await expect(dialog).toBeHidden();
@@ -166,7 +153,7 @@ for (const viewport of viewports) {
       const pick = dialog.getByText('Pick at least one day');
       await expect(pick).toBeVisible();
       await pick.scrollIntoViewIfNeeded();
-      await expectInViewport(page, pick);
+      await expectInView(pick);
       await expect(dialog.getByTestId('form-missing')).toContainText('Weekdays');
 
       const doses = dialog.getByRole('textbox', { name: 'Doses per manufacture day' });
@@ -175,7 +162,7 @@ for (const viewport of viewports) {
       await expect(doses).toHaveValue('1.5');
       const refused = dialog.getByText('Enter a whole number, digits only (no decimals)');
       await expect(refused).toBeVisible();
-      await expectInViewport(page, refused);
+      await expectInView(refused);
       await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
       await doses.fill('5');
       await expect(refused).toHaveCount(0);
@@ -189,7 +176,7 @@ for (const viewport of viewports) {
       await page.keyboard.type('02302099');
       const invalid = dialog.getByText('Enter a valid date (MM/DD/YYYY)');
       await expect(invalid).toBeVisible();
-      await expectInViewport(page, invalid);
+      await expectInView(invalid);
       await expect(dialog.getByText('invalidValue')).toHaveCount(0);
 
       await dialog.getByRole('button', { name: 'Monday' }).click();
@@ -213,7 +200,7 @@ for (const viewport of viewports) {
       await expect(listbox).toBeVisible();
       await options.nth(1).click();
       await expect(listbox).toBeVisible();
-      await expectInViewport(page, listbox);
+      await expectInView(listbox);
       await expect(dialog.locator('.MuiChip-root')).toHaveCount(2);
       await screenshot(page, `forms-multiselect-${size}`);
       await groups.press('Tab');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginAs, screenshot, test } from '../fixtures.ts';
+import { expect, expectInView, loginAs, screenshot, test } from '../fixtures.ts';
 
 /**
  * Issue 18: the order grids show what the page is about. At 1280×800 and 1440×900 the
@@ -14,16 +14,8 @@ const VIEWPORTS = [
 ];
 
 /** The element fully inside the window and the topmost one at its centre (not covered). */
-async function expectInViewAndUncovered(page: Page, element: Locator, what: string): Promise<void> {
-  const box = await element.boundingBox();
-  const viewport = page.viewportSize();
-  expect(box, what).not.toBeNull();
-  expect(viewport).not.toBeNull();
-  if (!box || !viewport) return;
-  expect(box.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
-  expect(box.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${what}: right edge`).toBeLessThanOrEqual(viewport.width);
-  expect(box.y + box.height, `${what}: bottom edge`).toBeLessThanOrEqual(viewport.height);
+async function expectInViewAndUncovered(element: Locator, what: string): Promise<void> {
+  await expectInView(element, what);
   const onTop = await element.evaluate((el) => {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -48,7 +40,7 @@ const header = (scope: Locator, name: string) =>
 async function expectOrderGridLaidOut(page: Page, scope: Locator, label: string): Promise<void> {
   await expect(scope.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
   for (const name of ['Status', 'Calibration', 'Projected delivery']) {
-    await expectInViewAndUncovered(page, header(scope, name), `${label}: ${name}`);
+    await expectInViewAndUncovered(header(scope, name), `${label}: ${name}`);
   }
   await expectNoSidewaysScroll(page, scope);
 }
@@ -119,7 +111,7 @@ for (const viewport of VIEWPORTS) {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
       for (const name of ['Status', 'Calibration', 'Projected delivery']) {
-        await expectInViewAndUncovered(page, header(dialog, name), `related orders: ${name}`);
+        await expectInViewAndUncovered(header(dialog, name), `related orders: ${name}`);
       }
       const overflow = await dialog
         .locator('.MuiTableContainer-root')
@@ -134,7 +126,7 @@ for (const viewport of VIEWPORTS) {
       const main = page.getByRole('main');
       await expect(main.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
       for (const name of ['Status', 'Locked']) {
-        await expectInViewAndUncovered(page, header(main, name), `users: ${name}`);
+        await expectInViewAndUncovered(header(main, name), `users: ${name}`);
       }
       await expectNoSidewaysScroll(page, main);
       await screenshot(page, `grid-users-${viewport.width}`);
@@ -207,7 +199,7 @@ test.describe('at 1280×800', () => {
     await box.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.evaluate(() => window.scrollBy(0, -80));
     for (const name of ['Status', 'Calibration', 'Projected delivery']) {
-      await expectInViewAndUncovered(page, header(main, name), `wide order status: ${name}`);
+      await expectInViewAndUncovered(header(main, name), `wide order status: ${name}`);
     }
     await screenshot(page, 'grid-wide-1280');
   });
@@ -243,7 +235,7 @@ test.describe('at 1280×800', () => {
     const created = main.getByRole('row').nth(1).getByRole('cell').last();
     await expect(created).toHaveText(INSTANT_WITH_ZONE);
     await expect(created).toHaveText(/UTC$/);
-    await expectInViewAndUncovered(page, created, 'CMO created');
+    await expectInViewAndUncovered(created, 'CMO created');
 
     await page.goto('/audit-trail');
     await page.getByRole('combobox', { name: 'Entity type' }).click();
@@ -260,6 +252,6 @@ test.describe('at 1280×800', () => {
     const issuedAt = history.getByRole('row').nth(1).getByRole('cell').nth(2);
     // To the second, in UTC, the zone named.
     await expect(issuedAt).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} UTC$/);
-    await expectInViewAndUncovered(page, issuedAt, 'issued at');
+    await expectInViewAndUncovered(issuedAt, 'issued at');
   });
 });

@@ -1,6 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
-import type { Page } from '@playwright/test';
-import { expect, fillPlaceOrderForm, loginAs, screenshot, test } from '../fixtures.ts';
+import { expect, fillPlaceOrderForm, loginAs, rowOf, screenshot, test } from '../fixtures.ts';
 
 /**
  * Issue 22, live screens: what one user does shows on another's screen without a reload. The
@@ -8,9 +7,6 @@ import { expect, fillPlaceOrderForm, loginAs, screenshot, test } from '../fixtur
  */
 
 const run = String(Date.now() % 100_000);
-
-/** The grid row of an order, found by its subject. */
-const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
 
 test('a CMO’s dashboard shows an order a site user places in another browser within 2 s, without a reload', async ({
   browser,

@@ -3,6 +3,7 @@ import {
   apiHeaders,
   DEMO_PASSWORD,
   expect,
+  expectInView,
   pickMenuItem,
   SIGNATURE,
   screenshot,
@@ -87,8 +88,7 @@ test('the login warns before the last attempt and names the lock at the attempt 
   await expect(alert).toContainText(
     "reset your password with “Can't log in?”, or ask a user manager to unlock it.",
   );
-  const box = await alert.boundingBox();
-  expect(box && box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280).toBe(true);
+  await expectInView(alert);
   await screenshot(page, 'login-locked-at-fifth');
   const lockText = await alert.textContent();
   // The right password during the lock: the same words.

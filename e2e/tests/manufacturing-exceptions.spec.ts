@@ -4,8 +4,11 @@ import {
   choose,
   DEMO_PASSWORD,
   expect,
+  fdgAvailability,
   loginAs,
   pickMenuItem,
+  placeOrderByApi,
+  removeExceptionsOn,
   SIGNATURE,
   screenshot,
   test,
@@ -22,64 +25,12 @@ test('a blacked-out day is skipped by the calendar and its orders are flagged on
 }) => {
   test.setTimeout(180_000);
   const subject = `EXC-${Date.now() % 1_000_000}`;
-  const site = await apiHeaders(request, 'site');
   const staff = await apiHeaders(request, 'staff');
-  const options = await (await request.get('/api/v1/orders/options', { headers: site })).json();
-  const study = options.studies.find((s: { name: string }) => s.name === 'ONCO-2026-01');
-  const pairing = options.pairings.find(
-    (p: { studyId: number; exam: { name: string } }) =>
-      p.studyId === study.id && p.exam.name === 'FDG PET Whole Body',
-  );
-  const siteRecord = options.sites.find((s: { id: number }) => s.id === pairing.site.id);
-  const center = siteRecord.imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
-  const ids = { studyId: study.id, siteId: siteRecord.id, examId: pairing.exam.id };
-  const days: { date: string; remaining: number; intervals: { start: string }[] }[] = await (
-    await request.get('/api/v1/drug-availabilities/search', { headers: site, params: ids })
-  ).json();
   // The last day the calendar offers this month or next: the other specs take the first ones.
-  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
-  const target = days.filter((d) => d.date > tomorrow && d.remaining > 0).at(-1);
-  expect(target).toBeTruthy();
-  const placed = await request.post('/api/v1/orders', {
-    headers: site,
-    data: {
-      ...ids,
-      imagingCenterId: center.id,
-      timePointId: options.timepoints[0].id,
-      subjectId: subject,
-      calibrationDatetime: target!.intervals[0]!.start,
-      electronicSignature: DEMO_PASSWORD,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number; number: number };
-
-  const list = await request.get('/api/v1/drug-availabilities', {
-    headers: staff,
-    params: {
-      filter: JSON.stringify([
-        { field: 'drug_name', op: 'eq', value: 'Fludeoxyglucose F18' },
-        { field: 'cmo_name', op: 'eq', value: 'Isotope Labs Boston' },
-        { field: 'active', op: 'eq', value: true },
-      ]),
-      sort: 'created_at',
-    },
-  });
-  expect(list.status(), await list.text()).toBe(200);
-  const fdg = (await list.json()).items[0] as { id: number };
-  const exceptionsUrl = `/api/v1/drug-availabilities/${fdg.id}/exceptions`;
+  const order = await placeOrderByApi(request, subject, { dayIndex: -1 });
+  const { fdg, exceptionsUrl } = await fdgAvailability(request, staff);
   // A retry starts from no exception that day.
-  for (const e of (await (await request.get(exceptionsUrl, { headers: staff })).json()) as {
-    id: number;
-    date: string;
-  }[]) {
-    if (e.date === target!.date) {
-      await request.delete(`${exceptionsUrl}/${e.id}`, {
-        headers: staff,
-        data: { reasonForChange: 'e2e retry', electronicSignature: DEMO_PASSWORD },
-      });
-    }
-  }
+  await removeExceptionsOn(request, staff, exceptionsUrl, order.day, 'e2e retry');
 
   try {
     // Staff blacks the day out on the Availability screen.
@@ -98,7 +49,7 @@ test('a blacked-out day is skipped by the calendar and its orders are flagged on
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Discard unsaved changes?' })).toBeVisible();
     await page.getByRole('button', { name: 'Keep editing' }).click();
-    const [year, month, day] = target!.date.split('-');
+    const [year, month, day] = order.day.split('-');
     await form.getByRole('group', { name: 'Date' }).getByRole('spinbutton').first().click();
     await page.keyboard.type(`${month}${day}${year}`);
     await choose(page, 'Exception', 'No manufacture');
@@ -110,7 +61,7 @@ test('a blacked-out day is skipped by the calendar and its orders are flagged on
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Exception was added!')).toBeVisible();
     await expect(form).toHaveCount(0);
-    const row = exceptions.getByRole('row').filter({ hasText: target!.date });
+    const row = exceptions.getByRole('row').filter({ hasText: order.day });
     await expect(row).toContainText('No manufacture');
     await expect(row).toContainText('Cyclotron maintenance');
     await expect(row).toContainText(`#${order.number}`);
@@ -174,15 +125,6 @@ test('a blacked-out day is skipped by the calendar and its orders are flagged on
     await screenshot(page, 'place-order-blacked-out-day-1440');
   } finally {
     // The day opens again for the specs after this one; the order stays as it was.
-    const left = (await (await request.get(exceptionsUrl, { headers: staff })).json()) as {
-      id: number;
-      date: string;
-    }[];
-    for (const e of left.filter((x) => x.date === target!.date)) {
-      await request.delete(`${exceptionsUrl}/${e.id}`, {
-        headers: staff,
-        data: { reasonForChange: 'e2e cleanup', electronicSignature: DEMO_PASSWORD },
-      });
-    }
+    await removeExceptionsOn(request, staff, exceptionsUrl, order.day);
   }
 });

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   apiHeaders,
   expect,
@@ -9,6 +9,7 @@ import {
   SIGNATURE,
   screenshot,
   test,
+  typeInto,
 } from '../fixtures.ts';
 
 // Issue 21: an order carries its requested activity at calibration; accepting it with a late
@@ -32,12 +33,6 @@ async function shots(page: Page, name: string) {
   }
   await page.setViewportSize(sizes[0]!);
   await screenshot(page, name);
-}
-
-/** Types a date (MM/DD/YYYY) or a time (HH:mm) into a picker field section by section. */
-async function typeInto(page: Page, field: Locator, digits: string) {
-  await field.getByRole('spinbutton').first().focus();
-  await page.keyboard.type(digits);
 }
 
 test('an order placed with an activity, accepted late with the warning, shows its decay', async ({

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiHeaders,
   DEMO_PASSWORD,
@@ -8,9 +8,11 @@ import {
   loginAs,
   pickMenuItem,
   placeOrderByApi,
+  rowOf,
   SIGNATURE,
   screenshot,
   test,
+  typeInto,
 } from '../fixtures.ts';
 
 const run = String(Date.now() % 100_000);
@@ -25,16 +27,6 @@ async function switchTo(page: Page, username: string) {
   await loginAs(page, username);
   // A new login after a logout starts at the dashboard, wherever the last user was.
   await expect(page).toHaveURL(/\/$/);
-}
-
-/** The grid row of an order, found by its subject. */
-const rowOf = (page: Page, subject: string) => page.getByRole('row').filter({ hasText: subject }).first();
-
-/** Types a date (MM/DD/YYYY) or a time (HH:mm) into a picker field section by section. */
-async function typeInto(page: Page, field: Locator, digits: string) {
-  // Focus, not click: the picker redraws its sections on pointer events, which a click waits out.
-  await field.getByRole('spinbutton').first().focus();
-  await page.keyboard.type(digits);
 }
 
 /** Places an FDG order at Windy City Imaging as `site` with a note long enough to fold. */

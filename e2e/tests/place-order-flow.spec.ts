@@ -4,6 +4,7 @@ import {
   choose,
   DEMO_PASSWORD,
   expect,
+  expectInView,
   firstOpenDay,
   loginAs,
   SIGNATURE,
@@ -34,18 +35,6 @@ async function pickDayAndHour(page: Page) {
   await page.getByRole('option').first().click();
 }
 
-/** The box of an element, asserted to lie wholly inside the 1280×800 window. */
-async function boxInView(locator: Locator) {
-  const box = await locator.boundingBox();
-  expect(box).not.toBeNull();
-  const b = box!;
-  expect(b.x).toBeGreaterThanOrEqual(0);
-  expect(b.y).toBeGreaterThanOrEqual(0);
-  expect(b.x + b.width).toBeLessThanOrEqual(1280);
-  expect(b.y + b.height).toBeLessThanOrEqual(800);
-  return b;
-}
-
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -63,7 +52,7 @@ test('after a day is picked, the month arrows still move to the next month and b
   await expect(calendar.locator('.MuiDayCalendarSkeleton-root')).toHaveCount(0);
   await page.waitForTimeout(1000);
   await expect(month).toHaveText(next);
-  await boxInView(month);
+  await expectInView(month);
   await page.screenshot({ path: '/tmp/po-shots/calendar-next-month.png' });
 
   await calendar.getByRole('button', { name: 'Previous month' }).click();
@@ -91,9 +80,9 @@ test('after an order is placed the form starts at the top, the calendar in view 
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole('heading', { name: 'Place order' })).toBeInViewport();
   // The calendar is in view, and no toast lies over it (once the toast has dropped in from above).
-  const calendarBox = await boxInView(calendar);
+  const calendarBox = await expectInView(calendar);
   await expect(toast).toHaveCSS('transform', 'none');
-  const toastBox = await boxInView(toast);
+  const toastBox = await expectInView(toast);
   expect(overlap(calendarBox, toastBox)).toBe(false);
   await page.screenshot({ path: '/tmp/po-shots/place-order-after-success.png' });
 });
@@ -118,7 +107,7 @@ test('a server error when placing shows one red toast, in the words of the spec'
   await expect(errors).toHaveText('Error placing the order');
   // Once it has dropped in from above.
   await expect(errors).toHaveCSS('transform', 'none');
-  const toastBox = await boxInView(errors);
+  const toastBox = await expectInView(errors);
   // The form stays where the user was: whatever of the calendar is in view (below the app bar,
   // which hides the rest), the toast is not on it.
   const calendarBox = await calendar.boundingBox();

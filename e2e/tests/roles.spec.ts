@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, rowOf, screenshot, test } from '../fixtures.ts';
 
 /**
  * Issue 16: a user with several roles acts only as the role it shows. `multi` is a CMO (Pacific
@@ -70,7 +70,6 @@ async function placeRockyMountainOrder(request: APIRequestContext): Promise<void
 }
 
 const menu = (page: Page) => page.getByRole('navigation');
-const rowOf = (page: Page) => page.getByRole('row').filter({ hasText: subject }).first();
 
 async function switchRole(page: Page, role: string) {
   await pickMenuItem(page, 'Account', role, 'menuitemradio');
@@ -87,10 +86,10 @@ test('multi sees only the menu and order actions of the role it acts in', async 
   await expect(menu(page).getByRole('link', { name: 'CMO Acknowledgement' })).toBeVisible();
   await expect(menu(page).getByRole('link', { name: 'Place order' })).toHaveCount(0);
   await page.goto('/orders/status');
-  await expect(rowOf(page)).toBeVisible();
-  await expect(rowOf(page).getByRole('button', { name: 'Accept' })).toBeVisible();
-  await expect(rowOf(page).getByRole('button', { name: 'Reject' })).toBeVisible();
-  await expect(rowOf(page).getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(rowOf(page, subject)).toBeVisible();
+  await expect(rowOf(page, subject).getByRole('button', { name: 'Accept' })).toBeVisible();
+  await expect(rowOf(page, subject).getByRole('button', { name: 'Reject' })).toBeVisible();
+  await expect(rowOf(page, subject).getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await screenshot(page, 'roles-multi-as-cmo-1280');
   await page.goto('/place-order');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
@@ -100,10 +99,10 @@ test('multi sees only the menu and order actions of the role it acts in', async 
   await expect(menu(page).getByRole('link', { name: 'Place order' })).toBeVisible();
   await expect(menu(page).getByRole('link', { name: 'CMO Acknowledgement' })).toHaveCount(0);
   await page.goto('/orders/status');
-  await expect(rowOf(page)).toBeVisible();
-  await expect(rowOf(page).getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await expect(rowOf(page).getByRole('button', { name: 'Accept' })).toHaveCount(0);
-  await expect(rowOf(page).getByRole('button', { name: 'Reject' })).toHaveCount(0);
+  await expect(rowOf(page, subject)).toBeVisible();
+  await expect(rowOf(page, subject).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expect(rowOf(page, subject).getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expect(rowOf(page, subject).getByRole('button', { name: 'Reject' })).toHaveCount(0);
   await screenshot(page, 'roles-multi-as-site-1280');
   await page.goto('/cmo/orders');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

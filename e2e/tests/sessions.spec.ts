@@ -1,22 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, expectInView, loginAs, pickMenuItem, screenshot, test } from '../fixtures.ts';
 
 // Issue 18, "Errors and sessions" and "First data, fast", at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const SESSION_ENDED = 'Your session has ended, please sign in again';
-
-/** The element lies entirely inside the window. */
-async function expectInView(page: Page, locator: Locator): Promise<void> {
-  await expect(locator).toBeVisible();
-  const box = await locator.boundingBox();
-  const viewport = page.viewportSize();
-  if (!box || !viewport) throw new Error('no bounding box or viewport');
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-}
 
 test('a screen whose code does not load reloads once, then offers a way back inside the app', async ({
   page,
@@ -36,8 +23,8 @@ test('a screen whose code does not load reloads once, then offers a way back ins
   await page.getByRole('link', { name: 'Order status' }).click();
 
   const back = page.getByRole('link', { name: 'Go to the dashboard' });
-  await expectInView(page, back);
-  await expectInView(page, page.getByRole('button', { name: 'Try again' }));
+  await expectInView(back);
+  await expectInView(page.getByRole('button', { name: 'Try again' }));
   await expect(page.getByText('This screen could not be opened.')).toBeVisible();
   await expect(page.getByText('An unexpected error occurred.').first()).toBeVisible();
   await expect(page.getByText(/Hey developer|Unexpected Application Error/)).toHaveCount(0);
@@ -86,7 +73,7 @@ test('an ended session says so on the login and returns to the page after signin
   await page.getByRole('link', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expectInView(page, page.getByText(SESSION_ENDED));
+  await expectInView(page.getByText(SESSION_ENDED));
   expect(documentLoads).toBe(0);
   await screenshot(page, 'session-ended-login');
   await page.getByLabel('Username').fill('site');
@@ -117,7 +104,7 @@ test('a logout in one tab ends the session in the other, which returns to its pa
 
   // Tab B ends its session at once, with the message, on the login.
   await expect(tabB).toHaveURL(/\/login$/);
-  await expectInView(tabB, tabB.getByText(SESSION_ENDED));
+  await expectInView(tabB.getByText(SESSION_ENDED));
   await tabB.bringToFront();
   await screenshot(tabB, 'two-tabs-session-ended');
   await tabB.getByLabel('Username').fill('cmo');
@@ -141,7 +128,7 @@ test('an expired token found on reload ends the session with the message, and re
   );
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
-  await expectInView(page, page.getByText(SESSION_ENDED));
+  await expectInView(page.getByText(SESSION_ENDED));
   await page.getByLabel('Username').fill('site');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'SIGN IN' }).click();
@@ -166,14 +153,14 @@ test('no answer from /users/me on reload keeps the session and offers to try aga
   await page.route('**/api/v1/users/me', (route) => route.abort('connectionrefused'));
   await page.reload();
   const retry = page.getByRole('button', { name: 'Try again' });
-  await expectInView(page, retry);
+  await expectInView(retry);
   await expect(page).not.toHaveURL(/\/login/);
   expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).not.toBeNull();
   // The panel says what happened and offers a way out besides trying again.
   await expect(page.getByRole('alert').filter({ hasText: 'The server is not answering' })).toContainText(
     'Your session is kept: try again, or sign out.',
   );
-  await expectInView(page, page.getByRole('button', { name: 'Sign out' }));
+  await expectInView(page.getByRole('button', { name: 'Sign out' }));
   // One message, not two: no generic error toast above the panel (issue 33).
   await expect(page.getByText(/An unexpected error occurred/)).toHaveCount(0);
   await screenshot(page, 'users-me-unreachable');
@@ -207,7 +194,7 @@ test('the dashboard asks for its orders while its code is still loading', async 
   expect(chunkRequestedAt).toBeGreaterThan(0);
   expect(meAnsweredAt === 0 || chunkRequestedAt <= meAnsweredAt).toBe(true);
   const firstRow = page.getByRole('link', { name: /Open Order #/ }).first();
-  await expectInView(page, firstRow);
+  await expectInView(firstRow);
 });
 
 test('navigation to the first order row of the dashboard (measured)', async ({ page }) => {

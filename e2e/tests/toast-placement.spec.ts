@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, test } from '../fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { type Box, DEMO_PASSWORD, expect, expectInView, loginAs, pickMenuItem, test } from '../fixtures.ts';
 
 /**
  * Issue 18: a toast stays up for 5 s and must not lie over what the user works with — a grid's
@@ -12,33 +12,17 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
 ];
 
-type Box = { x: number; y: number; width: number; height: number };
-
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The box of an element wholly inside the window. */
-async function boxInView(page: Page, locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  const viewport = page.viewportSize();
-  expect(box).not.toBeNull();
-  expect(viewport).not.toBeNull();
-  const b = box!;
-  expect(b.x).toBeGreaterThanOrEqual(0);
-  expect(b.y).toBeGreaterThanOrEqual(0);
-  expect(b.x + b.width).toBeLessThanOrEqual(viewport!.width);
-  expect(b.y + b.height).toBeLessThanOrEqual(viewport!.height);
-  return b;
-}
 
 /**
  * The toast's box once it has dropped in (measured mid-animation it is elsewhere). It is fixed
  * to the window, so the box holds at any scroll, also once the toast has gone.
  */
-async function settledToast(page: Page, toast: Locator): Promise<Box> {
+async function settledToast(toast: Locator): Promise<Box> {
   await expect(toast).toBeVisible();
   await expect(toast).toHaveCSS('transform', 'none');
-  return boxInView(page, toast);
+  return expectInView(toast);
 }
 
 /** The element is in the window and the toast does not lie over it. */
@@ -69,7 +53,7 @@ for (const viewport of VIEWPORTS) {
       );
       await pickMenuItem(page, 'Export and print', 'Export CSV');
       const toast = page.locator('.Toastify__toast').filter({ hasText: 'An unexpected error occurred.' });
-      const toastBox = await settledToast(page, toast);
+      const toastBox = await settledToast(toast);
 
       await expectClearOfToast(page.getByRole('button', { name: 'Export and print' }), toastBox, 'Export');
       await expectClearOfToast(page.getByRole('heading', { level: 1 }), toastBox, 'the heading');
@@ -105,7 +89,7 @@ for (const viewport of VIEWPORTS) {
       );
       await dialog.getByRole('button', { name: 'Save' }).click();
       const toast = page.locator('.Toastify__toast--error');
-      const toastBox = await settledToast(page, toast);
+      const toastBox = await settledToast(toast);
       await expectClearOfToast(dialog.locator('.MuiDialogActions-root'), toastBox, 'the action bar');
       await expectClearOfToast(dialog.getByRole('heading', { name: 'Add Drug' }), toastBox, 'the title');
       await page.screenshot({ path: `test-results/screens/toast-dialog-${viewport.width}.png` });

@@ -2,6 +2,8 @@ import {
   expect as baseExpect,
   choose,
   DEMO_PASSWORD,
+  expectInView,
+  fillApiKeyForm,
   firstOpenDay,
   loginAs,
   pickMenuItem,
@@ -51,8 +53,7 @@ test('a reload of a half-filled Place order restores it as a draft; placing it c
   // The hour, checked again against the calendar, is still open; the password was never kept.
   await expect(calibration).toHaveValue(picked);
   await expect(page.getByLabel(SIGNATURE)).toHaveValue('');
-  const box = (await note.boundingBox())!;
-  expect(box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280).toBe(true);
+  await expectInView(note);
   await screenshot(page, 'place-order-draft-restored');
 
   // A menu click and coming back keeps it too.
@@ -157,15 +158,7 @@ test('Esc on API Key Created asks whether the key was copied before the secret i
     .getByRole('button', { name: 'View' })
     .click();
   await expect(page.getByRole('heading', { name: 'ONCO-2026-01' })).toBeVisible();
-  const keys = page.getByRole('region', { name: 'API Keys' });
-  await keys.getByRole('button', { name: 'Create API Key' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(keyName);
-  await dialog.getByRole('combobox', { name: 'Clinical Site' }).fill('Lakeside');
-  await page.getByRole('option', { name: 'Lakeside Clinical Research' }).click();
-  await dialog.getByRole('checkbox', { name: 'Read orders' }).check();
-  await dialog.getByRole('textbox', { name: 'Valid for' }).fill('1');
-  await dialog.getByLabel(SIGNATURE).fill(DEMO_PASSWORD);
+  const { keys, dialog } = await fillApiKeyForm(page, keyName, 'Read orders', '1');
   await dialog.getByRole('button', { name: 'Save' }).click();
   const shown = page.getByRole('dialog', { name: 'API Key Created' });
   const secret = await shown.getByRole('textbox', { name: 'API key' }).inputValue();

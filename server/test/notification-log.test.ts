@@ -3,18 +3,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, users } from '../src/db/schema.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
-import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
-import { actionBody, changeStatus, loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';
+import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { actionBody, changeStatus, type orderPlacer, orderTestApp } from './order-fixtures.ts';
 
 let t: TestApp;
-let ids: OrderIds;
 let place: ReturnType<typeof orderPlacer>;
 
 beforeAll(async () => {
   // No SMTP and an unwritable mail directory: nothing is sent, the tests set each mail's status.
-  t = await buildTestApp({ now: NOW });
-  ids = await loadOrderIds(t);
-  place = orderPlacer(t, ids);
+  ({ t, place } = await orderTestApp());
 });
 afterAll(async () => {
   await t.close();

@@ -2,8 +2,8 @@ import { messages } from '@dosechain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, drugAvailabilities, drugs, mailOutbox, orders } from '../src/db/schema.ts';
-import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
-import { loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';
+import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { type OrderIds, type orderPlacer, orderTestApp } from './order-fixtures.ts';
 
 // Issue 21: an order's requested activity at calibration, in its availability's unit, up to
 // the drug's maximum (stored in MBq, decision 025).
@@ -13,9 +13,7 @@ let place: ReturnType<typeof orderPlacer>;
 let fdgDrug: number;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  ids = await loadOrderIds(t);
-  place = orderPlacer(t, ids);
+  ({ t, ids, place } = await orderTestApp());
   fdgDrug = (await t.db.select({ id: drugs.id }).from(drugs).where(eq(drugs.name, 'Fludeoxyglucose F18')))[0]!
     .id;
 });

@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { companies, exams, roles, studies, timepoints, users } from '../src/db/schema.ts';
 import { demoGroups, demoUsers } from '../src/db/seed/demo.ts';
-import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 // A Monday, 01:00 in New York. The demo's FDG availability (Isotope Labs Boston, New York):
 // weekdays 06:00-14:00 local, 5 doses a day; the orders below go to Lakeside (Chicago) through
@@ -73,6 +73,13 @@ export function orderPlacer(t: TestApp, ids: OrderIds) {
     if (res.statusCode !== 201) throw new Error(`placing failed: ${res.statusCode} ${res.body}`);
     return res.json();
   };
+}
+
+/** An order test file's app on the orders' clock (`NOW`) with the demo data, its ids and a placer. */
+export async function orderTestApp(options: Omit<Parameters<typeof buildTestApp>[0], 'now'> = {}) {
+  const t = await buildTestApp({ now: NOW, ...options });
+  const ids = await loadOrderIds(t);
+  return { t, ids, place: orderPlacer(t, ids) };
 }
 
 /**

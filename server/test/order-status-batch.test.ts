@@ -2,25 +2,14 @@ import { limits, messages } from '@dosechain/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orders } from '../src/db/schema.ts';
-import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
-import {
-  actionBody,
-  changeStatus,
-  loadOrderIds,
-  NOW,
-  type OrderIds,
-  orderPlacer,
-  roleId,
-} from './order-fixtures.ts';
+import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { actionBody, changeStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
 
 let t: TestApp;
-let ids: OrderIds;
 let place: ReturnType<typeof orderPlacer>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  ids = await loadOrderIds(t);
-  place = orderPlacer(t, ids);
+  ({ t, place } = await orderTestApp());
 });
 afterAll(() => t.close());
 

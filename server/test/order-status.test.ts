@@ -9,16 +9,16 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, doseSlots, orders } from '../src/db/schema.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import type { TestApp } from './helpers.ts';
 import {
   actionBody,
   changeStatus,
   demoUserWith,
-  loadOrderIds,
   NOW,
   type OrderIds,
   orderInStatus,
-  orderPlacer,
+  type orderPlacer,
+  orderTestApp,
   roleId,
 } from './order-fixtures.ts';
 
@@ -27,9 +27,7 @@ let ids: OrderIds;
 let place: ReturnType<typeof orderPlacer>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  ids = await loadOrderIds(t);
-  place = orderPlacer(t, ids);
+  ({ t, ids, place } = await orderTestApp());
 });
 afterAll(() => t.close());
 

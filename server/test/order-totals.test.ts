@@ -4,17 +4,15 @@ import { finalOrderStatuses, type OrderStatus, orderStatuses } from '@dosechain/
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../src/db/schema.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
-import { loadOrderIds, NOW, type OrderIds, orderInStatus, orderPlacer, roleId } from './order-fixtures.ts';
+import type { TestApp } from './helpers.ts';
+import { type OrderIds, orderInStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
 
 let t: TestApp;
 let ids: OrderIds;
 let place: ReturnType<typeof orderPlacer>;
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  ids = await loadOrderIds(t);
-  place = orderPlacer(t, ids);
+  ({ t, ids, place } = await orderTestApp());
 });
 afterAll(() => t.close());
 

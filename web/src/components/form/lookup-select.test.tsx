@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../api/http-client.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { LookupSelect } from './lookup-select.tsx';
 
@@ -16,10 +16,7 @@ describe('LookupSelect', () => {
       id: i + 1,
       name: `Drug ${String(i).padStart(3, '0')}`,
     }));
-    const api = vi.fn(async (_method: string, path: string) => {
-      if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
-      return { items, page: 1, total: 250 };
-    }) as unknown as HttpClient;
+    const api = fakeApi(() => ({ items, page: 1, total: 250 }));
     renderWithApp(<Harness />, { api });
     await waitFor(() =>
       expect(api).toHaveBeenCalledWith(
@@ -37,12 +34,11 @@ describe('LookupSelect', () => {
 
   it('searches the server as the user types, and says nothing once all matches are listed', async () => {
     const items = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Drug ${i}` }));
-    const api = vi.fn(async (_method: string, path: string, options?: { query?: { search?: string } }) => {
-      if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
-      if (options?.query?.search === 'Drug 42')
-        return { items: [{ id: 43, name: 'Drug 42' }], page: 1, total: 1 };
-      return { items, page: 1, total: 106 };
-    }) as unknown as HttpClient;
+    const api = fakeApi((_method, _path, options) =>
+      options?.query?.search === 'Drug 42'
+        ? { items: [{ id: 43, name: 'Drug 42' }], page: 1, total: 1 }
+        : { items, page: 1, total: 106 },
+    );
     renderWithApp(<Harness />, { api });
     const input = screen.getByRole('combobox', { name: 'Drug' });
     fireEvent.mouseDown(input);

@@ -3,20 +3,16 @@ import { Grid } from '@mui/material';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type HttpClient } from '../../api/http-client.ts';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { FormTextField } from './form-text-field.tsx';
 import { NamedRecordDialog } from './named-record-dialog.tsx';
 
-/** A fake API: e-signature on, no reasons, 'Used' is taken, and `save` for the record call. */
-function fakeApi(save: (method: string, path: string, body: unknown) => Promise<unknown>) {
-  return vi.fn(
-    async (method: string, path: string, opts?: { body?: unknown; query?: { value?: string } }) => {
-      if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
-      if (path === '/reasons-for-change') return [];
-      if (path === '/check-in-use') return { inUse: opts?.query?.value === 'Used' };
-      return save(method, path, opts?.body);
-    },
-  ) as unknown as HttpClient;
+/** The fake API with 'Used' taken, and `save` for the record call. */
+function savingApi(save: (method: string, path: string, body: unknown) => Promise<unknown>) {
+  return fakeApi((method, path, opts) =>
+    path === '/check-in-use' ? { inUse: opts?.query?.value === 'Used' } : save(method, path, opts?.body),
+  );
 }
 
 function renderStudyDialog({
@@ -58,7 +54,7 @@ async function fill(name: string) {
 
 describe('NamedRecordDialog', () => {
   it('is Add <entity> with the name first and focused, and will not save a used name', async () => {
-    renderStudyDialog({ api: fakeApi(vi.fn()) });
+    renderStudyDialog({ api: savingApi(vi.fn()) });
     expect(screen.getByRole('dialog', { name: 'Add Study' })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Name/ }));
     await fill('Used');
@@ -69,7 +65,7 @@ describe('NamedRecordDialog', () => {
   });
 
   it('says which fields keep Save disabled, by their labels', async () => {
-    renderStudyDialog({ api: fakeApi(vi.fn()) });
+    renderStudyDialog({ api: savingApi(vi.fn()) });
     expect(await screen.findByText(/^To save, complete: Name, Sponsor/)).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Heart' } });
     await waitFor(() => expect(screen.getByText(/^To save, complete: Sponsor/)).toBeTruthy());
@@ -77,14 +73,14 @@ describe('NamedRecordDialog', () => {
 
   it('closes an untouched dialog on Esc at once', async () => {
     const onClose = vi.fn();
-    renderStudyDialog({ api: fakeApi(vi.fn()), onClose });
+    renderStudyDialog({ api: savingApi(vi.fn()), onClose });
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add Study' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('asks before Esc drops unsaved input, and keeps it on Keep editing', async () => {
     const onClose = vi.fn();
-    renderStudyDialog({ api: fakeApi(vi.fn()), onClose });
+    renderStudyDialog({ api: savingApi(vi.fn()), onClose });
     fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Heart' } });
     await waitFor(() => expect(screen.getByText(/^To save, complete: Sponsor/)).toBeTruthy());
     fireEvent.keyDown(screen.getByRole('dialog', { name: 'Add Study' }), { key: 'Escape' });
@@ -112,7 +108,7 @@ describe('NamedRecordDialog', () => {
         errors: [{ code: 'too_big', message: 'Longer than maximum length 50', parameter: 'sponsor' }],
       });
     });
-    renderStudyDialog({ id: 4, api: fakeApi(save) });
+    renderStudyDialog({ id: 4, api: savingApi(save) });
     expect(screen.getByRole('dialog', { name: 'Edit Study' })).toBeTruthy();
     await fill('Heart study');
     const button = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;

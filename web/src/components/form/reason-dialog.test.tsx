@@ -1,18 +1,17 @@
 import { messages } from '@dosechain/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type HttpClient } from '../../api/http-client.ts';
+import { ApiError } from '../../api/http-client.ts';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
-const api = vi.fn(async (_method: string, path: string) =>
-  path === '/app-config'
-    ? { eSignature: true, supportEmail: 'help@dosechain.test' }
-    : [
-        { id: 1, name: 'Data entry error' },
-        { id: 2, name: 'Other' },
-      ],
-) as unknown as HttpClient;
+const api = fakeApi(undefined, {
+  reasons: [
+    { id: 1, name: 'Data entry error' },
+    { id: 2, name: 'Other' },
+  ],
+});
 
 function renderDialog(props: {
   onConfirm: () => Promise<unknown>;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../api/http-client.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ReasonForChangeField } from './reason-for-change.tsx';
 
@@ -12,10 +12,12 @@ function Harness() {
   return <ReasonForChangeField control={control} name="reasonForChange" />;
 }
 
-const api = vi.fn(async () => [
-  { id: 1, name: 'Data entry error' },
-  { id: 2, name: 'Other' },
-]) as unknown as HttpClient;
+const api = fakeApi(undefined, {
+  reasons: [
+    { id: 1, name: 'Data entry error' },
+    { id: 2, name: 'Other' },
+  ],
+});
 
 describe('ReasonForChangeField', () => {
   it('uses the chosen reason, and opens a counted free text for Other', async () => {

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, type HttpClient } from '../../api/http-client.ts';
+import { ApiError } from '../../api/http-client.ts';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { FormDialog } from './form-dialog.tsx';
 import { FormTextField } from './form-text-field.tsx';
@@ -39,14 +40,9 @@ function Harness({ id, onSaved, ...extra }: { id?: number; onSaved: () => void }
   );
 }
 
-/** A fake API: settings with e-signature on, no reasons, and `save` for the record call. */
-function fakeApi(save: (method: string, path: string, body: unknown) => Promise<unknown>) {
-  return vi.fn(async (method: string, path: string, opts?: { body?: unknown }) => {
-    if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
-    if (path === '/reasons-for-change') return [];
-    return save(method, path, opts?.body);
-  }) as unknown as HttpClient;
-}
+/** The fake API with `save` for the record call. */
+const savingApi = (save: (method: string, path: string, body: unknown) => Promise<unknown>) =>
+  fakeApi((method, path, opts) => save(method, path, opts?.body));
 
 async function fillAndSave(name = 'F-18 FDG') {
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } });
@@ -69,7 +65,7 @@ describe('useRecordSubmit', () => {
     let answer: (v: unknown) => void = () => {};
     const save = vi.fn(() => new Promise((resolve) => (answer = resolve)));
     const onSaved = vi.fn();
-    renderWithApp(<Harness onSaved={onSaved} />, { api: fakeApi(save) });
+    renderWithApp(<Harness onSaved={onSaved} />, { api: savingApi(save) });
     const button = await fillAndSave();
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save).toHaveBeenCalledWith('POST', '/drugs', {
@@ -87,7 +83,7 @@ describe('useRecordSubmit', () => {
 
   it('updates with PUT on the record and says so', async () => {
     const save = vi.fn(async () => ({ id: 7 }));
-    renderWithApp(<Harness id={7} onSaved={vi.fn()} />, { api: fakeApi(save) });
+    renderWithApp(<Harness id={7} onSaved={vi.fn()} />, { api: savingApi(save) });
     await fillAndSave();
     expect(await screen.findByText('Drug updated')).toBeTruthy();
     expect(save).toHaveBeenCalledWith('PUT', '/drugs/7', expect.objectContaining({ name: 'F-18 FDG' }));
@@ -98,7 +94,7 @@ describe('useRecordSubmit', () => {
       throw refusal(400, 'ESIGN_FAILED', 'The password is incorrect, the action was not signed');
     });
     const onSaved = vi.fn();
-    renderWithApp(<Harness id={7} onSaved={onSaved} />, { api: fakeApi(save) });
+    renderWithApp(<Harness id={7} onSaved={onSaved} />, { api: savingApi(save) });
     await fillAndSave();
     expect(await screen.findByText('The password is incorrect, the action was not signed')).toBeTruthy();
     expect(screen.queryByText('Error updating the Drug')).toBeNull();
@@ -115,7 +111,7 @@ describe('useRecordSubmit', () => {
       )
       .mockRejectedValueOnce(refusal(409, 'DRUG_IN_USE', "You can't inactivate Drug X because it's in use"))
       .mockRejectedValueOnce(new Error('offline'));
-    renderWithApp(<Harness onSaved={vi.fn()} />, { api: fakeApi(save) });
+    renderWithApp(<Harness onSaved={vi.fn()} />, { api: savingApi(save) });
     await fillAndSave();
     expect(await screen.findByText('This value is already used')).toBeTruthy();
     await fillAndSave('Ga-68 PSMA');
@@ -131,7 +127,7 @@ describe('useRecordSubmit', () => {
       failure: 'Error creating availability',
       toBody: (v: { name: string }) => ({ label: v.name.toUpperCase() }),
     };
-    renderWithApp(<Harness onSaved={vi.fn()} {...extra} />, { api: fakeApi(save) });
+    renderWithApp(<Harness onSaved={vi.fn()} {...extra} />, { api: savingApi(save) });
     await fillAndSave();
     expect(await screen.findByText('Availability was created!')).toBeTruthy();
     expect(save).toHaveBeenCalledWith('POST', '/drugs', { label: 'F-18 FDG' });

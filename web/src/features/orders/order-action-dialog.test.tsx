@@ -1,8 +1,8 @@
 import { messages, type Order } from '@dosechain/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../api/http-client.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../api/session-storage.ts';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 
@@ -28,9 +28,7 @@ const order = {
 
 describe('accepting an order on a day with no manufacture (issue 33)', () => {
   it('warns, and cannot be signed until the warning is confirmed', async () => {
-    const api = vi.fn(async (_method: string, path: string) =>
-      path === '/app-config' ? { eSignature: true } : undefined,
-    ) as unknown as HttpClient;
+    const api = fakeApi();
     renderWithApp(<OrderActionDialog order={order} action="accept" onClose={() => {}} />, { api });
 
     const warning = await screen.findByTestId('closed-day-warning', {}, { timeout: 10_000 });

@@ -1,8 +1,8 @@
 import { allPermissions } from '@dosechain/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient, RequestOptions } from '../../api/http-client.ts';
 import { RequireAuth } from '../../auth/guards.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { staffRole, testUser } from '../../test/users.ts';
 import RadionuclidesPage from './config-page.tsx';
@@ -19,14 +19,12 @@ const f18 = {
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
 
-/** A fake API: the signed-in staff user, e-signature on, one radionuclide, 'F-18' taken; `save` for the record call. */
-function fakeApi(
+/** Renders the screen on the fake API with the signed-in staff user, one radionuclide, 'F-18' taken; `save` for the record call. */
+function renderScreen(
   save = vi.fn(async (_method: string, _path: string, _body?: unknown) => ({ ...f18, id: 2 })),
 ) {
-  const api = vi.fn(async (method: string, path: string, options?: RequestOptions) => {
+  const api = fakeApi((method, path, options) => {
     if (path === '/users/me') return staff;
-    if (path === '/app-config') return { eSignature: true, supportEmail: 'help@dosechain.test' };
-    if (path === '/reasons-for-change') return [];
     if (path === '/check-in-use') {
       const query = options?.query as { value?: string; excludeId?: number };
       return { inUse: String(query.value).toLowerCase() === 'f-18' && query.excludeId !== f18.id };
@@ -39,14 +37,14 @@ function fakeApi(
     <RequireAuth>
       <RadionuclidesPage />
     </RequireAuth>,
-    { api: api as unknown as HttpClient, path: '/config/radionuclides' },
+    { api, path: '/config/radionuclides' },
   );
   return { api, save };
 }
 
 describe('the Radionuclides screen (the registry’s generic list page and form)', () => {
   it('is titled from the registry and shows each half-life with its unit', async () => {
-    fakeApi();
+    renderScreen();
     expect(await screen.findByRole('heading', { name: 'Radionuclides' })).toBeTruthy();
     const row = (await screen.findByRole('cell', { name: 'F-18' })).closest('tr')!;
     expect(within(row).getByText('109.77 min')).toBeTruthy();
@@ -55,7 +53,7 @@ describe('the Radionuclides screen (the registry’s generic list page and form)
   });
 
   it('adds one: name, half-life as typed, unit, reason and e-signature, sent as the contract says', async () => {
-    const { save } = fakeApi();
+    const { save } = renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Radionuclide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Radionuclide' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Rb-82' } });
@@ -84,7 +82,7 @@ describe('the Radionuclides screen (the registry’s generic list page and form)
   }, 30_000);
 
   it('refuses a half-life that is not a decimal, and a name in use, before sending', async () => {
-    const { save } = fakeApi();
+    const { save } = renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Radionuclide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Radionuclide' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Half-life/ }), {
@@ -98,7 +96,7 @@ describe('the Radionuclides screen (the registry’s generic list page and form)
   }, 30_000);
 
   it('edits one, starting from its half-life and unit', async () => {
-    const { save } = fakeApi(vi.fn(async (_method: string, _path: string, _body?: unknown) => f18));
+    const { save } = renderScreen(vi.fn(async (_method: string, _path: string, _body?: unknown) => f18));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Radionuclide' });
     expect((within(dialog).getByRole('textbox', { name: /^Half-life/ }) as HTMLInputElement).value).toBe(
