@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { messages } from '@dosechain/contract';
+import { PGlite } from '@electric-sql/pglite';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,6 +35,7 @@ import { runAuditVerify } from '../src/cli/audit-verify-command.ts';
 import { systemClock } from '../src/clock.ts';
 import { type Database, type Db, openDatabase, pgliteDir } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { ensurePgliteDump, ensurePgTemplate } from './db-template.ts';
 import { buildTestApp, createPgDatabase, TEST_AUDIT_KEY, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, orderPlacer } from './order-fixtures.ts';
 import { chainLinks, rewindTrail, verifiedAfter } from './part11/tampering.ts';
@@ -294,19 +296,35 @@ describe('a long trail', () => {
   }, 300_000);
 });
 
-/** A database of its own, as `npm start` leaves it: PostgreSQL in the server-pg run, else PGlite in DATA_DIR. */
-async function ownDatabase(dataDir: string): Promise<{
+/**
+ * A database of its own, as `npm start` leaves it: PostgreSQL in the server-pg run, else PGlite in
+ * DATA_DIR. Empty, or (`migrated`) a copy of the run's migrated template: migrating an empty
+ * embedded database on disk took 20–30 s of the 2-core CI machine per test, and only the test of
+ * a database from before the chain needs to run migrations itself.
+ */
+async function ownDatabase(
+  dataDir: string,
+  options: { migrated?: boolean } = {},
+): Promise<{
   env: NodeJS.ProcessEnv;
   open(): Promise<Database>;
   drop(): Promise<void>;
 }> {
   if (onPg) {
-    const pg = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    const baseUrl = process.env.TEST_DATABASE_URL!;
+    const template = options.migrated ? await ensurePgTemplate(baseUrl) : undefined;
+    const pg = await createPgDatabase(baseUrl, { template });
     return {
       env: { DATABASE_URL: pg.url, DATA_DIR: dataDir },
       open: () => openDatabase({ url: pg.url }),
       drop: pg.drop,
     };
+  }
+  if (options.migrated) {
+    const copy = new PGlite(pgliteDir(dataDir), {
+      loadDataDir: new Blob([readFileSync(await ensurePgliteDump())]),
+    });
+    await copy.close();
   }
   return {
     env: { DATA_DIR: dataDir },
@@ -397,7 +415,7 @@ function npmAuditVerify(env: NodeJS.ProcessEnv): Promise<{ code: number; stdout:
 describe('npm run audit:verify', () => {
   it('exits 0 on an intact trail, 1 once a row is rewritten in SQL, 2 without the right key', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-verify-'));
-    const own = await ownDatabase(dataDir);
+    const own = await ownDatabase(dataDir, { migrated: true });
     const out: string[] = [];
     const err: string[] = [];
     const io = (env: NodeJS.ProcessEnv) => ({
@@ -453,7 +471,7 @@ describe('npm run audit:verify', () => {
 describe('npm run audit:verify -- --checkpoint <file>', () => {
   it('exits 0 while the checkpoint is in the chain, 1 once the trail was cut back below it, 2 for a forged one', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-verify-checkpoint-'));
-    const own = await ownDatabase(dataDir);
+    const own = await ownDatabase(dataDir, { migrated: true });
     const out: string[] = [];
     const err: string[] = [];
     const io = {

@@ -212,6 +212,20 @@ describe('route fuzzing', () => {
     expect(stale, 'excluded or narrowed routes that are not registered').toEqual([]);
   });
 
+  it('the write fingerprint sees a committed change made after it, and the change put back', async () => {
+    const start = await fingerprint();
+    expect(changedTables(start, await fingerprint())).toEqual([]);
+    const moved = sql`update users set updated_at = updated_at + interval '1 second' where id = ${adminRow!.id}`;
+    await t.db.execute(moved);
+    const changed = await fingerprint();
+    expect(changedTables(start, changed)).toEqual(['users']);
+    await t.db.execute(
+      sql`update users set updated_at = updated_at - interval '1 second' where id = ${adminRow!.id}`,
+    );
+    expect(changedTables(changed, await fingerprint())).toEqual(['users']);
+    expect(changedTables(start, await fingerprint())).toEqual([]);
+  });
+
   for (const route of fuzzed) {
     it(`${route.key}: no 5xx, answers match their schemas, nothing written on a 4xx`, async () => {
       const given = overrides[route.key] ?? {};
