@@ -14,12 +14,12 @@ import {
 } from '@mui/material';
 import { Link, useParams } from 'react-router';
 import { formatCell } from '../../components/data-table/format.ts';
-import { ApiKeysSection } from './api-keys-section.tsx';
 import { STUDIES_ROUTE } from './config-page.tsx';
-import { DistributionListSection } from './distribution-list-section.tsx';
-import { PairingsSection } from './pairings-section.tsx';
+import { DistributionListSection } from './distribution-list/distribution-list-section.tsx';
+import { ApiKeysSection } from './integrations/api-keys-section.tsx';
+import { WebhooksSection } from './integrations/webhooks-section.tsx';
+import { PairingsSection } from './pairings/pairings-section.tsx';
 import { useStudy } from './study-api.ts';
-import { WebhooksSection } from './webhooks-section.tsx';
 
 const backToStudies = (
   <Button component={Link} to={STUDIES_ROUTE} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>

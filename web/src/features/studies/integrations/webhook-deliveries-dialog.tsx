@@ -20,14 +20,14 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { userMeets } from '../../auth/access.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { createdColumn } from '../../components/data-table/common-columns.ts';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
-import { webhookDeliveriesResource } from './study-api.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { userMeets } from '../../../auth/access.ts';
+import { useAuth } from '../../../auth/auth-context.tsx';
+import { createdColumn } from '../../../components/data-table/common-columns.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { ReasonDialog, type ReasonMeta } from '../../../components/form/reason-dialog.tsx';
+import { webhookDeliveriesResource } from './integrations-api.ts';
 
 const columns: DataTableColumn<WebhookDelivery>[] = [
   {

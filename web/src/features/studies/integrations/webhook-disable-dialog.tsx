@@ -1,9 +1,9 @@
 import { messages, type Webhook } from '@dosechain/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
-import { webhooksResource } from './study-api.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { ReasonDialog, type ReasonMeta } from '../../../components/form/reason-dialog.tsx';
+import { webhooksResource } from './integrations-api.ts';
 
 /** Disables a webhook of the study: a reason (required) and the e-signature. */
 export function WebhookDisableDialog({

@@ -8,17 +8,17 @@ import {
 } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { LookupSelect } from '../../components/form/lookup-select.tsx';
-import { PositiveNumberField } from '../../components/form/positive-number-field.tsx';
-import { submitWithFeedback } from '../../components/form/save-record.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { apiKeysResource, pairedSitesResource } from './study-api.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { FormCheckboxGroup } from '../../../components/form/form-checkbox-group.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { LookupSelect } from '../../../components/form/lookup-select.tsx';
+import { PositiveNumberField } from '../../../components/form/positive-number-field.tsx';
+import { submitWithFeedback } from '../../../components/form/save-record.ts';
+import { SignedChangeFields } from '../../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../../components/form/signed-form.ts';
+import { apiKeysResource, pairedSitesResource } from './integrations-api.ts';
 
 const keyFieldsSchema = apiKeyCreateBodySchema.pick({
   name: true,

@@ -1,9 +1,9 @@
 import { messages, type Pairing } from '@dosechain/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
-import { pairingsResource } from './study-api.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { ReasonDialog, type ReasonMeta } from '../../../components/form/reason-dialog.tsx';
+import { pairingsResource } from './pairings-api.ts';
 
 /** Deletes a pairing of the study: a reason (required, max 140) and the e-signature. */
 export function PairingDeleteDialog({

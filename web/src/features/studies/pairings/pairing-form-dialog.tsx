@@ -1,16 +1,16 @@
 import { type Exam, messages, pairingCreateBodySchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { EXAMS } from '../../api/resources.ts';
-import { companyKinds } from '../../components/companies/company-kinds.ts';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { LookupSelect } from '../../components/form/lookup-select.tsx';
-import { submitWithFeedback } from '../../components/form/save-record.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { pairingsResource } from './study-api.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { EXAMS } from '../../../api/resources.ts';
+import { companyKinds } from '../../../components/companies/company-kinds.ts';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { LookupSelect } from '../../../components/form/lookup-select.tsx';
+import { submitWithFeedback } from '../../../components/form/save-record.ts';
+import { SignedChangeFields } from '../../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../../components/form/signed-form.ts';
+import { pairingsResource } from './pairings-api.ts';
 
 const pairingFieldsSchema = pairingCreateBodySchema.pick({ examId: true, siteId: true, cmoId: true });
 const fields = ['examId', 'siteId', 'cmoId', 'reasonForChange', 'electronicSignature'];

@@ -1,0 +1,3 @@
+import { STUDIES } from '../study-api.ts';
+
+export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pairings` as const;
