@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
+import { useListChange } from '../../api/list-change.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { type ReasonMeta, requiredReasonBody } from '../../components/form/reason-dialog.tsx';
 
@@ -35,15 +36,10 @@ export const removeException = (
   api('DELETE', `${exceptionsResource(availabilityId)}/${exceptionId}`, { body: requiredReasonBody(meta) });
 
 /** Removes an exception of the availability, then refreshes its exceptions. */
-export function useRemoveException(availabilityId: number) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, meta }: { id: number; meta: ReasonMeta }) =>
-      removeException(api, availabilityId, id, meta),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exceptionsKey(availabilityId) }),
-  });
-}
+export const useRemoveException = (availabilityId: number) =>
+  useListChange(exceptionsResource(availabilityId), (api, { id, meta }: { id: number; meta: ReasonMeta }) =>
+    removeException(api, availabilityId, id, meta),
+  );
 
 /** An exception's doses and window as one line: `2 doses, 08:00–09:00` or `No manufacture`. */
 export function exceptionChange(e: {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -21,17 +21,4 @@ export const studyQueryOptions = (api: HttpClient, id: number) =>
 export function useStudy(id: number | undefined) {
   const api = useApi();
   return useQuery({ ...studyQueryOptions(api, Number(id)), enabled: id !== undefined });
-}
-
-/**
- * A change to one of the study's lists (a pairing deleted, a key revoked, …): `send` makes the
- * call; the list refreshes before the mutation resolves, so a dialog closes on the new list.
- */
-export function useListChange<A>(list: string, send: (api: HttpClient, arg: A) => Promise<unknown>) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (arg: A) => send(api, arg),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(list) }),
-  });
 }

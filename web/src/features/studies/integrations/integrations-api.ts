@@ -1,6 +1,7 @@
 import type { HttpClient } from '../../../api/http-client.ts';
+import { useListChange } from '../../../api/list-change.ts';
 import { type ReasonMeta, requiredReasonBody } from '../../../components/form/reason-dialog.tsx';
-import { STUDIES, useListChange } from '../study-api.ts';
+import { STUDIES } from '../study-api.ts';
 
 /** The clinical sites the study's pairings name, each once: an API key's site is one of them. */
 export const pairedSitesResource = (studyId: number) => `${STUDIES}/${studyId}/sites` as const;

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../../../api/http-client.ts';
+import { useListChange } from '../../../api/list-change.ts';
 import { type ReasonMeta, requiredReasonBody } from '../../../components/form/reason-dialog.tsx';
-import { STUDIES, useListChange } from '../study-api.ts';
+import { STUDIES } from '../study-api.ts';
 
 export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pairings` as const;
 
