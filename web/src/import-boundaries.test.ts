@@ -42,6 +42,16 @@ const fixture: Record<string, string> = {
     'export const page = [z, ExamFormDialog, ConfigListPage, useApi, OrdersGrid, appRoutes];',
   ].join('\n'),
   'web/src/features/exams/exam-form-dialog.tsx': 'export const ExamFormDialog = 1;',
+  'web/src/features/exams/schedule/exam-schedule.tsx': [
+    "import { ExamFormDialog } from '../exam-form-dialog.tsx';",
+    "import { OrdersGrid } from '../../orders/orders-grid.tsx';",
+    "import { ConfigListPage } from '../../../components/config-list-page.tsx';",
+    "import { ExamRules } from '../rules/exam-rules.tsx';",
+    "import { ExamSlot } from './exam-slot.tsx';",
+    'export const schedule = [ExamFormDialog, OrdersGrid, ConfigListPage, ExamRules, ExamSlot];',
+  ].join('\n'),
+  'web/src/features/exams/schedule/exam-slot.tsx': 'export const ExamSlot = 1;',
+  'web/src/features/exams/rules/exam-rules.tsx': 'export const ExamRules = 1;',
   'web/src/features/orders/orders-grid.tsx': 'export const OrdersGrid = 1;',
   'web/src/components/config-list-page.tsx': 'export const ConfigListPage = 1;',
   'web/src/components/leaky.ts':
@@ -78,6 +88,10 @@ describe('import boundaries (biome.json and lint:cycles)', () => {
 
   it('reports a feature importing another feature or app/, by file and line, and nothing else there', () => {
     expect(restricted('web/src/features/exams/exams-page.tsx')).toEqual([5, 6]);
+  });
+
+  it("reports a feature's sub-folder importing another feature or a sibling sub-folder; its feature's files are its own", () => {
+    expect(restricted('web/src/features/exams/schedule/exam-schedule.tsx')).toEqual([2, 4]);
   });
 
   it('reports components/ importing a feature; app/ may import features', () => {

@@ -1,11 +1,9 @@
-import { limits, mailLogAccess, messages } from '@dosechain/contract';
+import { mailLogAccess, messages } from '@dosechain/contract';
 import { Alert, Button } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { useApi } from '../api/api-context.tsx';
 import { userMeets } from '../auth/access.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { FAILED_MAILS_QUERY_KEY } from './failed-mails-query.ts';
+import { useFailedMailsCount } from './failed-mails-query.ts';
 
 /** The notification log's path; `?status=failed` shows the failed mails only. */
 export const NOTIFICATION_LOG_PATH = '/notification-log';
@@ -20,14 +18,7 @@ export const NOTIFICATION_LOG_PATH = '/notification-log';
 export function FailedMailsBanner() {
   const { user } = useAuth();
   const allowed = user ? userMeets(user, mailLogAccess.read) : false;
-  const api = useApi();
-  const failed = useQuery({
-    queryKey: FAILED_MAILS_QUERY_KEY,
-    queryFn: ({ signal }) => api('GET', '/mails/failed-count', { signal }),
-    enabled: allowed,
-    // The fallback for a live event missed (paused while the tab is hidden).
-    refetchInterval: limits.failedMailsRefreshMs,
-  });
+  const failed = useFailedMailsCount(allowed);
   const count = failed.data?.failed ?? 0;
   if (!allowed || count === 0) return null;
   return (

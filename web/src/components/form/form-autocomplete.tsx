@@ -1,5 +1,6 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { autocompleteInput } from './autocomplete-input.tsx';
 
 /** One text value picked from a fixed list of options, searchable, bound to a form field. */
 export function FormAutocomplete<T extends FieldValues>({
@@ -28,18 +29,7 @@ export function FormAutocomplete<T extends FieldValues>({
           onChange={(_, v) => field.onChange(v ?? '')}
           onBlur={field.onBlur}
           getOptionLabel={getOptionLabel}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              name={field.name}
-              label={label}
-              required={required}
-              margin="dense"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
-          )}
+          renderInput={autocompleteInput(field, fieldState, { label, required })}
         />
       )}
     />

@@ -1,5 +1,6 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { autocompleteInput } from './autocomplete-input.tsx';
 import { LookupNoteContext, LookupPopupPaper } from './lookup-popup.tsx';
 import { searchingSlotProps, useLookupSearch } from './lookup-search.tsx';
 
@@ -53,19 +54,11 @@ export function LookupSelect<T extends FieldValues, I extends LookupItem = Looku
             getOptionLabel={optionLabel}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             filterOptions={(x) => x}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                inputRef={field.ref}
-                name={field.name}
-                label={label}
-                required={required}
-                margin="dense"
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-                slotProps={searchingSlotProps(params, isFetching)}
-              />
-            )}
+            renderInput={autocompleteInput(field, fieldState, {
+              label,
+              required,
+              slotProps: (params) => searchingSlotProps(params, isFetching),
+            })}
           />
         )}
       />

@@ -1,7 +1,8 @@
 import { messages } from '@dosechain/contract';
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { autocompleteInput } from './autocomplete-input.tsx';
 
 export interface Choice<V extends string | number> {
   value: V;
@@ -48,18 +49,7 @@ export function MultiSelect<T extends FieldValues, V extends string | number>({
           onBlur={field.onBlur}
           getOptionLabel={(c) => c.label}
           isOptionEqualToValue={(a, b) => a.value === b.value}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              name={field.name}
-              label={label}
-              required={required}
-              margin="dense"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? note}
-            />
-          )}
+          renderInput={autocompleteInput(field, fieldState, { label, required, helperText: note })}
         />
       )}
     />

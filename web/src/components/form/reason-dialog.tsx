@@ -16,6 +16,12 @@ export interface ReasonMeta {
   electronicSignature: string | undefined;
 }
 
+/** The body of an action whose reason the dialog asked for first: the server refuses an empty one. */
+export const requiredReasonBody = (meta: ReasonMeta) => ({
+  ...meta,
+  reasonForChange: meta.reasonForChange ?? '',
+});
+
 /**
  * A signed confirmation with nothing else to fill in: the question, a reason for change
  * (required unless `reasonRequired` is false; max 140) and the e-signature. `onConfirm` sends

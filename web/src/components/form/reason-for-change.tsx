@@ -1,10 +1,8 @@
 import { limits, OTHER_REASON } from '@dosechain/contract';
 import { MenuItem, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
+import { useReasonsForChange } from './reasons-api.ts';
 
 /**
  * The reason for change: a choice from the server's list; 'Other' opens a 5-row free text
@@ -19,12 +17,7 @@ export function ReasonForChangeField<T extends FieldValues>({
   name: Path<T>;
   required?: boolean;
 }) {
-  const api = useApi();
-  const reasons = useQuery({
-    queryKey: queryKeys.of('/reasons-for-change'),
-    queryFn: ({ signal }) => api('GET', '/reasons-for-change', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const reasons = useReasonsForChange();
   const [choice, setChoice] = useState('');
   return (
     <Controller

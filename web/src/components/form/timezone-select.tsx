@@ -1,6 +1,7 @@
-import { Autocomplete, Box, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { autocompleteInput } from './autocomplete-input.tsx';
 import { allTimezones, zoneWithOffset } from './timezone.ts';
 import { cityFoundBy, placeLine, placeOf, searchZones, type ZonePlaceData } from './timezone-search.ts';
 
@@ -84,19 +85,11 @@ export function TimezoneSelect<T extends FieldValues>({
               </Box>
             );
           }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              inputRef={field.ref}
-              name={field.name}
-              label={label}
-              required={required}
-              margin="dense"
-              placeholder="Zone, city or country"
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
-          )}
+          renderInput={autocompleteInput(field, fieldState, {
+            label,
+            required,
+            placeholder: 'Zone, city or country',
+          })}
         />
       )}
     />

@@ -15,7 +15,7 @@ type Extra = Partial<Pick<RecordSubmitOptions<never, never>, 'success' | 'failur
   toBody?: (values: { name: string }) => unknown;
 };
 
-function Harness({ id, onSaved, ...extra }: { id?: number; onSaved: () => void } & Extra) {
+function Harness({ id, onSaved, ...extra }: { id?: number; onSaved: (saved: unknown) => void } & Extra) {
   const { control, handleSubmit, formState, setError } = useSignedForm(nameSchema, { name: '' });
   const onSubmit = useRecordSubmit({
     resource: '/drugs',
@@ -29,7 +29,7 @@ function Harness({ id, onSaved, ...extra }: { id?: number; onSaved: () => void }
   return (
     <FormDialog
       title="Drug"
-      onClose={onSaved}
+      onClose={() => onSaved(undefined)}
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid}
       isSubmitting={formState.isSubmitting}
@@ -118,6 +118,17 @@ describe('useRecordSubmit', () => {
     expect(await screen.findByText("You can't inactivate Drug X because it's in use")).toBeTruthy();
     await fillAndSave('Tc-99m');
     expect(await screen.findByText('Error creating the Drug')).toBeTruthy();
+  });
+
+  it('hands the saved record to `onSaved`, with no toast when `success` is false', async () => {
+    const save = vi.fn(async () => ({ id: 4, name: 'F-18 FDG', secret: 'shown once' }));
+    const onSaved = vi.fn();
+    renderWithApp(<Harness onSaved={onSaved} success={false} />, { api: fakeApi(save) });
+    await fillAndSave();
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith({ id: 4, name: 'F-18 FDG', secret: 'shown once' }),
+    );
+    expect(screen.queryByText('Drug created')).toBeNull();
   });
 
   it('sends the body `toBody` makes and shows the texts the spec gives instead', async () => {

@@ -2,7 +2,7 @@ import { messages } from '@dosechain/contract';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { type RecordKey, submitWithFeedback, useSaveRecord } from './save-record.ts';
 
-export interface RecordSubmitOptions<V extends FieldValues, O> {
+export interface RecordSubmitOptions<V extends FieldValues, O, R extends { id: number } = { id: number }> {
   /** The API resource, e.g. `/drugs`. */
   resource: string;
   /** The record being edited; none to create one. */
@@ -12,10 +12,10 @@ export interface RecordSubmitOptions<V extends FieldValues, O> {
   setError: UseFormSetError<V>;
   /** The form's field names a server error may name. */
   fields: readonly string[];
-  /** Called once the record is saved (the dialog closes). */
-  onSaved: () => void;
-  /** The spec's own success text, where it has one. */
-  success?: string;
+  /** Called with the saved record, as the server answered it (the dialog closes, or shows it). */
+  onSaved: (saved: R) => void;
+  /** The spec's own success text, where it has one; false for none (the screen shows the result itself). */
+  success?: string | false;
   /** The spec's own failure text, where it has one. */
   failure?: string;
   /** The request body made of the submitted values; the values themselves by default. */
@@ -27,10 +27,14 @@ export interface RecordSubmitOptions<V extends FieldValues, O> {
  * The submit of an add/edit dialog: creates (no id) or updates the record, toasts
  * '<entity> created/updated' (or `success`), puts server refusals on the fields (a wrong
  * e-signature on the password field), toasts a conflict's message or 'Error creating/updating
- * the <entity>' (or `failure`), and calls `onSaved` when it went through. Hand it to
+ * the <entity>' (or `failure`), and hands the saved record to `onSaved` when it went through. Hand it to
  * `handleSubmit`: the promise it returns keeps the form submitting until the answer is in.
  */
-export function useRecordSubmit<V extends FieldValues, O = unknown>({
+export function useRecordSubmit<
+  V extends FieldValues,
+  O = unknown,
+  R extends { id: number } = { id: number },
+>({
   resource,
   id,
   entity,
@@ -41,16 +45,20 @@ export function useRecordSubmit<V extends FieldValues, O = unknown>({
   failure,
   toBody,
   recordKey,
-}: RecordSubmitOptions<V, O>): (values: O) => Promise<void> {
-  const save = useSaveRecord<{ id: number }>(resource, id, recordKey);
+}: RecordSubmitOptions<V, O, R>): (values: O) => Promise<void> {
+  const save = useSaveRecord<R>(resource, id, recordKey);
   const creating = id === undefined;
   return async (values) => {
-    const saved = await submitWithFeedback(() => save.mutateAsync(toBody ? toBody(values) : values), {
+    let record: R | undefined;
+    const sent = async () => {
+      record = await save.mutateAsync(toBody ? toBody(values) : values);
+    };
+    const saved = await submitWithFeedback(sent, {
       setError,
       fields,
-      success: success ?? `${entity} ${creating ? 'created' : 'updated'}`,
+      success: success === false ? undefined : (success ?? `${entity} ${creating ? 'created' : 'updated'}`),
       failure: failure ?? (creating ? messages.errorCreating(entity) : messages.errorUpdating(entity)),
     });
-    if (saved) onSaved();
+    if (saved) onSaved(record!);
   };
 }

@@ -1,9 +1,6 @@
-import { type AuditTrailVerification, limits, messages } from '@dosechain/contract';
+import { type AuditTrailVerification, messages } from '@dosechain/contract';
 import { Alert, Button, CircularProgress } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-
-export const AUDIT_CHAIN_QUERY_KEY = ['audit-logs', 'verify'] as const;
+import { useAuditChain } from './audit-trail-api.ts';
 
 /** What the verification found, in words: the first line, and a note on entries it does not cover. */
 export function describeVerification(result: AuditTrailVerification): { text: string; note: string | null } {
@@ -25,18 +22,7 @@ export function describeVerification(result: AuditTrailVerification): { text: st
  * on Re-check; intact, altered (naming the first entry that no longer matches) or not verified.
  */
 export function AuditChainStatus() {
-  const api = useApi();
-  const query = useQuery({
-    queryKey: AUDIT_CHAIN_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      api('GET', '/audit-logs/verify', {
-        signal,
-        timeoutMs: limits.auditVerifyTimeoutMs,
-      }),
-    retry: false,
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  const query = useAuditChain();
   const recheck = (
     <Button color="inherit" size="small" onClick={() => void query.refetch()} disabled={query.isFetching}>
       {messages.auditChainRecheck}

@@ -1,11 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
 import type { AuditEntity, AuditRecord } from './audit-entities.ts';
+import { useChangeset } from './audit-trail-api.ts';
 import { describeChanges, eventLabels, issuedAtText, issuedByText, signatureText } from './changes.ts';
 
 interface HistoryRow {
@@ -45,12 +43,7 @@ export function AuditHistoryDialog({
   record: AuditRecord;
   onClose: () => void;
 }) {
-  const api = useApi();
-  const query = useQuery({
-    queryKey: queryKeys.of('/audit-logs/changeset', entity.entityType, record.id),
-    queryFn: ({ signal }) =>
-      api('GET', `/audit-logs/changeset/${entity.entityType}/${record.id}`, { signal }),
-  });
+  const query = useChangeset(entity.entityType, record.id);
   // As every table: a history that fails to load shows empty (spec section 8).
   const rows = useMemo<HistoryRow[]>(
     () =>

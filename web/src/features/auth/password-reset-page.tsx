@@ -1,7 +1,6 @@
 import { messages, passwordWithConfirmationSchema } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Paper, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -9,12 +8,12 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { ApiError } from '../../api/http-client.ts';
-import { queryKeys } from '../../api/query-keys.ts';
 import { FullPageSpinner } from '../../auth/guards.tsx';
 import { PasswordChangeFields } from '../../components/form/password-change-fields.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { BackToLogin } from './back-to-login.tsx';
+import { useResetToken } from './password-reset-api.ts';
 import type { BrokenLinkState } from './reset-password-page.tsx';
 
 type Values = z.input<typeof passwordWithConfirmationSchema>;
@@ -34,13 +33,7 @@ export default function PasswordResetPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [linkBroke, setLinkBroke] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const validity = useQuery({
-    queryKey: queryKeys.of('/validate-token', token),
-    queryFn: ({ signal }) => api('POST', '/validate-token', { body: { token }, signal }),
-    enabled: token !== '',
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const validity = useResetToken(token);
   const {
     control,
     handleSubmit,

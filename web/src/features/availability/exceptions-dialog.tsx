@@ -17,15 +17,13 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
 import { userMeets } from '../../auth/access.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
+import { ReasonDialog } from '../../components/form/reason-dialog.tsx';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
 import { ExceptionFormDialog } from './exception-form-dialog.tsx';
-import { exceptionChange, exceptionsKey, exceptionsResource } from './exceptions-api.ts';
+import { exceptionChange, useExceptions, useRemoveException } from './exceptions-api.ts';
 import { ExceptionsCalendar } from './exceptions-calendar.tsx';
 
 type Open =
@@ -47,24 +45,12 @@ export function ExceptionsDialog({
   availability: Availability;
   onClose: () => void;
 }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const titleId = useId();
   const canEdit = userMeets(user, { permissions: ['cmoManufactureAvailability.update'] });
   const [open, setOpen] = useState<Open>(null);
-  const resource = exceptionsResource(availability.id);
-  const list = useQuery({
-    queryKey: exceptionsKey(availability.id),
-    queryFn: ({ signal }) => api('GET', resource, { signal }),
-  });
-  const remove = (exception: AvailabilityException) => async (meta: ReasonMeta) => {
-    // The dialog asks for the reason first; the server refuses an empty one.
-    await api('DELETE', `${resource}/${exception.id}`, {
-      body: { ...meta, reasonForChange: meta.reasonForChange ?? '' },
-    });
-    await queryClient.invalidateQueries({ queryKey: exceptionsKey(availability.id) });
-  };
+  const list = useExceptions(availability.id);
+  const remove = useRemoveException(availability.id);
   const rows = list.data ?? [];
   // A day picked in the calendar: its exception, or (to whoever may edit) a new one on it.
   const pick = (date: string) => {
@@ -163,7 +149,7 @@ export function ExceptionsDialog({
           title="Remove exception"
           question={`Remove the exception on ${open.exception.date} (${exceptionChange(open.exception)}: ${open.exception.reason})? The day goes back to the availability's doses and window.`}
           submitLabel="Remove"
-          onConfirm={remove(open.exception)}
+          onConfirm={(meta) => remove.mutateAsync({ id: open.exception.id, meta })}
           onClose={() => setOpen(null)}
           success={messages.exceptionRemoved}
           failure={messages.errorRemovingException}

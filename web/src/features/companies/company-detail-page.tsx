@@ -1,20 +1,10 @@
 import { formatInstant, messages, phoneForDisplay, STAFF_ADMIN } from '@dosechain/contract';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'react-router';
 import { Can } from '../../auth/can.tsx';
 import { useCompany } from '../../components/companies/company-api.ts';
 import type { CompanyKind } from '../../components/companies/company-kinds.ts';
+import { type DetailRow, DetailTable } from '../../components/detail-table.tsx';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
 import { CompanyUsers } from './company-users.tsx';
 import { RelatedCompanies } from './related-companies.tsx';
@@ -48,7 +38,7 @@ export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
   ]
     .filter(Boolean)
     .join(', ');
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Name', c.name],
     ['Phone', c.phoneNumber ? phoneForDisplay(c.phoneNumber) : '—'],
     ['Time zone', zoneWithOffset(c.timezone)],
@@ -60,20 +50,7 @@ export function CompanyDetailPage({ kind }: { kind: CompanyKind }) {
       <Typography variant="h4" component="h1">
         {c.name}
       </Typography>
-      <Paper>
-        <Table aria-label={`${kind.label} information`}>
-          <TableBody>
-            {rows.map(([label, value]) => (
-              <TableRow key={label}>
-                <TableCell component="th" scope="row" sx={{ width: 200, fontWeight: 600 }}>
-                  {label}
-                </TableCell>
-                <TableCell>{value}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <DetailTable label={`${kind.label} information`} rows={rows} />
       <Can permissions={['userManagement.read']} roles={STAFF_ADMIN}>
         <CompanyUsers type={kind.type} companyId={c.id} />
       </Can>

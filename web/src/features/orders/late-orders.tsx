@@ -1,11 +1,8 @@
 import { lateOrdersFilter } from '@dosechain/contract';
 import { Alert, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { toListParams } from '../../components/data-table/list-params.ts';
 import { LazyOrdersGrid } from './lazy-orders-grid.tsx';
-import { LATE_ORDERS_COUNT_KEY, ORDERS } from './orders-grid-query.ts';
+import { useLateOrdersCount } from './order-counts-api.ts';
 
 /**
  * How many accepted orders of the role's scope are late (issue 21), as of the instant the count
@@ -14,25 +11,7 @@ import { LATE_ORDERS_COUNT_KEY, ORDERS } from './orders-grid-query.ts';
  * share that instant, so they always agree; the grid's filter moves with it.
  */
 function useLateOrders() {
-  const api = useApi();
-  const count = useQuery({
-    queryKey: LATE_ORDERS_COUNT_KEY,
-    queryFn: async ({ signal }) => {
-      const asOf = new Date().toISOString();
-      const page = await api('GET', ORDERS, {
-        query: {
-          ...toListParams(
-            { pageIndex: 0, pageSize: 1, sorting: [], columnFilters: [], globalFilter: '' },
-            {},
-            lateOrdersFilter(new Date(asOf)),
-          ),
-          fields: 'id',
-        },
-        signal,
-      });
-      return { total: page.total, asOf };
-    },
-  });
+  const count = useLateOrdersCount();
   const asOf = count.data?.asOf;
   const filter = useMemo(() => (asOf ? lateOrdersFilter(new Date(asOf)) : undefined), [asOf]);
   return { filter, total: count.data?.total ?? 0 };

@@ -6,16 +6,34 @@ import {
   orderActionRules,
   orderStatusLabels,
 } from '@dosechain/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
-import { ApiError } from '../../api/http-client.ts';
+import { ApiError, type HttpClient } from '../../api/http-client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { showSuccessToast } from '../../components/form/server-errors.ts';
 import { type OrderActionValues, statusChangeBody } from './order-actions.ts';
 import { ORDERS } from './orders-grid-query.ts';
 
 export { ORDERS };
+
+/** `GET /orders/:id`: one order of the role's scope. */
+export const getOrder = (api: HttpClient, id: number, signal?: AbortSignal) =>
+  api('GET', `${ORDERS}/${id}`, { signal });
+
+/** The order's query, under the key its status changes update. */
+export const orderQueryOptions = (api: HttpClient, id: number) =>
+  queryOptions({
+    queryKey: queryKeys.record(ORDERS, id),
+    queryFn: ({ signal }) => getOrder(api, id, signal),
+    retry: false,
+  });
+
+/** The order (none asked for while `enabled` is false: an id that cannot be one). */
+export function useOrder(id: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({ ...orderQueryOptions(api, id), enabled });
+}
 
 /** An order's status change: the toast 'Order #<number> <status>', then every order list and the order refresh. */
 export function useOrderStatusChange(order: Order, action: OrderAction) {

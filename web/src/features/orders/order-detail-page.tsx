@@ -1,15 +1,12 @@
 import { messages, type Order, type OrderAction } from '@dosechain/contract';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
 import { Can } from '../../auth/can.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
-import { ORDERS, useResendNotification } from './order-api.ts';
+import { useOrder, useResendNotification } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { orderStatusText } from './order-lateness.ts';
 
@@ -29,18 +26,12 @@ function ResendButton({ order }: { order: Order }) {
 
 /** One order (`/orders/:id`, `/cmo/orders/:id`): the panel's fields and actions, and resending its mail. */
 export default function OrderDetailPage() {
-  const api = useApi();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const back = useLocation().pathname.startsWith('/cmo/')
     ? { to: '/cmo/orders', label: 'CMO Acknowledgement' }
     : { to: '/orders/status', label: 'Order status' };
-  const order = useQuery({
-    queryKey: queryKeys.record(ORDERS, id),
-    queryFn: ({ signal }) => api('GET', `${ORDERS}/${id}`, { signal }),
-    enabled: valid,
-    retry: false,
-  });
+  const order = useOrder(id, valid);
   const [action, setAction] = useState<OrderAction>();
   const backLink = (
     <Button component={RouterLink} to={back.to} sx={{ alignSelf: 'flex-start' }}>

@@ -11,16 +11,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
 import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
+import { useOrderStatuses, useOrdersCount, useReportOptions } from './orders-report-api.ts';
 import {
   ALL_CMOS,
   emptyReportForm,
@@ -87,29 +85,18 @@ interface Run {
  * month, quarter or year. The counting happens on the server in one query.
  */
 export default function OrdersReportPage() {
-  const api = useApi();
   const { control, handleSubmit, formState } = useForm<OrdersReportForm>({
     mode: 'onChange',
     resolver: zodResolver(ordersReportFormSchema),
     defaultValues: emptyReportForm,
   });
   const [studyId, siteId] = useWatch({ control, name: ['studyId', 'siteId'] });
-  const options = useQuery({
-    queryKey: queryKeys.of('/reports/orders-count/options'),
-    queryFn: ({ signal }) => api('GET', '/reports/orders-count/options', { signal }),
-  });
-  const statuses = useQuery({
-    queryKey: queryKeys.of('/order-statuses'),
-    queryFn: ({ signal }) => api('GET', '/order-statuses', { signal }),
-  });
+  const options = useReportOptions();
+  const statuses = useOrderStatuses();
   const choices = limitedChoices(options.data, studyId, siteId);
 
   const [run, setRun] = useState<Run | null>(null);
-  const result = useQuery({
-    queryKey: queryKeys.of('/reports/orders-count', run),
-    enabled: run !== null,
-    queryFn: ({ signal }) => api('GET', '/reports/orders-count', { query: { ...run?.request }, signal }),
-  });
+  const result = useOrdersCount(run);
 
   const onSubmit = (form: OrdersReportForm) =>
     setRun((previous) => ({

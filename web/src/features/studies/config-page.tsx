@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { ConfigListPage } from '../../components/config-list-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { STUDIES, StudyFormDialog } from './study-form-dialog.tsx';
+import { STUDIES } from './study-api.ts';
+import { StudyFormDialog } from './study-form-dialog.tsx';
 
 export const STUDIES_ROUTE = '/config/studies';
 

@@ -1,75 +1,24 @@
-import { type CompanyType, type DistributionEntryInput, limits, type NamedRef } from '@dosechain/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
-import { getListPage } from '../../api/list-call.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { companyKinds } from '../../components/companies/company-kinds.ts';
-import { STUDIES } from './study-form-dialog.tsx';
 
-/** The study with its distribution list; keyed like `useSaveRecord` so its saves refresh it. */
-export function useStudy(id: number | undefined) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.record(STUDIES, Number(id)),
-    queryFn: ({ signal }) => api('GET', `${STUDIES}/${Number(id)}`, { signal }),
-    enabled: id !== undefined,
+export const STUDIES = '/studies';
+
+/** `GET /studies/:id`: the study with its distribution list. */
+export const getStudy = (api: HttpClient, id: number, signal?: AbortSignal) =>
+  api('GET', `${STUDIES}/${id}`, { signal });
+
+/** The study's query, keyed like `useSaveRecord` so its saves refresh it. */
+export const studyQueryOptions = (api: HttpClient, id: number) =>
+  queryOptions({
+    queryKey: queryKeys.record(STUDIES, id),
+    queryFn: ({ signal }) => getStudy(api, id, signal),
     retry: false,
   });
-}
 
-export const pairingsResource = (studyId: number) => `${STUDIES}/${studyId}/pairings` as const;
-
-/** The clinical sites the study's pairings name, each once: an API key's site is one of them. */
-export const pairedSitesResource = (studyId: number) => `${STUDIES}/${studyId}/sites` as const;
-
-/** The study's integration API keys (decision 027). */
-export const apiKeysResource = (studyId: number) => `${STUDIES}/${studyId}/api-keys` as const;
-
-/** The study's webhooks (decision 030) and one webhook's delivery log. */
-export const webhooksResource = (studyId: number) => `${STUDIES}/${studyId}/webhooks` as const;
-export const webhookDeliveriesResource = (studyId: number, webhookId: number) =>
-  `${STUDIES}/${studyId}/webhooks/${webhookId}/deliveries` as const;
-
-export interface SignedMeta {
-  reasonForChange?: string;
-  electronicSignature?: string;
-}
-
-/** Replaces the study's whole distribution list (signed), then shows the saved one. */
-export function useSaveDistributionList(studyId: number) {
+/** The study (none asked for while `id` is undefined). */
+export function useStudy(id: number | undefined) {
   const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { distributionList: DistributionEntryInput[] } & SignedMeta) =>
-      api('PUT', `${STUDIES}/${studyId}`, { body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData([STUDIES, studyId], saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.lists(STUDIES) });
-    },
-  });
-}
-
-/** The list filter's ilike pattern that matches `text` exactly (any case). */
-const exactly = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** At most 50 conditions go in one list filter; names are asked for in chunks below that. */
-const NAMES_PER_CALL = 40;
-
-/** The companies of a type named (any case) among `names`: one list call per 40 names. */
-export async function findCompaniesByName(
-  api: HttpClient,
-  type: CompanyType,
-  names: string[],
-): Promise<NamedRef[]> {
-  const found: NamedRef[] = [];
-  for (let i = 0; i < names.length; i += NAMES_PER_CALL) {
-    const chunk = names.slice(i, i + NAMES_PER_CALL);
-    const filter = { or: chunk.map((n) => ({ field: 'name', op: 'ilike', value: exactly(n) })) };
-    const page = await getListPage<NamedRef>(api, companyKinds[type].api, {
-      query: { size: limits.lookupSize, filter: JSON.stringify(filter) },
-    });
-    found.push(...page.items.map(({ id, name }) => ({ id, name })));
-  }
-  return found;
+  return useQuery({ ...studyQueryOptions(api, Number(id)), enabled: id !== undefined });
 }

@@ -1,25 +1,15 @@
 import { messages } from '@dosechain/contract';
 import { ArrowBack } from '@mui/icons-material';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'react-router';
 import { formatCell } from '../../components/data-table/format.ts';
-import { ApiKeysSection } from './api-keys-section.tsx';
+import { type DetailRow, DetailTable } from '../../components/detail-table.tsx';
 import { STUDIES_ROUTE } from './config-page.tsx';
-import { DistributionListSection } from './distribution-list-section.tsx';
-import { PairingsSection } from './pairings-section.tsx';
+import { DistributionListSection } from './distribution-list/distribution-list-section.tsx';
+import { ApiKeysSection } from './integrations/api-keys-section.tsx';
+import { WebhooksSection } from './integrations/webhooks-section.tsx';
+import { PairingsSection } from './pairings/pairings-section.tsx';
 import { useStudy } from './study-api.ts';
-import { WebhooksSection } from './webhooks-section.tsx';
 
 const backToStudies = (
   <Button component={Link} to={STUDIES_ROUTE} startIcon={<ArrowBack />} sx={{ alignSelf: 'flex-start' }}>
@@ -41,7 +31,7 @@ export default function StudyDetailPage() {
     );
   }
   const s = study.data;
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Name', s.name],
     ['Sponsor', s.sponsor],
     ['Status', formatCell('active', s.active)],
@@ -54,20 +44,7 @@ export default function StudyDetailPage() {
         <Typography variant="h4" component="h1">
           {s.name}
         </Typography>
-        <Paper>
-          <Table aria-label="Study information" size="small">
-            <TableBody>
-              {rows.map(([label, value]) => (
-                <TableRow key={label}>
-                  <TableCell component="th" scope="row" sx={{ width: 200, fontWeight: 600 }}>
-                    {label}
-                  </TableCell>
-                  <TableCell>{value}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Paper>
+        <DetailTable label="Study information" rows={rows} size="small" />
       </Stack>
       <PairingsSection studyId={s.id} />
       <DistributionListSection study={s} />

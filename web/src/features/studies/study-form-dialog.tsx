@@ -2,8 +2,7 @@ import { type Study, studyFieldsSchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { NamedRecordDialog } from '../../components/form/named-record-dialog.tsx';
-
-export const STUDIES = '/studies';
+import { STUDIES } from './study-api.ts';
 
 /** Add (no study) or edit a study's name and sponsor. */
 export function StudyFormDialog({ study, onClose }: { study?: Study; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { messages, type WebhookCreated, webhookHeaders } from '@dosechain/contract';
-import { SecretShownOnceDialog } from '../../components/secret-shown-once-dialog.tsx';
+import { SecretShownOnceDialog } from '../../../components/secret-shown-once-dialog.tsx';
 
 /** The new webhook's signing secret, shown this once (decision 030). */
 export function WebhookSecretDialog({ webhook, onClose }: { webhook: WebhookCreated; onClose: () => void }) {

@@ -1,16 +1,13 @@
 import { type Exam, messages, pairingCreateBodySchema } from '@dosechain/contract';
 import { Grid } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { EXAMS } from '../../api/resources.ts';
-import { companyKinds } from '../../components/companies/company-kinds.ts';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { LookupSelect } from '../../components/form/lookup-select.tsx';
-import { submitWithFeedback } from '../../components/form/save-record.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { pairingsResource } from './study-api.ts';
+import { EXAMS } from '../../../api/resources.ts';
+import { companyKinds } from '../../../components/companies/company-kinds.ts';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { LookupSelect } from '../../../components/form/lookup-select.tsx';
+import { SignedChangeFields } from '../../../components/form/signed-change-fields.tsx';
+import { useSignedForm } from '../../../components/form/signed-form.ts';
+import { useRecordSubmit } from '../../../components/form/use-record-submit.ts';
+import { pairingsResource } from './pairings-api.ts';
 
 const pairingFieldsSchema = pairingCreateBodySchema.pick({ examId: true, siteId: true, cmoId: true });
 const fields = ['examId', 'siteId', 'cmoId', 'reasonForChange', 'electronicSignature'];
@@ -23,24 +20,17 @@ const examLabel = (exam: Exam) => `${exam.name} (${exam.drug.name})`;
  * A pairing that exists for the exam and site is refused with the spec's text.
  */
 export function PairingFormDialog({ studyId, onClose }: { studyId: number; onClose: () => void }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const resource = pairingsResource(studyId);
   const { control, schema, handleSubmit, formState, setError } = useSignedForm(pairingFieldsSchema, {});
-  const create = useMutation({
-    mutationFn: (body: SignedOutput<typeof pairingFieldsSchema.shape>) => api('POST', resource, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
-  });
   // An existing pairing is the server's 409 on examId, in the spec's words: on the field and in a toast.
-  const onSubmit = async (values: SignedOutput<typeof pairingFieldsSchema.shape>) => {
-    const saved = await submitWithFeedback(() => create.mutateAsync(values), {
-      setError,
-      fields,
-      success: messages.pairingCreated,
-      failure: messages.errorCreatingPairing,
-    });
-    if (saved) onClose();
-  };
+  const onSubmit = useRecordSubmit({
+    resource: pairingsResource(studyId),
+    entity: 'Pairing',
+    setError,
+    fields,
+    onSaved: onClose,
+    success: messages.pairingCreated,
+    failure: messages.errorCreatingPairing,
+  });
   return (
     <FormDialog
       title="Add Pairing"

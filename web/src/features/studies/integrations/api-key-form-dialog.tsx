@@ -7,18 +7,15 @@ import {
   messages,
 } from '@dosechain/contract';
 import { Grid } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { LookupSelect } from '../../components/form/lookup-select.tsx';
-import { PositiveNumberField } from '../../components/form/positive-number-field.tsx';
-import { submitWithFeedback } from '../../components/form/save-record.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { apiKeysResource, pairedSitesResource } from './study-api.ts';
+import { FormCheckboxGroup } from '../../../components/form/form-checkbox-group.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { LookupSelect } from '../../../components/form/lookup-select.tsx';
+import { PositiveNumberField } from '../../../components/form/positive-number-field.tsx';
+import { SignedChangeFields } from '../../../components/form/signed-change-fields.tsx';
+import { useSignedForm } from '../../../components/form/signed-form.ts';
+import { useRecordSubmit } from '../../../components/form/use-record-submit.ts';
+import { apiKeysResource, pairedSitesResource } from './integrations-api.ts';
 
 const keyFieldsSchema = apiKeyCreateBodySchema.pick({
   name: true,
@@ -42,24 +39,21 @@ export function ApiKeyFormDialog({
   onClose: () => void;
   onCreated: (key: ApiKeyCreated) => void;
 }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const resource = apiKeysResource(studyId);
   const { control, schema, handleSubmit, formState, setError } = useSignedForm(keyFieldsSchema, {
     name: '',
     scopes: ['orders:read'],
     validDays: 90,
   });
-  const create = useMutation({
-    mutationFn: (body: SignedOutput<typeof keyFieldsSchema.shape>) => api('POST', resource, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
+  // No toast: the secret's dialog shows what was created.
+  const onSubmit = useRecordSubmit({
+    resource: apiKeysResource(studyId),
+    entity: 'API Key',
+    setError,
+    fields,
+    onSaved: onCreated,
+    success: false,
+    failure: messages.errorCreatingApiKey,
   });
-  const onSubmit = (values: SignedOutput<typeof keyFieldsSchema.shape>) =>
-    submitWithFeedback(async () => onCreated(await create.mutateAsync(values)), {
-      setError,
-      fields,
-      failure: messages.errorCreatingApiKey,
-    });
   return (
     <FormDialog
       title="Create API Key"

@@ -6,16 +6,13 @@ import {
   webhookEvents,
 } from '@dosechain/contract';
 import { Grid } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { FormCheckboxGroup } from '../../components/form/form-checkbox-group.tsx';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
-import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { submitWithFeedback } from '../../components/form/save-record.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
-import { webhooksResource } from './study-api.ts';
+import { FormCheckboxGroup } from '../../../components/form/form-checkbox-group.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
+import { FormTextField } from '../../../components/form/form-text-field.tsx';
+import { SignedChangeFields } from '../../../components/form/signed-change-fields.tsx';
+import { useSignedForm } from '../../../components/form/signed-form.ts';
+import { useRecordSubmit } from '../../../components/form/use-record-submit.ts';
+import { webhooksResource } from './integrations-api.ts';
 
 const webhookFieldsSchema = webhookCreateBodySchema.pick({ url: true, events: true });
 const fields = ['url', 'events', 'reasonForChange', 'electronicSignature'];
@@ -34,23 +31,20 @@ export function WebhookFormDialog({
   onClose: () => void;
   onCreated: (webhook: WebhookCreated) => void;
 }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const resource = webhooksResource(studyId);
   const { control, schema, handleSubmit, formState, setError } = useSignedForm(webhookFieldsSchema, {
     url: '',
     events: [...webhookEvents],
   });
-  const create = useMutation({
-    mutationFn: (body: SignedOutput<typeof webhookFieldsSchema.shape>) => api('POST', resource, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) }),
+  // No toast: the secret's dialog shows what was created.
+  const onSubmit = useRecordSubmit({
+    resource: webhooksResource(studyId),
+    entity: 'Webhook',
+    setError,
+    fields,
+    onSaved: onCreated,
+    success: false,
+    failure: messages.errorCreatingWebhook,
   });
-  const onSubmit = (values: SignedOutput<typeof webhookFieldsSchema.shape>) =>
-    submitWithFeedback(async () => onCreated(await create.mutateAsync(values)), {
-      setError,
-      fields,
-      failure: messages.errorCreatingWebhook,
-    });
   return (
     <FormDialog
       title="Create Webhook"

@@ -17,9 +17,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { ApiError } from '../../api/http-client.ts';
-import { LeaveGuard } from '../../components/leave-guard/leave-guard-provider.tsx';
-import { leavePageQuestion } from '../../components/leave-guard/leave-questions.ts';
+import { ApiError } from '../../../api/http-client.ts';
+import { LeaveGuard } from '../../../components/leave-guard/leave-guard-provider.tsx';
+import { leavePageQuestion } from '../../../components/leave-guard/leave-questions.ts';
 import { CsvImportButton } from './csv-import-button.tsx';
 import { DistributionConfirmDialog } from './distribution-confirm-dialog.tsx';
 import type { CsvImport } from './distribution-csv.ts';
@@ -31,9 +31,9 @@ import {
   rowBlocks,
 } from './distribution-editor-state.ts';
 import { listKey, type RowField, rowFieldOf, toEntries, toRows } from './distribution-form.ts';
+import { useSaveDistributionList } from './distribution-list-api.ts';
 import { DistributionPager, LIST_TOP_MARGIN, pageWindow, ROWS_PER_PAGE } from './distribution-pager.tsx';
 import { DistributionRowFields } from './distribution-row-fields.tsx';
-import { useSaveDistributionList } from './study-api.ts';
 
 /** Import warnings listed; the rest are on their rows ("Go to first error"). */
 const PROBLEMS_LISTED = 10;

@@ -2,16 +2,16 @@ import { type ApiKey, type ApiKeyCreated, apiKeyScopeLabels, formatInstant } fro
 import { Block } from '@mui/icons-material';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { userMeets } from '../../auth/access.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { Can } from '../../auth/can.tsx';
-import { createdColumn } from '../../components/data-table/common-columns.ts';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { userMeets } from '../../../auth/access.ts';
+import { useAuth } from '../../../auth/auth-context.tsx';
+import { Can } from '../../../auth/can.tsx';
+import { createdColumn } from '../../../components/data-table/common-columns.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { ApiKeyFormDialog } from './api-key-form-dialog.tsx';
 import { ApiKeyRevokeDialog } from './api-key-revoke-dialog.tsx';
 import { ApiKeySecretDialog } from './api-key-secret-dialog.tsx';
+import { apiKeysResource } from './integrations-api.ts';
 import { RowDetailPanel } from './row-detail-panel.tsx';
-import { apiKeysResource } from './study-api.ts';
 
 const statusLabels: Record<ApiKey['status'], string> = {
   active: 'Active',

@@ -4,9 +4,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiProvider } from '../../api/api-context.tsx';
-import { ApiError, type HttpClient, type RequestOptions } from '../../api/http-client.ts';
-import { LeaveGuardProvider } from '../../components/leave-guard/leave-guard-provider.tsx';
+import { ApiProvider } from '../../../api/api-context.tsx';
+import { ApiError, type HttpClient, type RequestOptions } from '../../../api/http-client.ts';
+import { LeaveGuardProvider } from '../../../components/leave-guard/leave-guard-provider.tsx';
 import { DistributionListEditor } from './distribution-list-editor.tsx';
 
 const saved: DistributionEntry[] = [

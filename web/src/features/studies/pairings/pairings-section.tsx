@@ -2,14 +2,14 @@ import type { Pairing } from '@dosechain/contract';
 import { Delete } from '@mui/icons-material';
 import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { userMeets } from '../../auth/access.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { Can } from '../../auth/can.tsx';
-import { createdColumn } from '../../components/data-table/common-columns.ts';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
+import { userMeets } from '../../../auth/access.ts';
+import { useAuth } from '../../../auth/auth-context.tsx';
+import { Can } from '../../../auth/can.tsx';
+import { createdColumn } from '../../../components/data-table/common-columns.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { PairingDeleteDialog } from './pairing-delete-dialog.tsx';
 import { PairingFormDialog } from './pairing-form-dialog.tsx';
-import { pairingsResource } from './study-api.ts';
+import { pairingsResource } from './pairings-api.ts';
 
 const columns: DataTableColumn<Pairing>[] = [
   { field: 'exam_name', header: 'Exam', value: (p) => p.exam.name },

@@ -2,7 +2,7 @@ import type { Study } from '@dosechain/contract';
 import { Edit } from '@mui/icons-material';
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Can } from '../../auth/can.tsx';
+import { Can } from '../../../auth/can.tsx';
 import { DistributionListEditor } from './distribution-list-editor.tsx';
 import { DistributionListTable } from './distribution-list-table.tsx';
 

@@ -1,5 +1,5 @@
 import { type ApiKeyCreated, formatInstant, messages } from '@dosechain/contract';
-import { SecretShownOnceDialog } from '../../components/secret-shown-once-dialog.tsx';
+import { SecretShownOnceDialog } from '../../../components/secret-shown-once-dialog.tsx';
 
 /** The new key's secret, shown this once (decision 027): copy it now, it cannot be read again. */
 export function ApiKeySecretDialog({ apiKey, onClose }: { apiKey: ApiKeyCreated; onClose: () => void }) {

@@ -18,16 +18,13 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
-import { userMeets } from '../../auth/access.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { createdColumn } from '../../components/data-table/common-columns.ts';
-import { DataTable, type DataTableColumn } from '../../components/data-table/data-table.tsx';
-import { ReasonDialog, type ReasonMeta } from '../../components/form/reason-dialog.tsx';
-import { webhookDeliveriesResource } from './study-api.ts';
+import { userMeets } from '../../../auth/access.ts';
+import { useAuth } from '../../../auth/auth-context.tsx';
+import { createdColumn } from '../../../components/data-table/common-columns.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { ReasonDialog } from '../../../components/form/reason-dialog.tsx';
+import { useResendWebhookDelivery, webhookDeliveriesResource } from './integrations-api.ts';
 
 const columns: DataTableColumn<WebhookDelivery>[] = [
   {
@@ -77,19 +74,11 @@ export function WebhookDeliveriesDialog({
   webhook: Webhook;
   onClose: () => void;
 }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const canResend = userMeets(user, { permissions: ['config.update'] });
   const resource = webhookDeliveriesResource(studyId, webhook.id);
   const [resending, setResending] = useState<WebhookDelivery>();
-  const resend = async (delivery: WebhookDelivery, meta: ReasonMeta) => {
-    // The dialog asks for the reason first; the server refuses an empty one.
-    await api('POST', `${resource}/${delivery.id}/resend`, {
-      body: { ...meta, reasonForChange: meta.reasonForChange ?? '' },
-    });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) });
-  };
+  const resend = useResendWebhookDelivery(studyId, webhook.id);
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="webhook-deliveries-title">
       <DialogTitle id="webhook-deliveries-title">Webhook Deliveries</DialogTitle>
@@ -125,7 +114,7 @@ export function WebhookDeliveriesDialog({
           title="Resend Delivery"
           question={`Send the ${webhookEventLabels[resending.event]} event of Order #${resending.order.number} to ${webhook.url} again (same delivery id)?`}
           submitLabel="Resend"
-          onConfirm={(meta) => resend(resending, meta)}
+          onConfirm={(meta) => resend.mutateAsync({ id: resending.id, meta })}
           onClose={() => setResending(undefined)}
           success={messages.webhookDeliveryResent}
           failure={messages.errorResendingWebhookDelivery}

@@ -1,14 +1,14 @@
 import { messages } from '@dosechain/contract';
 import { DialogContentText, Grid } from '@mui/material';
 import { z } from 'zod';
-import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormDialog } from '../../../components/form/form-dialog.tsx';
 import {
   applyServerErrors,
   showFailureToast,
   showSuccessToast,
-} from '../../components/form/server-errors.ts';
-import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
-import { type SignedOutput, useSignedForm } from '../../components/form/signed-form.ts';
+} from '../../../components/form/server-errors.ts';
+import { SignedChangeFields } from '../../../components/form/signed-change-fields.tsx';
+import { type SignedOutput, useSignedForm } from '../../../components/form/signed-form.ts';
 
 const noFields = z.object({});
 type Meta = SignedOutput<typeof noFields.shape>;

@@ -1,8 +1,8 @@
 import type { CompanyType, NamedRef } from '@dosechain/contract';
 import { Autocomplete, TextField } from '@mui/material';
-import { companyKinds } from '../../components/companies/company-kinds.ts';
-import { LookupNoteContext, LookupPopupPaper } from '../../components/form/lookup-popup.tsx';
-import { searchingSlotProps, useLookupSearch } from '../../components/form/lookup-search.tsx';
+import { companyKinds } from '../../../components/companies/company-kinds.ts';
+import { LookupNoteContext, LookupPopupPaper } from '../../../components/form/lookup-popup.tsx';
+import { searchingSlotProps, useLookupSearch } from '../../../components/form/lookup-search.tsx';
 
 /**
  * Picks companies of one type: up to 100 by name, searched 500 ms after typing stops; the

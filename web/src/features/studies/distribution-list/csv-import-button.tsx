@@ -3,7 +3,7 @@ import { UploadFile } from '@mui/icons-material';
 import { Button } from '@mui/material';
 import { type ChangeEvent, useRef } from 'react';
 import { toast } from 'react-toastify';
-import { useApi } from '../../api/api-context.tsx';
+import { useApi } from '../../../api/api-context.tsx';
 import {
   type CsvImport,
   CsvNotUtf8Error,
@@ -13,7 +13,7 @@ import {
   resolveCsvRecords,
   toCsvRecords,
 } from './distribution-csv.ts';
-import { findCompaniesByName } from './study-api.ts';
+import { findCompaniesByName } from './distribution-list-api.ts';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
