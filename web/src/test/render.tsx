@@ -18,7 +18,7 @@ export function renderWithApp(
   }: { api: HttpClient; path?: string; search?: string; routes?: Record<string, ReactElement> },
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>
         <AuthProvider>
@@ -35,4 +35,5 @@ export function renderWithApp(
       </ApiProvider>
     </QueryClientProvider>,
   );
+  return { ...rendered, queryClient };
 }

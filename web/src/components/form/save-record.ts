@@ -18,13 +18,16 @@ export function useSaveRecord<T extends { id: number }>(
   resource: string,
   id?: number,
   recordKey?: RecordKey,
+  /** False when the answer holds a secret shown once: it is not kept in the query cache. */
+  cacheRecord = true,
 ) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) => saveRecordCall<T>(api, resource, id, body),
     onSuccess: (saved) => {
-      queryClient.setQueryData(recordKey?.(saved.id) ?? queryKeys.record(resource, saved.id), saved);
+      if (cacheRecord)
+        queryClient.setQueryData(recordKey?.(saved.id) ?? queryKeys.record(resource, saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.lists(resource) });
     },
   });

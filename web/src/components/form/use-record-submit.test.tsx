@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../api/http-client.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { FormDialog } from './form-dialog.tsx';
@@ -11,7 +12,7 @@ import { useSignedForm } from './signed-form.ts';
 import { type RecordSubmitOptions, useRecordSubmit } from './use-record-submit.ts';
 
 const nameSchema = z.object({ name: z.string().min(1) });
-type Extra = Partial<Pick<RecordSubmitOptions<never, never>, 'success' | 'failure'>> & {
+type Extra = Partial<Pick<RecordSubmitOptions<never, never>, 'success' | 'failure' | 'cacheRecord'>> & {
   toBody?: (values: { name: string }) => unknown;
 };
 
@@ -129,6 +130,20 @@ describe('useRecordSubmit', () => {
       expect(onSaved).toHaveBeenCalledWith({ id: 4, name: 'F-18 FDG', secret: 'shown once' }),
     );
     expect(screen.queryByText('Drug created')).toBeNull();
+  });
+
+  it('keeps the saved record in the query cache, unless it holds a secret shown once', async () => {
+    const save = vi.fn(async () => ({ id: 4, name: 'F-18 FDG', secret: 'shown once' }));
+    const onSaved = vi.fn();
+    const kept = renderWithApp(<Harness onSaved={onSaved} />, { api: fakeApi(save) });
+    await fillAndSave();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(kept.queryClient.getQueryData(queryKeys.record('/drugs', 4))).toMatchObject({ id: 4 });
+    kept.unmount();
+    const secret = renderWithApp(<Harness onSaved={onSaved} cacheRecord={false} />, { api: fakeApi(save) });
+    await fillAndSave();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2));
+    expect(secret.queryClient.getQueryData(queryKeys.record('/drugs', 4))).toBeUndefined();
   });
 
   it('sends the body `toBody` makes and shows the texts the spec gives instead', async () => {

@@ -21,6 +21,8 @@ export interface RecordSubmitOptions<V extends FieldValues, O, R extends { id: n
   /** The request body made of the submitted values; the values themselves by default. */
   toBody?: (values: O) => unknown;
   recordKey?: RecordKey;
+  /** False when the answer holds a secret shown once (a new API key, a webhook's signing secret). */
+  cacheRecord?: boolean;
 }
 
 /**
@@ -45,8 +47,9 @@ export function useRecordSubmit<
   failure,
   toBody,
   recordKey,
+  cacheRecord,
 }: RecordSubmitOptions<V, O, R>): (values: O) => Promise<void> {
-  const save = useSaveRecord<R>(resource, id, recordKey);
+  const save = useSaveRecord<R>(resource, id, recordKey, cacheRecord);
   const creating = id === undefined;
   return async (values) => {
     let record: R | undefined;

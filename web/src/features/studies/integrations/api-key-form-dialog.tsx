@@ -52,6 +52,8 @@ export function ApiKeyFormDialog({
     fields,
     onSaved: onCreated,
     success: false,
+    // The answer holds the secret shown once: not kept in the query cache.
+    cacheRecord: false,
     failure: messages.errorCreatingApiKey,
   });
   return (

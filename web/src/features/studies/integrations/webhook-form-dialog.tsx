@@ -43,6 +43,8 @@ export function WebhookFormDialog({
     fields,
     onSaved: onCreated,
     success: false,
+    // The answer holds the secret shown once: not kept in the query cache.
+    cacheRecord: false,
     failure: messages.errorCreatingWebhook,
   });
   return (
