@@ -63,9 +63,6 @@ export const messages = {
   /** A lookup shows the first `lookupSize`; more exist, and typing searches all of them. */
   lookupTruncated: (shown: number, total: number) =>
     `Showing the first ${count(shown)} of ${count(total)} — type to narrow`,
-  /** A fixed choice list shows the first `lookupSize`; more exist. */
-  choicesTruncated: (shown: number, total: number) =>
-    `Showing the first ${count(shown)} of ${count(total)}; the others can't be picked here`,
   passwordPolicy: 'Password must be at least 8 characters long, contain an uppercase letter and a number',
   enterPassword: 'Enter a password',
   confirmPassword: 'Confirm your password',

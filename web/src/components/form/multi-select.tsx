@@ -1,57 +1,88 @@
-import { messages } from '@dosechain/contract';
 import { Autocomplete } from '@mui/material';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { autocompleteInput } from './autocomplete-input.tsx';
+import { LookupNoteContext, LookupPopupPaper } from './lookup-popup.tsx';
+import { searchingSlotProps, useLookupSearch } from './lookup-search.tsx';
 
 export interface Choice<V extends string | number> {
   value: V;
   label: string;
 }
 
-/** Several values from a fixed list; when required, at least one (spec section 5). */
-export function MultiSelect<T extends FieldValues, V extends string | number>({
+/**
+ * Several records by id from a list endpoint, searched on the server as the user types (up to 100
+ * listed, and the open list says when more match: type to narrow), so any record can be picked
+ * however many there are. The values the form opens with keep their labels (`initial`) even when
+ * the search does not list them, and are never dropped by a pick: an edit keeps what it did not
+ * touch. When required, at least one.
+ */
+export function LookupMultiSelect<T extends FieldValues, I extends { id: number }>({
   control,
   name,
   label,
-  choices,
+  resource,
+  sort = 'name',
+  optionLabel,
+  initial,
   required,
-  total,
 }: {
   control: Control<T>;
   name: Path<T>;
   label: string;
-  choices: Choice<V>[];
+  resource: string;
+  /** The list's order, e.g. `username`. */
+  sort?: string;
+  optionLabel: (item: I) => string;
+  /** The labels of the values the form opens with. */
+  initial: readonly Choice<number>[];
   required?: boolean;
-  /** How many records exist when `choices` holds only the first of them. */
-  total?: number;
 }) {
-  const [open, setOpen] = useState(false);
-  const note =
-    open && total !== undefined && total > choices.length
-      ? messages.choicesTruncated(choices.length, total)
-      : undefined;
+  const search = useLookupSearch<I>(resource, { sort });
+  // Every label seen (the form's first values, the search answers, the picks), by id.
+  const [known, setKnown] = useState(() => new Map(initial.map((c) => [c.value, c.label])));
+  const options: Choice<number>[] = search.items.map((item) => ({
+    value: item.id,
+    label: optionLabel(item),
+  }));
+  const labelOf = (id: number) =>
+    options.find((o) => o.value === id)?.label ?? known.get(id) ?? initial.find((c) => c.value === id)?.label;
   return (
-    <Controller
-      control={control}
-      name={name}
-      rules={{ validate: (v: V[] | undefined) => !required || (v?.length ?? 0) > 0 || 'Required' }}
-      render={({ field, fieldState }) => (
-        <Autocomplete<Choice<V>, true>
-          multiple
-          // Several items are picked in a row: the list stays open after each pick.
-          disableCloseOnSelect
-          onOpen={() => setOpen(true)}
-          onClose={() => setOpen(false)}
-          options={choices}
-          value={choices.filter((c) => ((field.value ?? []) as V[]).includes(c.value))}
-          onChange={(_, picked) => field.onChange(picked.map((c) => c.value))}
-          onBlur={field.onBlur}
-          getOptionLabel={(c) => c.label}
-          isOptionEqualToValue={(a, b) => a.value === b.value}
-          renderInput={autocompleteInput(field, fieldState, { label, required, helperText: note })}
-        />
-      )}
-    />
+    <LookupNoteContext value={search.note}>
+      <Controller
+        control={control}
+        name={name}
+        rules={{ validate: (v: number[] | undefined) => !required || (v?.length ?? 0) > 0 || 'Required' }}
+        render={({ field, fieldState }) => (
+          <Autocomplete<Choice<number>, true>
+            multiple
+            // Several items are picked in a row: the list stays open after each pick.
+            disableCloseOnSelect
+            options={options}
+            loading={search.isFetching}
+            slots={{ paper: LookupPopupPaper }}
+            value={((field.value ?? []) as number[]).map((id) => ({
+              value: id,
+              label: labelOf(id) ?? `#${id}`,
+            }))}
+            onChange={(_, picked) => {
+              setKnown((map) => new Map([...map, ...picked.map((c) => [c.value, c.label] as const)]));
+              field.onChange(picked.map((c) => c.value));
+            }}
+            onInputChange={search.onInputChange}
+            onBlur={field.onBlur}
+            getOptionLabel={(c) => c.label}
+            isOptionEqualToValue={(a, b) => a.value === b.value}
+            // The server searched already.
+            filterOptions={(x) => x}
+            renderInput={autocompleteInput(field, fieldState, {
+              label,
+              required,
+              slotProps: (params) => searchingSlotProps(params, search.isFetching),
+            })}
+          />
+        )}
+      />
+    </LookupNoteContext>
   );
 }

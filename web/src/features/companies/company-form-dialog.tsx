@@ -112,7 +112,11 @@ export function CompanyFormDialog({
       </Grid>
       {kind.link && (
         <Grid size={12}>
-          <LinkedCompaniesSelect control={control} link={kind.link} />
+          <LinkedCompaniesSelect
+            control={control}
+            link={kind.link}
+            initial={existing.data?.[kind.link.answer] ?? []}
+          />
         </Grid>
       )}
       <SignedChangeFields control={control} />

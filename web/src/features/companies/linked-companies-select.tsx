@@ -1,23 +1,30 @@
 import type { Company } from '@dosechain/contract';
 import type { Control } from 'react-hook-form';
 import { type CompanyKind, companyKinds } from '../../components/companies/company-kinds.ts';
-import { MultiSelect } from '../../components/form/multi-select.tsx';
-import { useListChoices } from '../../components/form/use-list-choices.ts';
+import { LookupMultiSelect } from '../../components/form/multi-select.tsx';
 import type { CompanyFormInput } from './company-form-schema.ts';
 
-const byName = { sort: 'name' };
-const companyChoice = (c: Company) => ({ value: c.id, label: c.name });
-
-/** Picks the companies of the other kind this one is linked to (sites ↔ imaging centers). */
+/**
+ * Picks the companies of the other kind this one is linked to (sites ↔ imaging centers), searched
+ * by name on the server; `initial`, the links the company has when the form opens.
+ */
 export function LinkedCompaniesSelect({
   control,
   link,
+  initial,
 }: {
   control: Control<CompanyFormInput>;
   link: NonNullable<CompanyKind['link']>;
+  initial: readonly { id: number; name: string }[];
 }) {
-  const { choices, total } = useListChoices(companyKinds[link.other].api, byName, companyChoice);
   return (
-    <MultiSelect control={control} name={link.field} label={link.label} choices={choices} total={total} />
+    <LookupMultiSelect
+      control={control}
+      name={link.field}
+      label={link.label}
+      resource={companyKinds[link.other].api}
+      optionLabel={(c: Company) => c.name}
+      initial={initial.map((c) => ({ value: c.id, label: c.name }))}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { emptyPermissions, type Group, groupFieldsSchema } from '@dosechain/contract';
+import { emptyPermissions, type Group, groupFieldsSchema, type User } from '@dosechain/contract';
 import { Grid, Typography } from '@mui/material';
-import { MultiSelect } from '../../components/form/multi-select.tsx';
+import { LookupMultiSelect } from '../../components/form/multi-select.tsx';
 import { NamedRecordDialog } from '../../components/form/named-record-dialog.tsx';
-import { useUserChoices } from '../../components/users/user-choices.ts';
+import { USERS, userLabel } from '../../components/users/user-choices.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
 export const GROUPS = '/groups';
@@ -12,7 +12,6 @@ export const GROUPS = '/groups';
  * server's refusals that would leave nobody able to manage users are shown with its message.
  */
 export function GroupFormDialog({ group, onClose }: { group?: Group; onClose: () => void }) {
-  const users = useUserChoices();
   return (
     <NamedRecordDialog
       entity="Group"
@@ -26,18 +25,19 @@ export function GroupFormDialog({ group, onClose }: { group?: Group; onClose: ()
         userIds: group?.users.map((u) => u.id) ?? [],
       }}
       onClose={onClose}
-      loading={users.loading}
       maxWidth="md"
     >
       {(control) => (
         <>
           <Grid size={12}>
-            <MultiSelect
+            <LookupMultiSelect
               control={control}
               name="userIds"
               label="Users"
-              choices={users.choices}
-              total={users.total}
+              resource={USERS}
+              sort="username"
+              optionLabel={(u: User) => userLabel(u)}
+              initial={(group?.users ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))}
             />
           </Grid>
           <Grid size={12} sx={{ mt: 2 }}>

@@ -1,13 +1,6 @@
 import type { Group } from '@dosechain/contract';
-import type { Choice } from '../../components/form/multi-select.tsx';
-import { useListChoices } from '../../components/form/use-list-choices.ts';
 
-const GROUPS = '/groups';
+export const GROUPS = '/groups';
 
-const byName = { sort: 'name', fields: 'name,active' };
-const groupChoice = (g: Group) => ({ value: g.id, label: g.active ? g.name : `${g.name} (inactive)` });
-
-/** Groups to pick from (the first 100 by name); inactive ones are marked. */
-export function useGroupChoices(): { choices: Choice<number>[]; loading: boolean; total: number } {
-  return useListChoices(GROUPS, byName, groupChoice);
-}
+/** How a group reads in a picker; inactive ones are marked. */
+export const groupLabel = (g: Pick<Group, 'name' | 'active'>) => (g.active ? g.name : `${g.name} (inactive)`);

@@ -1,4 +1,4 @@
-import { messages, type User } from '@dosechain/contract';
+import { type Group, messages, type User } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, Typography } from '@mui/material';
 import { useMemo } from 'react';
@@ -7,14 +7,14 @@ import { useESignatureRequired } from '../../components/form/e-signature-field.t
 import { FormCheckbox } from '../../components/form/form-checkbox.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { MultiSelect } from '../../components/form/multi-select.tsx';
+import { LookupMultiSelect } from '../../components/form/multi-select.tsx';
 import { callingCodeOnlyToNull, PhoneField } from '../../components/form/phone-field.tsx';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { emptySignature } from '../../components/form/signed-form.ts';
 import { inUseProps, useInUse } from '../../components/form/use-in-use.ts';
 import { useRecordSubmit } from '../../components/form/use-record-submit.ts';
 import { USERS } from '../../components/users/user-choices.ts';
-import { useGroupChoices } from './group-choices.ts';
+import { GROUPS, groupLabel } from './group-choices.ts';
 import { RolesEditor } from './roles-editor.tsx';
 import { type UserFormValues, userFormSchema } from './user-form-schema.ts';
 
@@ -74,7 +74,6 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
   const [username, email, roles] = useWatch({ control, name: ['username', 'email', 'roles'] });
   const usernameInUse = useInUse('user', 'username', username, user?.id);
   const emailInUse = useInUse('user', 'email', email, user?.id);
-  const groups = useGroupChoices();
   const initialCompanies = useMemo(
     () =>
       new Map((user?.roles ?? []).flatMap((r) => (r.companyId ? [[r.companyId, r.companyName ?? '']] : []))),
@@ -110,7 +109,6 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
       onSubmit={handleSubmit(onSubmit)}
       isValid={formState.isValid && !usernameInUse && !emailInUse}
       isSubmitting={formState.isSubmitting}
-      loading={groups.loading}
       maxWidth="md"
     >
       <Grid size={{ xs: 12, sm: 6 }}>
@@ -177,12 +175,13 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         </>
       )}
       <Grid size={12}>
-        <MultiSelect
+        <LookupMultiSelect
           control={control}
           name="groupIds"
           label="Groups"
-          choices={groups.choices}
-          total={groups.total}
+          resource={GROUPS}
+          optionLabel={(g: Group) => groupLabel(g)}
+          initial={(user?.groups ?? []).map((g) => ({ value: g.id, label: groupLabel(g) }))}
         />
       </Grid>
       <Grid size={12}>
