@@ -2,7 +2,8 @@ import type { AuditEntityType } from '@dosechain/contract';
 import { type AuditActor, type AuditEntry, diffChangeset, recordAudit } from '../audit/record.ts';
 import type { UserRow } from '../auth/principal.ts';
 import type { Executor } from '../db/client.ts';
-import { type GroupRow, groupAuditFields, loadGroupDetails } from '../modules/groups/queries.ts';
+import { type GroupRow, groupAuditFields } from '../modules/groups/queries.ts';
+import { loadGroupDetails } from '../modules/user-management/group-details.ts';
 import { loadUserDetails, userAuditFields } from '../modules/users/queries.ts';
 
 // The audit rows of records a seed creates (the demo data, the first administrator): what a

@@ -20,12 +20,12 @@ import { updateMeaning } from '../shared/active-toggle.ts';
 import { changesNothing, foundOr404, labelOf, listTable, updateById } from '../shared/config-service.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 import { checkGroupPermissions, groupGrantsBeyond, joiningRefused } from '../user-management/grants.ts';
+import { loadGroupDetails } from '../user-management/group-details.ts';
 import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
 import {
   findGroup,
   groupAuditFields,
   groupList,
-  loadGroupDetails,
   normalizePermissions,
   toGroup,
   writePermissions,
