@@ -17,8 +17,8 @@ import { availabilityExceptions, doseSlots, drugAvailabilities, orders } from '.
 import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { recipientsWithZones } from '../../late-delivery/notice.ts';
 import { enqueueMails, type OutgoingMail } from '../../mail/outbox.ts';
+import { recipientsWithZones } from '../late-delivery/notice.ts';
 import { orderFactLines } from '../orders/notify.ts';
 import { selectOrders, toOrder } from '../orders/queries.ts';
 import type { ExceptionRow } from './capacity.ts';
