@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { useAuditKey } from '../../server/src/audit/chain.ts';
 import { type Database, openDatabase } from '../../server/src/db/client.ts';
-import { seedDemo } from '../../server/src/db/seed/demo.ts';
+import { seedDemo } from '../../server/src/seed/demo.ts';
 import { BENCH_AUDIT_KEY } from './scenarios/place.ts';
 
 export const BENCH_DATABASE = 'dosechain_bench';

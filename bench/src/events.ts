@@ -19,7 +19,7 @@ import { useAuditKey } from '../../server/src/audit/chain.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../server/src/db/schema.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../server/src/db/seed/demo.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../server/src/seed/demo.ts';
 import { startServer } from '../../server/test/faults/server-process.ts';
 import { Api } from './http.ts';
 import { ms, stats } from './measure.ts';

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../server/src/seed/demo.ts';
 
 /** An answer of the app: its status and its body as text. */
 export interface Answer {

@@ -7,11 +7,11 @@ import { systemClock } from './clock.ts';
 import { type AppConfig, loadConfig } from './config.ts';
 import { makePrivate, PRIVATE_UMASK, tightenedReport } from './data-dir.ts';
 import { openDatabase, pgliteDir } from './db/client.ts';
-import { bootstrapAdmin } from './db/seed/bootstrap.ts';
-import { isSeeded, seedDemo } from './db/seed/demo.ts';
-import { seedReferenceData } from './db/seed/reference-data.ts';
 import { drainAndClose } from './http/shutdown.ts';
 import { logDestination } from './log-output.ts';
+import { bootstrapAdmin } from './seed/bootstrap.ts';
+import { isSeeded, seedDemo } from './seed/demo.ts';
+import { seedReferenceData } from './seed/reference-data.ts';
 import { startBanner } from './start-banner.ts';
 
 // Before anything is written: what the server (and any program it starts) creates is its own

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, demoUsers } from './db/seed/demo.ts';
+import { DEMO_PASSWORD, demoUsers } from './seed/demo.ts';
 
 export interface StartFacts {
   url: string;

@@ -21,7 +21,7 @@ import {
 import { systemClock } from '../src/clock.ts';
 import { openDatabase, pgliteDir } from '../src/db/client.ts';
 import { auditLog, refreshTokens, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import {
   buildTestApp,
   createPgDatabase,

@@ -34,7 +34,7 @@ import { runAdmin } from '../src/cli/admin-command.ts';
 import { runAuditVerify } from '../src/cli/audit-verify-command.ts';
 import { systemClock } from '../src/clock.ts';
 import { type Database, type Db, openDatabase, pgliteDir } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { ensurePgliteDump, ensurePgTemplate } from './db-template.ts';
 import { buildTestApp, createPgDatabase, TEST_AUDIT_KEY, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, orderPlacer } from './order-fixtures.ts';

@@ -22,7 +22,7 @@ import {
   issueCheckpoint,
 } from '../src/audit/checkpoint.ts';
 import { recordAudits } from '../src/audit/record.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import {
   buildTestApp,
   DEMO_PASSWORD,

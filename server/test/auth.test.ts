@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { verifyPassword } from '../src/auth/password.ts';
 import { auditLog, refreshTokens, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import {
   buildTestApp,
   DEMO_PASSWORD,

@@ -12,7 +12,7 @@ import { useAuditKey } from '../src/audit/chain.ts';
 import type { AdminIo } from '../src/cli/admin-command.ts';
 import { libpqEnv, runBackupCommand, tableCounts } from '../src/cli/backup-command.ts';
 import { type Database, openDatabase, pgliteDir } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { createPgDatabase, TEST_AUDIT_KEY } from './helpers.ts';
 
 const onPg = process.env.TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;

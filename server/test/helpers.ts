@@ -13,7 +13,7 @@ import { useAuditKey } from '../src/audit/chain.ts';
 import type { Clock } from '../src/clock.ts';
 import type { AppConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase } from '../src/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/demo.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
 import { databaseUrl, ensurePgliteDump, ensurePgTemplate } from './db-template.ts';
 
 export { DEMO_PASSWORD };

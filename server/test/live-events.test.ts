@@ -11,10 +11,10 @@ import { buildApp } from '../src/app.ts';
 import { recordAudit } from '../src/audit/record.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
 import { MAIL_MAX_ATTEMPTS, MailDispatcher } from '../src/mail/dispatcher.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { addCompanyUser } from './company-users.ts';
 import { ensurePgTemplate } from './db-template.ts';
 import {

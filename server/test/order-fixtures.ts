@@ -9,7 +9,7 @@ import {
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import { companies, exams, roles, studies, timepoints, users } from '../src/db/schema.ts';
-import { demoGroups, demoUsers } from '../src/db/seed/demo.ts';
+import { demoGroups, demoUsers } from '../src/seed/demo.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 // A Monday, 01:00 in New York. The demo's FDG availability (Isotope Labs Boston, New York):

@@ -20,8 +20,8 @@ import {
   timepoints,
   users,
 } from '../src/db/schema.ts';
-import { bootstrapAdmin } from '../src/db/seed/bootstrap.ts';
-import { referenceRadionuclides, seedReferenceData } from '../src/db/seed/reference-data.ts';
+import { bootstrapAdmin } from '../src/seed/bootstrap.ts';
+import { referenceRadionuclides, seedReferenceData } from '../src/seed/reference-data.ts';
 import { buildTestApp, freshDatabase, type TestApp } from './helpers.ts';
 
 /** How many times the audit rows carry: one for rows of one transaction (now() is its start). */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { type ChainedRow, chainValue, keyBytes } from '../../../server/src/audit/chain.ts';
-import { DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../../server/src/seed/demo.ts';
 import { inconsistentSlots } from '../../../server/test/faults/slot-consistency.ts';
 import type { Api } from '../http.ts';
 import { type ConcurrentResult, stats, timeConcurrent } from '../measure.ts';

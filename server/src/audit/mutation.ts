@@ -3,7 +3,7 @@ import { fullName, type Principal } from '../auth/principal.ts';
 import type { Tx } from '../db/client.ts';
 import { validationFailed } from '../http/app-error.ts';
 import type { ServiceContext } from '../http/context.ts';
-import { checkESignature } from '../modules/auth/e-signature.ts';
+import { checkESignature } from './e-signature.ts';
 import { type AuditActor, type AuditEntry, type AuditItem, chainWriterOf, diffChangeset } from './record.ts';
 
 export interface MutationMeta {

@@ -3,13 +3,13 @@ import { meetsPasswordPolicy } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type AuditActor, recordAudit } from '../audit/record.ts';
 import { isLockedAt, lockLifted, unlockedValues } from '../auth/lockout.ts';
+import { forgetLoginFailuresOf } from '../auth/login-pacing.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { UserRow } from '../auth/principal.ts';
+import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import type { Clock } from '../clock.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { forgetLoginFailuresOf } from '../modules/auth/login-pacing.ts';
-import { revokeUserSessions } from '../modules/auth/refresh-tokens.ts';
 import { retireUserTokens } from '../modules/password-recovery/tokens.ts';
 
 /**

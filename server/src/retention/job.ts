@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/access-token.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
+import { keyExpiry } from '../db/idempotency-expiry.ts';
 import { idempotencyKeys, mailOutbox, passwordResetTokens, refreshTokens } from '../db/schema.ts';
 import { PeriodicTask } from '../jobs/periodic.ts';
-import { keyExpiry } from '../modules/orders/idempotency.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_RETENTION_INTERVAL_MS = 60 * 60_000;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
 import { createPgDatabase } from '../helpers.ts';
 import { killAllServers, type ServerProcess, startServer } from './server-process.ts';
 import { driftedFinalCounts, inconsistentSlots } from './slot-consistency.ts';

@@ -23,6 +23,7 @@ import {
 import { fullName } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys, companies, studyPairings, users } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import {
@@ -34,7 +35,7 @@ import {
   pageAndTotal,
   withJoins,
 } from '../../http/list-query.ts';
-import { findCompany, isStorableId } from '../companies/queries.ts';
+import { findCompany } from '../companies/queries.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { findStudy } from '../studies/service.ts';
 

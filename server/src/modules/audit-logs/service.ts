@@ -7,9 +7,9 @@ import {
 } from '@dosechain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { forbidden } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
-import { isStorableId } from '../companies/queries.ts';
 
 /** The history of one record, oldest first; an unknown record has none. */
 export async function changesetOf(

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { companies, drugAvailabilities, drugs } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { defineListResource, type ListJoin, withJoins } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
 import type { Recurrence } from './occurrences.ts';
 
 export type AvailabilityRow = typeof drugAvailabilities.$inferSelect;

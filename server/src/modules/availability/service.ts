@@ -12,10 +12,11 @@ import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
 import { drugAvailabilities, drugs } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../http/list-query.ts';
-import { findCompany, isStorableId } from '../companies/queries.ts';
+import { findCompany } from '../companies/queries.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import {
   type AvailabilityRow,

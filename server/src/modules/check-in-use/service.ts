@@ -6,10 +6,10 @@ import {
   type Permission,
 } from '@dosechain/contract';
 import { and, ne, sql } from 'drizzle-orm';
+import { isStorableId } from '../../db/storable-id.ts';
 import { forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { checkInUseFields } from '../config-resources.ts';
-import { isStorableId } from '../shared/storable-id.ts';
 
 /** Any one of these lets a user ask: those who create or edit the entity, per its registry entry. */
 function askPermissions(entity: CheckInUseEntity): readonly Permission[] {

@@ -63,7 +63,6 @@ export function companyAuditFields(row: CompanyColumns): Record<string, unknown>
 }
 
 // Where the other modules have always found it.
-export { isStorableId } from '../shared/storable-id.ts';
 
 /** A company of the type, locked FOR UPDATE when asked. */
 export const findCompany = (

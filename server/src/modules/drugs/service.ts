@@ -19,6 +19,7 @@ import {
   studies,
   studyPairings,
 } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, alreadyUsed, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem } from '../../http/list-query.ts';
@@ -31,7 +32,6 @@ import {
   listPage,
   updateById,
 } from '../shared/config-service.ts';
-import { isStorableId } from '../shared/storable-id.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 
 type DrugRow = typeof drugs.$inferSelect;

@@ -11,12 +11,12 @@ import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
 import { drugs, exams } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { defineListResource, type ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { changesNothing, foundOr404, labelOf, listPage, updateById } from '../shared/config-service.ts';
-import { isStorableId } from '../shared/storable-id.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
 
 export const examList = defineListResource({

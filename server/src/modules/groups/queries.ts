@@ -2,19 +2,17 @@ import {
   areaActions,
   emptyPermissions,
   type Group,
-  type GroupMember,
-  type PermissionArea,
   type Permissions,
   type PermissionsInput,
   permissionAreas,
   readablePermissions,
 } from '@dosechain/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { fullName } from '../../auth/principal.ts';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { groupPermissions, groups, userGroups, users } from '../../db/schema.ts';
+import { groupPermissions, groups } from '../../db/schema.ts';
 import { defineListResource } from '../../http/list-query.ts';
 import { findById } from '../shared/config-service.ts';
+import type { GroupDetails } from '../user-management/group-details.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -42,54 +40,6 @@ export function normalizePermissions(input: PermissionsInput | undefined): Permi
 /** A group's row, locked FOR UPDATE when asked. */
 export const findGroup = (db: Executor, id: number, forUpdate = false): Promise<GroupRow | undefined> =>
   findById(db, groups, id, { forUpdate });
-
-export interface GroupDetails {
-  permissions: Permissions;
-  users: GroupMember[];
-}
-
-/** The permissions and members of these groups, by group id. */
-export async function loadGroupDetails(db: Executor, ids: number[]): Promise<Map<number, GroupDetails>> {
-  const details = new Map<number, GroupDetails>(
-    ids.map((id) => [id, { permissions: emptyPermissions(), users: [] }]),
-  );
-  if (ids.length === 0) return details;
-  const [permRows, memberRows] = await Promise.all([
-    db.select().from(groupPermissions).where(inArray(groupPermissions.groupId, ids)),
-    db
-      .select({
-        groupId: userGroups.groupId,
-        id: users.id,
-        username: users.username,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        active: users.active,
-      })
-      .from(userGroups)
-      .innerJoin(users, eq(users.id, userGroups.userId))
-      .where(inArray(userGroups.groupId, ids))
-      .orderBy(asc(users.username)),
-  ]);
-  for (const p of permRows) {
-    const d = details.get(p.groupId);
-    if (!d || !(permissionAreas as readonly string[]).includes(p.area)) continue;
-    d.permissions[p.area as PermissionArea] = {
-      create: p.canCreate,
-      update: p.canUpdate,
-      read: p.canRead,
-      delete: p.canDelete,
-    };
-  }
-  for (const m of memberRows) {
-    details.get(m.groupId)?.users.push({
-      id: m.id,
-      username: m.username,
-      fullName: fullName(m),
-      active: m.active,
-    });
-  }
-  return details;
-}
 
 export function toGroup(row: GroupRow, details: GroupDetails | undefined): Group {
   return {

@@ -10,6 +10,7 @@ import {
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
+import { keepingUserManagement, type UserManagementViolation } from '../../auth/administrable.ts';
 import type { Executor } from '../../db/client.ts';
 import { groups, userGroups, users } from '../../db/schema.ts';
 import { alreadyUsed, validationFailed } from '../../http/app-error.ts';
@@ -18,14 +19,13 @@ import type { ListItem } from '../../http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { changesNothing, foundOr404, labelOf, listTable, updateById } from '../shared/config-service.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
-import { keepingUserManagement, type UserManagementViolation } from '../user-management/administrable.ts';
 import { checkGroupPermissions, groupGrantsBeyond, joiningRefused } from '../user-management/grants.ts';
+import { loadGroupDetails } from '../user-management/group-details.ts';
 import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
 import {
   findGroup,
   groupAuditFields,
   groupList,
-  loadGroupDetails,
   normalizePermissions,
   toGroup,
   writePermissions,

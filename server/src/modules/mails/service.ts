@@ -11,6 +11,7 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import { auditedMutation } from '../../audit/mutation.ts';
 import { mailOutbox, orders } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import {
@@ -20,7 +21,6 @@ import {
   listPlan,
   pageAndTotal,
 } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
 import { renewRecoveryMail } from '../password-recovery/renew.ts';
 
 /** The number of the order a mail is about, read by primary key (a mail has at most one). */

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { limits, messages, type PlaceOrderAnswer } from '@dosechain/contract';
+import { messages, type PlaceOrderAnswer } from '@dosechain/contract';
 import { and, type Column, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
+import { keyExpiry } from '../../db/idempotency-expiry.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -62,9 +63,6 @@ const reused = () =>
   new AppError(422, 'IDEMPOTENCY_KEY_REUSED', messages.idempotencyKeyReused, [
     { code: 'IDEMPOTENCY_KEY_REUSED', message: messages.idempotencyKeyReused, parameter: 'Idempotency-Key' },
   ]);
-
-/** The instant before which a key no longer answers. */
-export const keyExpiry = (now: Date) => new Date(now.getTime() - limits.idempotencyKeyHours * 3_600_000);
 
 /** `column = value`, or `is null` for null: the unique key treats nulls as equal. */
 const sameAs = (column: Column, value: number | null) =>

@@ -3,9 +3,9 @@ import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { companyScope } from '../../auth/scope.ts';
 import type { Executor } from '../../db/client.ts';
 import { drugs, exams, siteImagingCenters, studyPairings } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import type { Maker } from '../availability/capacity.ts';
 import { cmos } from '../availability/queries.ts';
-import { isStorableId } from '../companies/queries.ts';
 
 export interface ResolvedPairing extends Maker {
   drugName: string;

@@ -11,8 +11,8 @@ import {
   studyPairings,
   timepoints,
 } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import type { AvailabilityRow } from '../availability/queries.ts';
-import { isStorableId } from '../companies/queries.ts';
 import { distributionMatch, uniqueAddresses } from './notify.ts';
 import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from './pairing.ts';
 

@@ -11,6 +11,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
+import { checkESignature } from '../../audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../audit/mutation.ts';
 import { actingRole, companyScope } from '../../auth/scope.ts';
 import type { Tx } from '../../db/client.ts';
@@ -18,7 +19,6 @@ import { doseSlots, drugAvailabilities, drugs, orders } from '../../db/schema.ts
 import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { enqueueOrderWebhooks } from '../../webhooks/outbox.ts';
-import { checkESignature } from '../auth/e-signature.ts';
 import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';

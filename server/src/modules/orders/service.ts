@@ -3,10 +3,10 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { actingRole } from '../../auth/scope.ts';
 import { orders } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../http/list-query.ts';
-import { isStorableId } from '../companies/queries.ts';
 import { orderList, orderScope, orderSource, selectOrders, toOrder, withContacts } from './queries.ts';
 import { countOrdersIn, statusesOnly } from './totals.ts';
 

@@ -19,6 +19,7 @@ import {
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { checkESignature } from '../../audit/e-signature.ts';
 import { type AuditWriter, auditedMutation, signedMutation } from '../../audit/mutation.ts';
 import { actingRole } from '../../auth/scope.ts';
 import type { Tx } from '../../db/client.ts';
@@ -27,7 +28,6 @@ import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import { safeError } from '../../safe-error.ts';
 import { enqueueOrderWebhooks, orderStatusEvents } from '../../webhooks/outbox.ts';
-import { checkESignature } from '../auth/e-signature.ts';
 import { releaseDose } from '../availability/capacity.ts';
 import { enqueueOrderMail } from './notify.ts';
 import { getOrder, scopedOrder } from './service.ts';

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../audit/record.ts';
+import { type AuthContext, selfActor, storeNewPassword } from '../../auth/credentials.ts';
 import { isLockedAt, lockLifted } from '../../auth/lockout.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { fullName } from '../../auth/principal.ts';
@@ -9,7 +10,6 @@ import { users } from '../../db/schema.ts';
 import { validationFailed } from '../../http/app-error.ts';
 import type { Mailer } from '../../http/deps.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { type AuthContext, selfActor, storeNewPassword } from '../auth/service.ts';
 import { recoveryMail } from './mail.ts';
 import { consumeRecoveryToken, issueRecoveryToken, peekRecoveryToken, retireUserTokens } from './tokens.ts';
 

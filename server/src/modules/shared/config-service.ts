@@ -9,6 +9,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { diffChangeset } from '../../audit/record.ts';
 import type { Executor } from '../../db/client.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { type AppError, notFound } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import {
@@ -19,7 +20,6 @@ import {
   listPlan,
   pageAndTotal,
 } from '../../http/list-query.ts';
-import { isStorableId } from './storable-id.ts';
 
 /** A table with an integer `id` primary key, as every configuration table has. */
 type TableWithId = PgTable & { id: PgColumn };

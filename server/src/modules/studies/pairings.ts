@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { auditedMutation } from '../../audit/mutation.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, drugs, exams, studyPairings } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import {
@@ -23,7 +24,7 @@ import {
   pageAndTotal,
   withJoins,
 } from '../../http/list-query.ts';
-import { findCompany, isStorableId } from '../companies/queries.ts';
+import { findCompany } from '../companies/queries.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';
 import { findStudy } from './service.ts';

@@ -10,7 +10,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { groups } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { loadGroupDetails } from '../groups/queries.ts';
+import { loadGroupDetails } from './group-details.ts';
 
 /**
  * A user manager grants only what it holds (issue 16): unless it is an administrator (flagged

@@ -20,6 +20,7 @@ import { auditedMutation } from '../../audit/mutation.ts';
 import { fullName } from '../../auth/principal.ts';
 import type { Executor } from '../../db/client.ts';
 import { orders, users, webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { isStorableId } from '../../db/storable-id.ts';
 import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
 import type { ServiceContext } from '../../http/context.ts';
 import {
@@ -33,7 +34,6 @@ import {
 } from '../../http/list-query.ts';
 import { checkWebhookTarget, WebhookUrlRefused, webhookPolicy } from '../../webhooks/address-policy.ts';
 import { encryptWebhookSecret, generateWebhookSecret } from '../../webhooks/secret.ts';
-import { isStorableId } from '../companies/queries.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { findStudy } from '../studies/service.ts';
 

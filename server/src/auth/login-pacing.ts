@@ -1,7 +1,7 @@
 import { limits } from '@dosechain/contract';
 import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { loginFailures, users } from '../../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { loginFailures, users } from '../db/schema.ts';
 
 /**
  * Failed logins paced per source address (docs/decisions/010): the address that keeps failing for

@@ -6,10 +6,8 @@ import {
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { type AuditActor, recordAudit } from '../../audit/record.ts';
-import { dayInterval, occurrenceDates } from '../../modules/availability/occurrences.ts';
-import { auditFields as availabilityAuditFields } from '../../modules/availability/service.ts';
-import type { Executor } from '../client.ts';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
+import type { Executor } from '../db/client.ts';
 import {
   companies,
   doseSlots,
@@ -20,7 +18,9 @@ import {
   studies,
   timepoints,
   users,
-} from '../schema.ts';
+} from '../db/schema.ts';
+import { dayInterval, occurrenceDates } from '../modules/availability/occurrences.ts';
+import { auditFields as availabilityAuditFields } from '../modules/availability/service.ts';
 import { seededEntry } from './seed-audit.ts';
 
 interface DemoAvailability {

@@ -1,13 +1,8 @@
 import { allPermissions, emptyPermissions, type PermissionArea, type Permissions } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
-import { type AuditActor, recordAudit } from '../../audit/record.ts';
-import { hashPassword } from '../../auth/password.ts';
-import { companyAuditFields } from '../../modules/companies/queries.ts';
-import { companyKinds } from '../../modules/companies/service.ts';
-import { auditFields as drugAuditFields } from '../../modules/drugs/service.ts';
-import { auditFields as examAuditFields } from '../../modules/exams/service.ts';
-import { auditFields as studyAuditFields } from '../../modules/studies/service.ts';
-import type { Db, Executor } from '../client.ts';
+import { type AuditActor, recordAudit } from '../audit/record.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Db, Executor } from '../db/client.ts';
 import {
   companies,
   drugs,
@@ -25,7 +20,12 @@ import {
   timepoints,
   userGroups,
   users,
-} from '../schema.ts';
+} from '../db/schema.ts';
+import { companyAuditFields } from '../modules/companies/queries.ts';
+import { companyKinds } from '../modules/companies/service.ts';
+import { auditFields as drugAuditFields } from '../modules/drugs/service.ts';
+import { auditFields as examAuditFields } from '../modules/exams/service.ts';
+import { auditFields as studyAuditFields } from '../modules/studies/service.ts';
 import { seedDemoOrdering } from './demo-ordering.ts';
 import { addReferenceRadionuclides } from './reference-data.ts';
 import { auditSeededAccounts, seededEntry } from './seed-audit.ts';

@@ -1,9 +1,10 @@
 import type { AuditEntityType } from '@dosechain/contract';
-import { type AuditActor, type AuditEntry, diffChangeset, recordAudit } from '../../audit/record.ts';
-import type { UserRow } from '../../auth/principal.ts';
-import { type GroupRow, groupAuditFields, loadGroupDetails } from '../../modules/groups/queries.ts';
-import { loadUserDetails, userAuditFields } from '../../modules/users/queries.ts';
-import type { Executor } from '../client.ts';
+import { type AuditActor, type AuditEntry, diffChangeset, recordAudit } from '../audit/record.ts';
+import type { UserRow } from '../auth/principal.ts';
+import type { Executor } from '../db/client.ts';
+import { type GroupRow, groupAuditFields } from '../modules/groups/queries.ts';
+import { loadGroupDetails } from '../modules/user-management/group-details.ts';
+import { loadUserDetails, userAuditFields } from '../modules/users/queries.ts';
 
 // The audit rows of records a seed creates (the demo data, the first administrator): what a
 // create through the API records, by a system actor, unsigned, in the seed's transaction.

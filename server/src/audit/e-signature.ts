@@ -1,17 +1,17 @@
 import { limits, messages } from '@dosechain/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { lockEndLabel, lockZoneOf, sessionLockedAt } from '../../auth/lockout.ts';
-import { verifySignature } from '../../auth/signature.ts';
-import { createSignatureGate } from '../../auth/signature-gate.ts';
-import { users } from '../../db/schema.ts';
-import { AppError, unauthenticated } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
 import {
   claimSessionPasswordAttempt,
   type FailedPasswordOutcome,
   recordFailedPassword,
   userLockedMessage,
-} from './service.ts';
+} from '../auth/credentials.ts';
+import { lockEndLabel, lockZoneOf, sessionLockedAt } from '../auth/lockout.ts';
+import { verifySignature } from '../auth/signature.ts';
+import { createSignatureGate } from '../auth/signature-gate.ts';
+import { users } from '../db/schema.ts';
+import { AppError, unauthenticated } from '../http/app-error.ts';
+import type { ServiceContext } from '../http/context.ts';
 
 /** Password checks of signatures: one at a time per user, at most ten failed a minute (this process). */
 const gate = createSignatureGate();

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { announceSessionsEnded } from '../../db/notifications.ts';
-import { refreshTokens } from '../../db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { announceSessionsEnded } from '../db/notifications.ts';
+import { refreshTokens } from '../db/schema.ts';
 
 /** A refresh token unused this long is dead. */
 export const REFRESH_IDLE_MS = 30 * 60 * 1000;

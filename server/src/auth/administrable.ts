@@ -1,9 +1,9 @@
 import { type ErrorCode, messages } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
-import { lockedAtSql } from '../../auth/lockout.ts';
-import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Executor } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { lockedAtSql } from './lockout.ts';
 
 /**
  * One transaction-level advisory lock taken by every change that could leave nobody able to
