@@ -36,6 +36,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // Root-level tooling written as plain Node ESM (scripts/validation: the traceability matrix).
+      {
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       serverSuite('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('server-pg', 'pg')] : []),
       'web',

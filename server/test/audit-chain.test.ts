@@ -70,7 +70,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the chain', () => {
-  it('covers every column of audit_log but its chain value (a new column must be chained too)', async () => {
+  it('[P11-006] covers every column of audit_log but its chain value (a new column must be chained too)', async () => {
     const columns = rowsOf<{ name: string }>(
       await t.db.execute(sql`select column_name as name from information_schema.columns
         where table_schema = current_schema() and table_name = 'audit_log' order by ordinal_position`),
@@ -78,7 +78,7 @@ describe('the chain', () => {
     expect(columns.filter((c) => c !== 'chain_hmac').sort()).toEqual([...chainedColumns].sort());
   });
 
-  it('chains rows in one transaction and across transactions, ids in chain order, from genesis', async () => {
+  it('[P11-006] chains rows in one transaction and across transactions, ids in chain order, from genesis', async () => {
     await t.db.transaction(async (tx) => {
       await recordAudit(tx, actor, item(1).entry);
       await recordAudits(tx, [item(2), item(3)]);
@@ -99,7 +99,7 @@ describe('the chain', () => {
     });
   });
 
-  it('keeps the time as the database has it, to the microsecond, one per transaction', async () => {
+  it('[P11-002] keeps the time as the database has it, to the microsecond, one per transaction', async () => {
     await recordAudits(t.db, [item(5), item(6)]);
     const [a, b] = rowsOf<{ at: string; now: string }>(
       await t.db.execute(sql`select to_char(issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at
@@ -109,7 +109,7 @@ describe('the chain', () => {
     expect(Math.abs(Date.parse(`${a!.at}Z`) - Date.now())).toBeLessThan(60_000);
   });
 
-  it('a rolled-back transaction leaves no trace in the chain', async () => {
+  it('[P11-006] a rolled-back transaction leaves no trace in the chain', async () => {
     const before = await readChainHead(t.db);
     await t.db
       .transaction(async (tx) => {
@@ -123,7 +123,7 @@ describe('the chain', () => {
 });
 
 describe('the key', () => {
-  it('a server with another key refuses to add to the chain, and to start', async () => {
+  it('[P11-008] a server with another key refuses to add to the chain, and to start', async () => {
     const rows = await count(t.db);
     const head = await readChainHead(t.db);
     expect(head!.keyCheck).not.toBeNull();
@@ -143,7 +143,7 @@ describe('the key', () => {
 });
 
 describe('concurrent writers', () => {
-  it('200 audit transactions at once (one in five rolled back) leave one linear chain', async () => {
+  it('[P11-006] 200 audit transactions at once (one in five rolled back) leave one linear chain', async () => {
     const before = await count(t.db);
     const verifying = verifyAuditChain(t.db, key, { chunkRows: 7 }); // reads while they write
     await Promise.all(
@@ -166,7 +166,7 @@ describe('concurrent writers', () => {
     expect(await verifyAuditChain(t.db, key)).toMatchObject({ ok: true, checked: before + 160 });
   });
 
-  it('the audited-change writer: turns in order, a head moved meanwhile re-read, a rolled-back turn forgotten', async () => {
+  it('[P11-006] the audited-change writer: turns in order, a head moved meanwhile re-read, a rolled-back turn forgotten', async () => {
     const writer = new ChainWriter();
     const viaWriter = async (i: number, rollBack: boolean) => {
       let appended: { done(committed: boolean): void } | undefined;
@@ -241,7 +241,7 @@ describe('concurrent writers', () => {
     },
   );
 
-  it('50 orders placed at once: each with its row, the chain intact over the API', async () => {
+  it('[P11-006] 50 orders placed at once: each with its row, the chain intact over the API', async () => {
     const place = orderPlacer(t, await loadOrderIds(t));
     // One login and one signature checked by argon2 before the burst (then remembered, decision 012).
     await place();
@@ -265,7 +265,7 @@ describe('concurrent writers', () => {
 });
 
 describe('a long trail', () => {
-  it('10,000 rows verify intact, streamed in chunks; a row removed at a chunk boundary is named', async () => {
+  it('[P11-007] 10,000 rows verify intact, streamed in chunks; a row removed at a chunk boundary is named', async () => {
     const start = await count(t.db);
     for (let batch = 0; batch < 20; batch++) {
       await recordAudits(
@@ -334,7 +334,7 @@ async function ownDatabase(
 }
 
 describe('a database from before the chain', () => {
-  it('keeps its rows as unchained, chains the new ones from genesis, and names a stray unchained row', async () => {
+  it('[P11-011] keeps its rows as unchained, chains the new ones from genesis, and names a stray unchained row', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-chain-'));
     const own = await ownDatabase(dataDir);
     const database = await own.open();
@@ -413,7 +413,7 @@ function npmAuditVerify(env: NodeJS.ProcessEnv): Promise<{ code: number; stdout:
 }
 
 describe('npm run audit:verify', () => {
-  it('exits 0 on an intact trail, 1 once a row is rewritten in SQL, 2 without the right key', async () => {
+  it('[P11-010] exits 0 on an intact trail, 1 once a row is rewritten in SQL, 2 without the right key', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-verify-'));
     const own = await ownDatabase(dataDir, { migrated: true });
     const out: string[] = [];
@@ -469,7 +469,7 @@ describe('npm run audit:verify', () => {
 });
 
 describe('npm run audit:verify -- --checkpoint <file>', () => {
-  it('exits 0 while the checkpoint is in the chain, 1 once the trail was cut back below it, 2 for a forged one', async () => {
+  it('[P11-010] exits 0 while the checkpoint is in the chain, 1 once the trail was cut back below it, 2 for a forged one', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-verify-checkpoint-'));
     const own = await ownDatabase(dataDir, { migrated: true });
     const out: string[] = [];

@@ -77,7 +77,7 @@ describe('GET /audit-logs/checkpoint', () => {
   });
   afterAll(() => t.close());
 
-  it('is where the chain ends now, counted and signed with a key derived from the audit key', async () => {
+  it('[P11-009] is where the chain ends now, counted and signed with a key derived from the audit key', async () => {
     await auditedChange(t);
     const checkpoint = await checkpointOf(t);
     const head = await readChainHead(t.db);
@@ -98,7 +98,7 @@ describe('GET /audit-logs/checkpoint', () => {
     expect((await checkpointOf(t, 'admin')).position).toBe(checkpoint.position);
   });
 
-  it('verifies with the trail intact: ok, the checkpoint in the chain; a later one too', async () => {
+  it('[P11-009] verifies with the trail intact: ok, the checkpoint in the chain; a later one too', async () => {
     const checkpoint = await checkpointOf(t);
     await auditedChange(t);
     const res = await verifyWith(t, checkpoint);
@@ -116,7 +116,7 @@ describe('GET /audit-logs/checkpoint', () => {
     expect((await verifyWith(t, await checkpointOf(t))).json().ok).toBe(true);
   });
 
-  it('a checkpoint changed, forged or issued under another key: 400, nothing verified', async () => {
+  it('[P11-009] a checkpoint changed, forged or issued under another key: 400, nothing verified', async () => {
     const checkpoint = await checkpointOf(t);
     const refused = async (forged: unknown) => {
       const res = await verifyWith(t, forged);
@@ -166,7 +166,7 @@ describe('the trail cut back: newest rows deleted, the head pointed at the last 
   });
   afterAll(() => t.close());
 
-  it('the chain alone verifies; the remembered end and the checkpoint say the end moved back', async () => {
+  it('[P11-009] the chain alone verifies; the remembered end and the checkpoint say the end moved back', async () => {
     await auditedChange(t);
     const checkpoint = await checkpointOf(t);
     await auditedChange(t);
@@ -213,7 +213,7 @@ describe('the trail cut back: newest rows deleted, the head pointed at the last 
     });
   });
 
-  it('rows passed off as older than the chain (legacy_max_id raised): the count differs', async () => {
+  it('[P11-009] rows passed off as older than the chain (legacy_max_id raised): the count differs', async () => {
     const u = await buildTestApp();
     try {
       const checkpoint = await checkpointOf(u);
@@ -234,7 +234,7 @@ describe('the trail cut back: newest rows deleted, the head pointed at the last 
     }
   });
 
-  it('a checkpoint of an empty chain (position 0, the genesis value) holds, and one beyond it does not', async () => {
+  it('[P11-009] a checkpoint of an empty chain (position 0, the genesis value) holds, and one beyond it does not', async () => {
     const database = await freshDatabase();
     try {
       const empty = await issueCheckpoint(database.db, key, new Date());
@@ -249,7 +249,7 @@ describe('the trail cut back: newest rows deleted, the head pointed at the last 
 });
 
 describe('the end a server remembers, across a restart on the embedded database (DATA_DIR)', () => {
-  it('is kept in DATA_DIR/audit-chain-end (0600); after a rewind while stopped, verify and the log say so', async () => {
+  it('[P11-009] is kept in DATA_DIR/audit-chain-end (0600); after a rewind while stopped, verify and the log say so', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-chain-end-'));
     const chainEndFile = path.join(dataDir, CHAIN_END_FILE);
     const database = await freshDatabase();
@@ -343,7 +343,7 @@ describe('the remembered end under concurrent writers', () => {
   });
   afterAll(() => t.close());
 
-  it('verifications while 40 audited changes commit never take the end for moved back', async () => {
+  it('[P11-009] verifications while 40 audited changes commit never take the end for moved back', async () => {
     await auditedChange(t); // one login and one signature check before the burst
     const verifying = (async () => {
       const answers = [];

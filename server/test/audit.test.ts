@@ -47,7 +47,7 @@ const changeset = (path: string, user = 'admin') =>
   t.request(user, { method: 'GET', url: `/api/v1/audit-logs/changeset/${path}` });
 
 describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
-  it('answers a record’s history oldest first, with who, when and why', async () => {
+  it('[P11-014] answers a record’s history oldest first, with who, when and why', async () => {
     const res = await changeset(`cmos/${cmoId}`);
     expect(res.statusCode).toBe(200);
     const entries = res.json();
@@ -73,14 +73,14 @@ describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
     expect([...times].sort()).toEqual(times);
   });
 
-  it('answers [] for a record without history, or of another entity type', async () => {
+  it('[P11-014] answers [] for a record without history, or of another entity type', async () => {
     expect((await changeset('cmos/999999')).json()).toEqual([]);
     expect((await changeset(`clinical-sites/${cmoId}`)).json()).toEqual([]);
     expect((await changeset('orders/999999')).json()).toEqual([]);
     expect((await changeset('cmos/99999999999')).json()).toEqual([]);
   });
 
-  it('answers 400 for an unknown entity type or a bad id', async () => {
+  it('[P11-014] answers 400 for an unknown entity type or a bad id', async () => {
     const res = await changeset('companies/1');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].parameter).toBe('entityType');
@@ -88,7 +88,7 @@ describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
     expect((await changeset('cmos/0')).statusCode).toBe(400);
   });
 
-  it('needs a login, auditTrail.read as staff/admin, and the entity’s read permission', async () => {
+  it('[P11-015] needs a login, auditTrail.read as staff/admin, and the entity’s read permission', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/v1/audit-logs/changeset/cmos/${cmoId}` })).statusCode,
     ).toBe(401);
@@ -117,7 +117,7 @@ describe('GET /audit-logs/changeset/{entityType}/{entityId}', () => {
 });
 
 describe('changesets of the audit trail screen', () => {
-  it('name related records instead of storing their ids', async () => {
+  it('[P11-014] name related records instead of storing their ids', async () => {
     const drugId = async (name: string) =>
       (await t.db.select().from(drugs).where(eq(drugs.name, name)))[0]!.id;
     const signed = { electronicSignature: DEMO_PASSWORD };
@@ -141,7 +141,7 @@ describe('changesets of the audit trail screen', () => {
     expect(entries[1].reason).toBe('Data entry error');
   });
 
-  it('name the drug, CMO, study, site, exam, imaging center and timepoint of availabilities and orders', async () => {
+  it('[P11-014] name the drug, CMO, study, site, exam, imaging center and timepoint of availabilities and orders', async () => {
     const nameId = async (
       table: typeof companies | typeof studies | typeof exams | typeof timepoints | typeof drugs,
       name: string,
@@ -219,7 +219,7 @@ describe('changesets of the audit trail screen', () => {
     });
   });
 
-  it('hold no id fields for any entity type the screen offers', async () => {
+  it('[P11-014] hold no id fields for any entity type the screen offers', async () => {
     // A group with a member writes membership rows on the group and on the user.
     const site = (await t.request('admin', { method: 'GET', url: '/api/v1/users?search=site' })).json();
     const siteUser = site.items.find((u: { username: string }) => u.username === 'site');

@@ -66,12 +66,12 @@ describe('login', () => {
     expect(me.json()).toEqual(user);
   });
 
-  it('matches the username ignoring case and surrounding spaces', async () => {
+  it('[P11-024] matches the username ignoring case and surrounding spaces', async () => {
     expect((await login('  ADMIN ')).statusCode).toBe(200);
     expect((await login('Multi')).statusCode).toBe(200);
   });
 
-  it('answers the same INVALID_CREDENTIALS for a wrong password and an unknown user', async () => {
+  it('[P11-030] answers the same INVALID_CREDENTIALS for a wrong password and an unknown user', async () => {
     const wrong = await login('staff', 'Wrong1234');
     const unknown = await login('nobody', 'Wrong1234');
     expect(wrong.statusCode).toBe(401);
@@ -85,7 +85,7 @@ describe('login', () => {
     await setUser('staff', { failedLoginCount: 0 });
   });
 
-  it('names a lock to every attempt, the right password or a wrong one, and counts nothing past it', async () => {
+  it('[P11-025] names a lock to every attempt, the right password or a wrong one, and counts nothing past it', async () => {
     const right = await login('locked');
     expect(right.statusCode).toBe(401);
     expect(right.json()).toMatchObject({
@@ -104,7 +104,7 @@ describe('login', () => {
     ).toEqual([]);
   });
 
-  it('refuses an inactive user with USER_INACTIVE', async () => {
+  it('[P11-036] refuses an inactive user with USER_INACTIVE', async () => {
     await setUser('imaging', { active: false });
     try {
       const res = await login('imaging');
@@ -118,7 +118,7 @@ describe('login', () => {
     }
   });
 
-  it('answers PASSWORD_EXPIRED past PASSWORD_MAX_AGE_DAYS, on the clock', async () => {
+  it('[P11-033] answers PASSWORD_EXPIRED past PASSWORD_MAX_AGE_DAYS, on the clock', async () => {
     const res = await login('expired');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({
@@ -159,7 +159,7 @@ describe('login', () => {
 });
 
 describe('lockout', () => {
-  it('locks at exactly the fifth consecutive failure, audits and logs it once, and then refuses the right password', async () => {
+  it('[P11-025, P11-026] locks at exactly the fifth consecutive failure, audits and logs it once, and then refuses the right password', async () => {
     // Its own app, to read the security log.
     const lines: string[] = [];
     const stream = new Writable({
@@ -237,7 +237,7 @@ describe('lockout', () => {
     }
   });
 
-  it('counts concurrent failures without losing any, and locks once', async () => {
+  it('[P11-025] counts concurrent failures without losing any, and locks once', async () => {
     await Promise.all(Array.from({ length: 3 }, () => login('multi', 'Wrong1234')));
     expect((await userRow('multi')).failedLoginCount).toBe(3);
     await setUser('multi', { failedLoginCount: 0 });
@@ -249,7 +249,7 @@ describe('lockout', () => {
     await setUser('imaging', { lockedOut: false, failedLoginCount: 0 });
   });
 
-  it('resets the count after a successful login', async () => {
+  it('[P11-025] resets the count after a successful login', async () => {
     for (let i = 0; i < 4; i++) await login('staff', 'Wrong1234');
     expect((await userRow('staff')).failedLoginCount).toBe(4);
     expect((await login('staff')).statusCode).toBe(200);
@@ -262,7 +262,7 @@ describe('lockout', () => {
 });
 
 describe('configuration', () => {
-  it('answers 429 RATE_LIMITED past AUTH_RATE_LIMIT_PER_MINUTE, and lets expired passwords in when PASSWORD_MAX_AGE_DAYS is 0', async () => {
+  it('[P11-029, P11-033] answers 429 RATE_LIMITED past AUTH_RATE_LIMIT_PER_MINUTE, and lets expired passwords in when PASSWORD_MAX_AGE_DAYS is 0', async () => {
     const other = await buildTestApp({ config: { authRateLimitPerMinute: 3, passwordMaxAgeDays: 0 } });
     try {
       const post = (url: string, payload: object) => other.app.inject({ method: 'POST', url, payload });
@@ -306,7 +306,7 @@ describe('password change by username (expired-password screen)', () => {
     await setUser('expired', { failedLoginCount: 0 });
   });
 
-  it('checks the policy, and that the new password differs', async () => {
+  it('[P11-032] checks the policy, and that the new password differs', async () => {
     const weak = await change({ username: 'expired', currentPassword: DEMO_PASSWORD, password: 'weakpass' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().code).toBe('VALIDATION_FAILED');
@@ -366,7 +366,7 @@ describe('password change by username (expired-password screen)', () => {
     });
   });
 
-  it('sets the new password, ends every session and audits without the hash', async () => {
+  it('[P11-013] sets the new password, ends every session and audits without the hash', async () => {
     const before = await userRow('expired');
     // A session from before the password expired.
     await setUser('expired', { passwordChangedAt: t.clock.now() });

@@ -160,14 +160,14 @@ const forbiddenCode = (column: MatrixColumn) => (column === 'noRole' ? 'NO_ROLE'
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'DELETE';
 
 describe('authorization matrix', () => {
-  it('collects the routes from the app itself', () => {
+  it('[P11-016] collects the routes from the app itself', () => {
     // A sanity floor: the hook saw the whole route table, not an empty or partial one.
     expect(registered.size).toBeGreaterThan(60);
     expect(registered.has('GET /api/v1/orders/:id')).toBe(true);
     expect([...streaming]).toEqual(['GET /api/v1/events']);
   });
 
-  it('has a row for every registered route', () => {
+  it('[P11-016] has a row for every registered route', () => {
     const missing = [...registered].filter(
       (route) => !(route in authorizationMatrix) && !(route in comingRoutes) && route !== statusChangeRoute,
     );
@@ -184,12 +184,12 @@ describe('authorization matrix', () => {
     expect(orphans, `HEAD routes without a GET twin: ${orphans.join(', ')}`).toEqual([]);
   });
 
-  it('has no stale rows: every row of the matrix names a registered route', () => {
+  it('[P11-016] has no stale rows: every row of the matrix names a registered route', () => {
     const stale = Object.keys(authorizationMatrix).filter((route) => !registered.has(route));
     expect(stale, `rows whose route is not registered: ${stale.join(', ')}`).toEqual([]);
   });
 
-  it('answers every route as every role as the matrix says', async () => {
+  it('[P11-016] answers every route as every role as the matrix says', async () => {
     const rows = { ...authorizationMatrix, ...comingRoutes };
     const probes: Probe[] = Object.entries(rows)
       .filter(([route]) => registered.has(route))
@@ -213,7 +213,7 @@ describe('authorization matrix', () => {
     expect(t.app.liveEvents.stats()).toEqual({ streams: 0, users: 0 });
   });
 
-  it('authorizes a status change by the status asked for', async (context) => {
+  it('[P11-016] authorizes a status change by the status asked for', async (context) => {
     if (!registered.has(statusChangeRoute)) context.skip();
     const [method, path] = statusChangeRoute.split(' ') as [string, string];
     const url = path.replace(':id', String(deliveredOrderId));

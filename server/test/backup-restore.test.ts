@@ -77,7 +77,7 @@ afterAll(async () => {
 
 // Each embedded step opens a PGlite of its own (a new one runs initdb): minutes on a loaded machine.
 describe(`backup and restore (${onPg ? 'PostgreSQL' : 'embedded PGlite'})`, { timeout: 400_000 }, () => {
-  it('restores every row into a fresh database, with the audit chain intact', async () => {
+  it('[P11-017] restores every row into a fresh database, with the audit chain intact', async () => {
     expect(sourceCounts.orders).toBeGreaterThan(0);
     expect(sourceCounts.audit_log).toBeGreaterThan(0);
     const io = captured(source.env);
@@ -98,7 +98,7 @@ describe(`backup and restore (${onPg ? 'PostgreSQL' : 'embedded PGlite'})`, { ti
     }
   });
 
-  it('refuses to overwrite a file, to restore into a database that holds data, or another kind of file', async () => {
+  it('[P11-017] refuses to overwrite a file, to restore into a database that holds data, or another kind of file', async () => {
     const again = captured(source.env);
     expect(await runBackupCommand('backup', [backupFile], again)).toBe(1);
     expect(again.text()).toContain('exists already');

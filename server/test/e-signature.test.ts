@@ -38,7 +38,7 @@ const fieldMessage = (res: { json: () => { errors: { parameter: string; message:
   res.json().errors.find((e) => e.parameter === 'electronicSignature')?.message;
 
 describe('a wrong e-signature', () => {
-  it('counts toward the lock: wrong, wrong, wrong, a warning, then locked with its end, and the session ends', async () => {
+  it('[P11-023] counts toward the lock: wrong, wrong, wrong, a warning, then locked with its end, and the session ends', async () => {
     const session = await t.loginAs('cmo');
     const answers = [];
     for (let i = 0; i < limits.failedLoginsBeforeLock - 1; i++) {
@@ -83,7 +83,7 @@ describe('a wrong e-signature', () => {
     expect((await login('cmo')).statusCode).toBe(200);
   });
 
-  it("counts apart from failed logins (a stranger's guesses bring no typo nearer a lock), and the right signature ends the run", async () => {
+  it("[P11-023] counts apart from failed logins (a stranger's guesses bring no typo nearer a lock), and the right signature ends the run", async () => {
     const session = await t.loginAs('site');
     // Four failed logins (anyone's) leave the signer's count alone.
     for (let i = 0; i < 4; i++) expect((await login('site', WRONG)).json().code).toBe('INVALID_CREDENTIALS');
@@ -105,14 +105,14 @@ describe('a wrong e-signature', () => {
     expect(await userRow('site')).toMatchObject({ failedLoginCount: 0, failedSignatureCount: 0 });
   });
 
-  it('refuses an empty signature without counting it', async () => {
+  it('[P11-019] refuses an empty signature without counting it', async () => {
     const session = await t.loginAs('imaging');
     const res = await signProfile(session, '');
     expect(res.statusCode).toBe(400);
     expect((await userRow('imaging')).failedSignatureCount).toBe(0);
   });
 
-  it('sent 60 times at once: five are checked and counted, the account locks, then the right one is refused', async () => {
+  it('[P11-023] sent 60 times at once: five are checked and counted, the account locks, then the right one is refused', async () => {
     const session = await t.loginAs('multi');
     const before = await userRow('multi');
     const answers = await Promise.all(Array.from({ length: 60 }, () => signProfile(session, WRONG)));
@@ -131,7 +131,7 @@ describe('a wrong e-signature', () => {
 });
 
 describe('the right e-signature sent many times at once', () => {
-  it('is checked once and signs every request, none refused as too many', async () => {
+  it('[P11-022] is checked once and signs every request, none refused as too many', async () => {
     const session = await t.loginAs('staff');
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => signProfile(session, DEMO_PASSWORD, `Burst${i}`)),
@@ -141,7 +141,7 @@ describe('the right e-signature sent many times at once', () => {
 });
 
 describe('the last user manager', () => {
-  it('is paced instead of locked, and past ten password checks a minute is told to wait', async () => {
+  it('[P11-028] is paced instead of locked, and past ten password checks a minute is told to wait', async () => {
     const session = await t.loginAs('admin');
     const answers = [];
     for (let i = 0; i < 11; i++) answers.push(await signProfile(session, WRONG));

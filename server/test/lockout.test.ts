@@ -134,7 +134,7 @@ async function unmakeManager(username: string) {
 }
 
 describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
-  it('issue 16 repro: five wrong passwords for admin (with a second manager), and 30 minutes later the right one logs in', async () => {
+  it('[P11-027] issue 16 repro: five wrong passwords for admin (with a second manager), and 30 minutes later the right one logs in', async () => {
     await makeManager('staff');
     try {
       const before = await t.loginAs('admin');
@@ -195,7 +195,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     }
   });
 
-  it('an ended lock counts the next failure from 1, is listed as not locked and cannot be unlocked', async () => {
+  it('[P11-027] an ended lock counts the next failure from 1, is listed as not locked and cannot be unlocked', async () => {
     await failTimes('site', limits.failedLoginsBeforeLock, HOME, 'USER_LOCKED');
     expect(await managerView('site')).toEqual({ lockedOut: true, listedAsLocked: true });
     t.clock.advance(31 * MINUTE);
@@ -222,7 +222,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     expect((await login('site')).statusCode).toBe(200);
   });
 
-  it('refresh refuses a session only while wrong e-signatures hold its user locked', async () => {
+  it('[P11-023] refresh refuses a session only while wrong e-signatures hold its user locked', async () => {
     const s = await t.loginAs('imaging');
     const limit = limits.failedLoginsBeforeLock;
     const soon = new Date(t.clock.now().getTime() + MINUTE);
@@ -245,7 +245,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     });
   });
 
-  it('LOCKOUT_MINUTES=0 locks until a user manager unlocks, with the message that says so', async () => {
+  it('[P11-027] LOCKOUT_MINUTES=0 locks until a user manager unlocks, with the message that says so', async () => {
     const other = await buildTestApp({ config: { lockoutMinutes: 0 } });
     try {
       for (let i = 0; i < limits.failedLoginsBeforeLock; i++) {
@@ -272,7 +272,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     }
   });
 
-  it('recordFailedPassword says what a failure did: failures left, then the lock and its end', async () => {
+  it('[P11-027] recordFailedPassword says what a failure did: failures left, then the lock and its end', async () => {
     const user = await userRow('multi');
     const ctx = { db: t.db, clock: t.clock, config: t.config, log: t.app.log };
     const seen = [];
@@ -292,7 +292,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
     await setUser('multi', { lockedOut: false, lockedUntil: null, failedLoginCount: 0 });
   });
 
-  it('the expired-password screen counts failures and names the lock with its end', async () => {
+  it('[P11-025] the expired-password screen counts failures and names the lock with its end', async () => {
     const change = (currentPassword: string, from = HOME) =>
       t.app.inject({
         method: 'PUT',
@@ -319,7 +319,7 @@ describe('a lock ends LOCKOUT_MINUTES after it was set', () => {
 });
 
 describe('the last user manager is never locked: paced instead (issue 16)', () => {
-  it('five wrong passwords leave admin unlocked, audited and logged once; then one attempt a minute', async () => {
+  it('[P11-028] five wrong passwords leave admin unlocked, audited and logged once; then one attempt a minute', async () => {
     const session = await t.loginAs('admin');
     const mark = (await trailOf('admin')).length;
     await failTimes('admin', limits.failedLoginsBeforeLock);
@@ -391,7 +391,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     expect((await login('admin')).statusCode).toBe(200);
   });
 
-  it('a paced account whose password expired reaches the expired-password screen unpaced', async () => {
+  it('[P11-028] a paced account whose password expired reaches the expired-password screen unpaced', async () => {
     await setUser('admin', { passwordChangedAt: new Date(0) });
     try {
       await failTimes('admin', limits.failedLoginsBeforeLock);
@@ -416,7 +416,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     }
   });
 
-  it('of concurrent attempts in one pause, only one has its password checked', async () => {
+  it('[P11-028] of concurrent attempts in one pause, only one has its password checked', async () => {
     await failTimes('admin', limits.failedLoginsBeforeLock);
     t.clock.advance(MINUTE);
     const codes = await Promise.all(Array.from({ length: 4 }, () => login('admin', WRONG)));
@@ -431,7 +431,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     expect((await login('admin')).statusCode).toBe(200);
   });
 
-  it('a locked manager does not count: with two managers one may be locked, the other then not', async () => {
+  it('[P11-028] a locked manager does not count: with two managers one may be locked, the other then not', async () => {
     await addAdmin('admin2');
     await failTimes('admin2', limits.failedLoginsBeforeLock, HOME, 'USER_LOCKED');
     expect((await userRow('admin2')).lockedOut).toBe(true);
@@ -448,7 +448,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     await setUser('admin2', { active: false });
   });
 
-  it('of two managers reaching the limit at the same moment, exactly one is locked', async () => {
+  it('[P11-028] of two managers reaching the limit at the same moment, exactly one is locked', async () => {
     await addAdmin('admin3');
     // A race: several rounds, so that a missing serialization would show.
     for (let round = 0; round < 4; round++) {
@@ -483,7 +483,7 @@ describe('failed logins are paced per source address (issue 31)', () => {
   const me = (session: { headers: () => Record<string, string> }) =>
     t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: session.headers() });
 
-  it("repro: an attacker's failures from one address never refuse admin's right password from another", async () => {
+  it("[P11-029] repro: an attacker's failures from one address never refuse admin's right password from another", async () => {
     await forgetAddresses();
     // Five anonymous wrong passwords for the only manager, then one a minute, for ten minutes.
     await failTimes('admin', limits.failedLoginsBeforeLock, ATTACKER);
@@ -505,7 +505,7 @@ describe('failed logins are paced per source address (issue 31)', () => {
     await setUser('admin', { failedLoginCount: 0 });
   });
 
-  it('answers a name that does not exist exactly as one that does, through its lock (issue 33)', async () => {
+  it('[P11-030] answers a name that does not exist exactly as one that does, through its lock (issue 33)', async () => {
     // From three addresses, as an attacker would spread guesses: the count is the name's.
     const plan = [ATTACKER, ATTACKER, OFFICE, OFFICE, ATTACKER, OFFICE, HOME];
     const answers = async (username: string) => {
@@ -572,7 +572,7 @@ describe('failed logins are paced per source address (issue 31)', () => {
     await forgetAddresses();
   });
 
-  it("names a lock's end on the user's clock: the zone of their first role's company", async () => {
+  it("[P11-027] names a lock's end on the user's clock: the zone of their first role's company", async () => {
     const lockEnd = lockEndAt(t.clock.now(), 'America/Chicago');
     expect(lockEnd).toMatch(/ CST$/);
     await failTimes('imaging', limits.failedLoginsBeforeLock, ATTACKER, 'USER_LOCKED');
@@ -584,7 +584,7 @@ describe('failed logins are paced per source address (issue 31)', () => {
     await forgetAddresses();
   });
 
-  it('repro: five anonymous failures for a CMO lock new logins but do not end its open session; wrong e-signatures still do', async () => {
+  it('[P11-023, P11-025] repro: five anonymous failures for a CMO lock new logins but do not end its open session; wrong e-signatures still do', async () => {
     const session = await t.loginAs('cmo');
     await failTimes('cmo', limits.failedLoginsBeforeLock, ATTACKER, 'USER_LOCKED');
     expect(await userRow('cmo')).toMatchObject({
@@ -635,7 +635,7 @@ describe('failed logins are paced per source address (issue 31)', () => {
 });
 
 describe('the source address under TRUST_PROXY', () => {
-  it('is the forwarded client a trusted proxy names, so clients behind one proxy are paced apart', async () => {
+  it('[P11-029] is the forwarded client a trusted proxy names, so clients behind one proxy are paced apart', async () => {
     const proxied = await buildTestApp({ config: { trustProxy: ['127.0.0.1'] } });
     const loginVia = (forwardedFor: string, password: string) =>
       proxied.app.inject({

@@ -22,7 +22,7 @@ describe('PUT /users/me/password', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('checks the confirmation, the policy and the current password', async () => {
+  it('[P11-032] checks the confirmation, the policy and the current password', async () => {
     const s = await t.loginAs('imaging');
     const mismatch = await change(s.headers(), {
       currentPassword: DEMO_PASSWORD,
@@ -61,7 +61,7 @@ describe('PUT /users/me/password', () => {
     expect(row!.failedSignatureCount).toBe(1);
   });
 
-  it('changes it, ends the sessions and audits the change', async () => {
+  it('[P11-013, P11-036] changes it, ends the sessions and audits the change', async () => {
     const s = await t.loginAs('imaging');
     const res = await change(s.headers(), {
       currentPassword: DEMO_PASSWORD,

@@ -79,13 +79,13 @@ async function stampOf(username: string, reason: string, meaning: string | null)
 }
 
 describe('every mutating route writes its audit rows', () => {
-  it('collects the mutating routes from the app itself', () => {
+  it('[P11-001] collects the mutating routes from the app itself', () => {
     // A floor: the hook saw the whole route table, not an empty or partial one.
     expect(mutating.size).toBeGreaterThan(30);
     expect(mutating.has('PUT /api/v1/orders/:id/status')).toBe(true);
   });
 
-  it('has one entry per mutating route, and none for a route that does not exist', () => {
+  it('[P11-001] has one entry per mutating route, and none for a route that does not exist', () => {
     const listed = new Set([...Object.keys(mutatingRoutes), ...Object.keys(unauditedRoutes)]);
     const missing = [...mutating].filter((route) => !listed.has(route));
     expect(missing, `add these to server/test/part11/mutating-routes.ts: ${missing.join(', ')}`).toEqual([]);
@@ -93,17 +93,17 @@ describe('every mutating route writes its audit rows', () => {
     expect(stale, `entries for routes the app does not register: ${stale.join(', ')}`).toEqual([]);
   });
 
-  it('stores the time as an instant (timestamptz): the database server’s clock, in UTC', async () => {
+  it('[P11-002] stores the time as an instant (timestamptz): the database server’s clock, in UTC', async () => {
     expect(await issuedAtType(t.db)).toBe('timestamp with time zone');
   });
 
-  it('has its further cases on routes that exist', () => {
+  it('[P11-001] has its further cases on routes that exist', () => {
     const unknown = Object.keys(moreMutationCases).filter((label) => !mutating.has(label.split(': ')[0]!));
     expect(unknown, `cases of routes the app does not register: ${unknown.join(', ')}`).toEqual([]);
   });
 
   for (const [route, c] of [...Object.entries(mutatingRoutes), ...Object.entries(moreMutationCases)]) {
-    it(`${route}: who, when, which record, old → new, why`, async () => {
+    it(`[P11-001] ${route}: who, when, which record, old → new, why`, async () => {
       const method = route.split(' ')[0] as 'POST' | 'PUT' | 'DELETE';
       const prepared = await c.prepare(p);
       if (c.as) await p.send(c.as, 'GET', '/users/me'); // log in before the mark
@@ -120,7 +120,7 @@ describe('every mutating route writes its audit rows', () => {
   }
 
   for (const [route, r] of Object.entries(unauditedRoutes)) {
-    it(`${route} changes no record and writes no row (${r.why})`, async () => {
+    it(`[P11-003] ${route} changes no record and writes no row (${r.why})`, async () => {
       const method = route.split(' ')[0] as 'POST' | 'PUT';
       const { url, payload } = await r.prepare(p);
       if (r.as) await p.send(r.as, 'GET', '/users/me');
@@ -138,7 +138,7 @@ describe('every mutating route writes its audit rows', () => {
 
 describe('a change that needs a reason and lacks it writes nothing', () => {
   for (const [label, c] of Object.entries(reasonCases)) {
-    it(`${label}: 400 without the reason and not one row changed; with it, the reason is recorded`, async () => {
+    it(`[P11-004] ${label}: 400 without the reason and not one row changed; with it, the reason is recorded`, async () => {
       const { method, url, payload, audit } = await c.prepare(p);
       await p.send(c.as, 'GET', '/users/me');
       const before = await p.fingerprint();
@@ -161,7 +161,7 @@ describe('a change that needs a reason and lacks it writes nothing', () => {
 });
 
 describe('the audit table is append-only', () => {
-  it('refuses UPDATE, DELETE and TRUNCATE, even in raw SQL', async () => {
+  it('[P11-005] refuses UPDATE, DELETE and TRUNCATE, even in raw SQL', async () => {
     const before = await t.db.select().from(auditLog).orderBy(auditLog.id);
     expect(before.length).toBeGreaterThan(20);
     const { id } = before[0]!;
@@ -181,7 +181,7 @@ describe('the audit table is append-only', () => {
 });
 
 describe('the e-signature', () => {
-  it('records the signer’s printed name, the time and the meaning, kept as signed', async () => {
+  it('[P11-020, P11-021] records the signer’s printed name, the time and the meaning, kept as signed', async () => {
     const mark = await p.auditMark();
     const startedAt = Date.now();
     const res = await p.send('staff', 'POST', '/drugs', { name: 'P11 Signed Drug', ...signed });
@@ -237,7 +237,7 @@ describe('the e-signature', () => {
     expect(again!.actorFullName).toBe('Sam Staff');
   });
 
-  it('a wrong or missing signature is 400 ESIGN_FAILED and writes nothing but the failure count', async () => {
+  it('[P11-019] a wrong or missing signature is 400 ESIGN_FAILED and writes nothing but the failure count', async () => {
     const wrong = 'Wrong-Guess-987';
     secrets.remember(wrong);
     await p.send('staff', 'GET', '/users/me');
@@ -261,7 +261,7 @@ describe('the e-signature', () => {
 });
 
 describe('account and role changes are audited', () => {
-  it('covers creating a user, changing roles and groups, inactivating, unlocking and password changes', () => {
+  it('[P11-013] covers creating a user, changing roles and groups, inactivating, unlocking and password changes', () => {
     // Each is a row of the tables above, checked there field by field.
     for (const route of [
       'POST /api/v1/users',
@@ -277,7 +277,7 @@ describe('account and role changes are audited', () => {
     expect(reasonCases).toHaveProperty(['unlock a user']);
   });
 
-  it('a password reset by recovery link is audited on the account, as its owner, without the password', async () => {
+  it('[P11-013] a password reset by recovery link is audited on the account, as its owner, without the password', async () => {
     const id = await createUser(p, 'p11reset');
     const asked = await p.send(null, 'POST', '/users/password-recovery', {
       email: 'p11reset@dosechain.test',
@@ -315,7 +315,7 @@ describe('account and role changes are audited', () => {
 });
 
 describe('lifting a lock is audited, whoever lifts it', () => {
-  it('a recovery-link reset of a locked account records the lock lifted with the password change', async () => {
+  it('[P11-031] a recovery-link reset of a locked account records the lock lifted with the password change', async () => {
     const id = await createUser(p, 'p11lockedreset');
     await t.db.update(users).set({ lockedOut: true, failedLoginCount: 5 }).where(eq(users.id, id));
     const asked = await p.send(null, 'POST', '/users/password-recovery', {
@@ -345,7 +345,7 @@ describe('lifting a lock is audited, whoever lifts it', () => {
     );
   });
 
-  it("the operator's break-glass commands are the system's rows, with the operator's reason", async () => {
+  it("[P11-031] the operator's break-glass commands are the system's rows, with the operator's reason", async () => {
     const id = await createUser(p, 'p11operator');
     await t.db.update(users).set({ lockedOut: true, failedLoginCount: 5 }).where(eq(users.id, id));
     const ctx = { db: t.db, clock: t.clock };
@@ -386,7 +386,7 @@ describe('lifting a lock is audited, whoever lifts it', () => {
 });
 
 describe('lockout', () => {
-  it('is a security event: an audit row on the account and a warning in the security log', async () => {
+  it('[P11-026] is a security event: an audit row on the account and a warning in the security log', async () => {
     const id = await createUser(p, 'p11guesser');
     const guess = 'Not-The-Password-1';
     secrets.remember(guess);
@@ -436,7 +436,7 @@ describe('lockout', () => {
     expect(await p.auditSince(lockedMark)).toEqual([]);
   });
 
-  it('refused on the last user manager, it is a security event too: an audit row and a warning', async () => {
+  it('[P11-026, P11-028] refused on the last user manager, it is a security event too: an audit row and a warning', async () => {
     const admin = await p.user('admin');
     const guess = 'Not-The-Password-2';
     secrets.remember(guess);
@@ -479,7 +479,7 @@ describe('lockout', () => {
 });
 
 describe('a write the database refuses', () => {
-  it('is logged by its code, constraint and table: no parameter, hash or signature of it', async () => {
+  it('[P11-018] is logged by its code, constraint and table: no parameter, hash or signature of it', async () => {
     // Check constraints added for the test make the database refuse these rows, as a 500.
     await t.db.execute(
       sql`alter table users add constraint p11_users_refused check (username <> 'p11refused')`,
@@ -539,7 +539,7 @@ describe('the audit trail is chained (issue 17): a rewrite in the database is de
     return res.json();
   };
 
-  it('after every change of this suite, GET /audit-logs/verify finds every row intact', async () => {
+  it('[P11-006, P11-007] after every change of this suite, GET /audit-logs/verify finds every row intact', async () => {
     const rows = (await t.db.select({ id: auditLog.id }).from(auditLog)).length;
     expect(rows).toBeGreaterThan(50);
     expect(await verified()).toEqual({
@@ -555,7 +555,7 @@ describe('the audit trail is chained (issue 17): a rewrite in the database is de
   });
 
   for (const [name, tampering] of Object.entries(tamperings)) {
-    it(`${name}: verification names the first row that no longer matches`, async () => {
+    it(`[P11-007, P11-021] ${name}: verification names the first row that no longer matches`, async () => {
       const links = await chainLinks(t.db);
       const k = Math.floor(links.length / 2);
       let forgedId: number | undefined;
@@ -571,13 +571,13 @@ describe('the audit trail is chained (issue 17): a rewrite in the database is de
     });
   }
 
-  it('each tampering was rolled back: the trail verifies intact again', async () => {
+  it('[P11-007] each tampering was rolled back: the trail verifies intact again', async () => {
     expect((await verified()).ok).toBe(true);
   });
 });
 
 describe('logs at level trace', () => {
-  it('hold no password, token or Authorization value from the whole suite', async () => {
+  it('[P11-018] hold no password, token or Authorization value from the whole suite', async () => {
     // A rotated refresh token presented again is a security event, logged with the token left out.
     const first = await p.login('imaging');
     const refreshed = await p.send(null, 'POST', '/auth/refresh', { refreshToken: first.refreshToken });

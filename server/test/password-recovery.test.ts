@@ -53,7 +53,7 @@ async function nextMail(address: string): Promise<ReceivedMail> {
 }
 
 describe('password recovery by e-mail', () => {
-  it('mails a link; the link sets a new password, ends every session and is audited', async () => {
+  it('[P11-034] mails a link; the link sets a new password, ends every session and is audited', async () => {
     const before = await t.loginAs('site');
     const res = await requestRecovery('Site@DoseChain.example ');
     expect(res.statusCode).toBe(202);
@@ -91,7 +91,7 @@ describe('password recovery by e-mail', () => {
     ]);
   });
 
-  it('uses a link once', async () => {
+  it('[P11-034] uses a link once', async () => {
     await requestRecovery('imaging@dosechain.example');
     const token = tokenIn(await mailTo('imaging@dosechain.example'));
     expect((await reset(token, 'FirstUse1')).statusCode).toBe(204);
@@ -104,7 +104,7 @@ describe('password recovery by e-mail', () => {
     expect((await login('imaging', 'FirstUse1')).statusCode).toBe(200);
   });
 
-  it('lets a link expire after 15 minutes', async () => {
+  it('[P11-034] lets a link expire after 15 minutes', async () => {
     await requestRecovery('cmo@dosechain.example');
     const token = tokenIn(await mailTo('cmo@dosechain.example'));
     t.clock.advance(15 * MINUTE - 1000);
@@ -115,7 +115,7 @@ describe('password recovery by e-mail', () => {
     expect((await login('cmo', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('keeps only the newest link of a user working', async () => {
+  it('[P11-034] keeps only the newest link of a user working', async () => {
     await requestRecovery('multi@dosechain.example');
     const first = tokenIn(await mailTo('multi@dosechain.example', 1));
     await requestRecovery('multi@dosechain.example');
@@ -124,7 +124,7 @@ describe('password recovery by e-mail', () => {
     expect(await validate(second)).toBe(true);
   });
 
-  it('answers an unknown address exactly like a known one, in about the same time, and mails nothing', async () => {
+  it('[P11-030] answers an unknown address exactly like a known one, in about the same time, and mails nothing', async () => {
     const timed = async (email: string) => {
       const started = performance.now();
       const res = await requestRecovery(email);
@@ -146,7 +146,7 @@ describe('password recovery by e-mail', () => {
     expect(mailsTo('nobody@dosechain.example')).toEqual([]);
   });
 
-  it('sends a locked account the link, and the reset lifts the lock, audited with the lock (issue 16)', async () => {
+  it('[P11-031] sends a locked account the link, and the reset lifts the lock, audited with the lock (issue 16)', async () => {
     const locked = await userRow('locked');
     expect(locked).toMatchObject({ lockedOut: true, lockedUntil: null });
     const earlier = await t.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));
@@ -316,7 +316,7 @@ describe('password recovery by e-mail', () => {
     expect(after!.status).toBe('failed');
   });
 
-  it('checks the new password against the policy without using the link up', async () => {
+  it('[P11-032] checks the new password against the policy without using the link up', async () => {
     await requestRecovery('expired@dosechain.example');
     const token = tokenIn(await mailTo('expired@dosechain.example'));
     const weak = await reset(token, 'weak');

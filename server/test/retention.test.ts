@@ -39,7 +39,7 @@ describe('retention', () => {
   const mailLeft = async () =>
     (await t.db.select({ subject: mailOutbox.subject }).from(mailOutbox)).map((r) => r.subject).sort();
 
-  it('deletes expired tokens and keys, and sent mail past MAIL_RETENTION_DAYS only', async () => {
+  it('[P11-017] deletes expired tokens and keys, and sent mail past MAIL_RETENTION_DAYS only', async () => {
     await t.db.delete(refreshTokens);
     await t.db.delete(mailOutbox);
     await t.loginAs('admin');
@@ -101,7 +101,7 @@ describe('retention', () => {
     expect((await t.db.select({ n: count() }).from(auditLog))[0]!.n).toBe(auditRows);
   });
 
-  it('keeps sent mail forever with MAIL_RETENTION_DAYS=0', async () => {
+  it('[P11-017] keeps sent mail forever with MAIL_RETENTION_DAYS=0', async () => {
     await t.db.delete(mailOutbox);
     await t.db.insert(mailOutbox).values({
       recipients: ['a@dosechain.test'],

@@ -52,7 +52,7 @@ describe('the demo seed', () => {
 
   const entityOfCompany = { cmo: 'cmos', clinical_site: 'clinical-sites', imaging_center: 'imaging-centers' };
 
-  it('writes one `new` row by the system for every record it creates, and no other row', async () => {
+  it('[P11-012] writes one `new` row by the system for every record it creates, and no other row', async () => {
     const ids = async (
       table:
         | typeof drugs
@@ -85,7 +85,7 @@ describe('the demo seed', () => {
     expect(await distinctIssuedAt(t.db)).toBe(1);
   });
 
-  it('records the fields a create through the API records', async () => {
+  it('[P11-012] records the fields a create through the API records', async () => {
     const row = async (entityType: string, entityId: number) =>
       (
         await t.db
@@ -123,7 +123,7 @@ describe('the demo seed', () => {
     });
   });
 
-  it('answers in the history as the system’s, unsigned', async () => {
+  it('[P11-012, P11-020] answers in the history as the system’s, unsigned', async () => {
     const [fdg] = await t.db.select().from(drugs).where(eq(drugs.name, 'Fludeoxyglucose F18'));
     const res = await t.request('admin', {
       method: 'GET',
@@ -151,7 +151,7 @@ describe('the first start without demo data', () => {
     await database?.close();
   });
 
-  it('audits the Administrators group and the admin user as the system’s, in its transaction', async () => {
+  it('[P11-012] audits the Administrators group and the admin user as the system’s, in its transaction', async () => {
     const password = 'First-Start-Secret-9';
     await bootstrapAdmin(database.db, '/nonexistent', password);
     const rows = await database.db.select().from(auditLog).orderBy(asc(auditLog.id));
@@ -186,7 +186,7 @@ describe('the reference data every start adds where it is missing', () => {
     await database?.close();
   });
 
-  it('gives a production database the radionuclides once, each with its `new` row by the system', async () => {
+  it('[P11-012] gives a production database the radionuclides once, each with its `new` row by the system', async () => {
     await bootstrapAdmin(database.db, '/nonexistent', 'First-Start-Secret-9');
     const mark = (await database.db.select().from(auditLog)).length;
     await seedReferenceData(database.db);

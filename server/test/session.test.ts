@@ -41,7 +41,7 @@ const sessionInvalid = {
 };
 
 describe('refresh tokens', () => {
-  it('are 256 random bits, stored only as their SHA-256, with a new family per login', async () => {
+  it('[P11-035] are 256 random bits, stored only as their SHA-256, with a new family per login', async () => {
     const a = await t.loginAs('staff');
     const b = await t.loginAs('staff');
     expect(a.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -55,7 +55,7 @@ describe('refresh tokens', () => {
     expect(all.some((r) => r.tokenHash === a.refreshToken)).toBe(false);
   });
 
-  it('rotate: the new pair works, the old refresh token does not, and the session keeps its end', async () => {
+  it('[P11-035] rotate: the new pair works, the old refresh token does not, and the session keeps its end', async () => {
     const s = await t.loginAs('staff');
     const first = await rowOf(s.refreshToken);
     t.clock.advance(10 * MIN);
@@ -78,7 +78,7 @@ describe('refresh tokens', () => {
     expect((await refresh(pair.refreshToken)).statusCode).toBe(200);
   });
 
-  it('revoke the whole session when a rotated token is presented again', async () => {
+  it('[P11-035] revoke the whole session when a rotated token is presented again', async () => {
     const s = await t.loginAs('staff');
     const second = (await refresh(s.refreshToken)).json().refreshToken;
     const third = (await refresh(second)).json().refreshToken;
@@ -95,7 +95,7 @@ describe('refresh tokens', () => {
     expect((await refresh(other.refreshToken)).statusCode).toBe(200);
   });
 
-  it('let only one of two concurrent uses of a token through', async () => {
+  it('[P11-035] let only one of two concurrent uses of a token through', async () => {
     const s = await t.loginAs('cmo');
     const answers = await Promise.all([refresh(s.refreshToken), refresh(s.refreshToken)]);
     const codes = answers.map((a) => a.statusCode).sort();
@@ -103,7 +103,7 @@ describe('refresh tokens', () => {
     expect(codes).toContain(401);
   });
 
-  it('expire after 30 minutes unused; each rotation extends that', async () => {
+  it('[P11-035] expire after 30 minutes unused; each rotation extends that', async () => {
     const idle = await t.loginAs('staff');
     t.clock.advance(31 * MIN);
     const res = await refresh(idle.refreshToken);
@@ -118,7 +118,7 @@ describe('refresh tokens', () => {
     expect((await refresh(next.json().refreshToken)).statusCode).toBe(200);
   });
 
-  it('expire 12 hours after login however they are used', async () => {
+  it('[P11-035] expire 12 hours after login however they are used', async () => {
     const busy = await t.loginAs('staff');
     let token = busy.refreshToken;
     let elapsed = 0;
@@ -145,7 +145,7 @@ describe('refresh tokens', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('are refused, and their session revoked, once the user is inactivated or locked by wrong e-signatures', async () => {
+  it('[P11-023, P11-036] are refused, and their session revoked, once the user is inactivated or locked by wrong e-signatures', async () => {
     // (A lock by failed logins leaves open sessions going: lockout.test.ts.)
     const signatureLock = { lockedOut: true, failedSignatureCount: limits.failedLoginsBeforeLock };
     for (const values of [{ active: false }, signatureLock]) {
@@ -165,7 +165,7 @@ describe('refresh tokens', () => {
 });
 
 describe('logout', () => {
-  it('answers 204 and revokes the session, rotated tokens and all', async () => {
+  it('[P11-036] answers 204 and revokes the session, rotated tokens and all', async () => {
     const s = await t.loginAs('site');
     const next = (await refresh(s.refreshToken)).json().refreshToken;
     const out = await logout(next);
@@ -185,7 +185,7 @@ describe('logout', () => {
 });
 
 describe('access tokens', () => {
-  it('expire after 15 minutes', async () => {
+  it('[P11-035] expire after 15 minutes', async () => {
     const s = await t.loginAs('staff');
     t.clock.advance(14 * MIN);
     expect((await me(s.headers())).statusCode).toBe(200);
@@ -195,7 +195,7 @@ describe('access tokens', () => {
     expect(res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Authentication required', errors: [] });
   });
 
-  it('are refused when missing, malformed or forged', async () => {
+  it('[P11-035] are refused when missing, malformed or forged', async () => {
     const unauthenticated = { code: 'UNAUTHENTICATED', message: 'Authentication required', errors: [] };
     expect((await me({})).json()).toEqual(unauthenticated);
     expect((await me({ authorization: 'Bearer not.a.jwt' })).json()).toEqual(unauthenticated);
@@ -217,7 +217,7 @@ describe('access tokens', () => {
     expect((await me(bearer(s.refreshToken))).statusCode).toBe(401);
   });
 
-  it('stop working at once when the user is inactivated or locked by wrong e-signatures', async () => {
+  it('[P11-023, P11-036] stop working at once when the user is inactivated or locked by wrong e-signatures', async () => {
     const s = await t.loginAs('cmo');
     expect((await me(s.headers())).statusCode).toBe(200);
     await setUser('cmo', { active: false });
@@ -233,7 +233,7 @@ describe('access tokens', () => {
 });
 
 describe('sessions end when they should (issue 16)', () => {
-  it('logout ends the access token at once, not when it expires', async () => {
+  it('[P11-036] logout ends the access token at once, not when it expires', async () => {
     const s = await t.loginAs('site');
     const rotated = (await refresh(s.refreshToken)).json();
     expect((await me(s.headers())).statusCode).toBe(200);
@@ -247,7 +247,7 @@ describe('sessions end when they should (issue 16)', () => {
     expect((await me(other.headers())).statusCode).toBe(200);
   });
 
-  it("the user's own password change ends every session's access token at once", async () => {
+  it("[P11-036] the user's own password change ends every session's access token at once", async () => {
     const first = await t.loginAs('multi');
     const second = await t.loginAs('multi');
     const changed = await t.app.inject({
@@ -271,7 +271,7 @@ describe('sessions end when they should (issue 16)', () => {
     expect((await me(bearer(back.json().accessToken))).statusCode).toBe(200);
   });
 
-  it('a password reset with a recovery link ends the access tokens at once', async () => {
+  it('[P11-036] a password reset with a recovery link ends the access tokens at once', async () => {
     const s = await t.loginAs('imaging');
     const [user] = await t.db.select().from(users).where(eq(users.username, 'imaging'));
     const token = await issueRecoveryToken(t.db, user!.id, t.clock.now());
@@ -284,7 +284,7 @@ describe('sessions end when they should (issue 16)', () => {
     expect((await me(s.headers())).statusCode).toBe(401);
   });
 
-  it('refresh answers PASSWORD_EXPIRED once the password aged during the session, and ends it', async () => {
+  it('[P11-033] refresh answers PASSWORD_EXPIRED once the password aged during the session, and ends it', async () => {
     const s = await t.loginAs('cmo');
     // The password turns 90 days old while the session is in use.
     await setUser('cmo', {

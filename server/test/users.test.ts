@@ -94,7 +94,7 @@ describe('users: list', () => {
 });
 
 describe('users: create', () => {
-  it('creates a user with two roles and a group, audited by names; the first password must be changed', async () => {
+  it('[P11-013, P11-033] creates a user with two roles and a group, audited by names; the first password must be changed', async () => {
     const res = await create({
       ...person('newbie'),
       commonName: 'Newbie',
@@ -160,7 +160,7 @@ describe('users: create', () => {
     expect(me.json().permissions.order.create).toBe(true);
   });
 
-  it('validates every field with the spec messages', async () => {
+  it('[P11-024] validates every field with the spec messages', async () => {
     const base = person('valid');
     const cases: [object, string, string][] = [
       [{ username: '' }, 'username', 'Required'],
@@ -220,7 +220,7 @@ describe('users: create', () => {
 });
 
 describe('users: update', () => {
-  it('edits fields, roles and groups; kept roles keep their ids; the trail reads names', async () => {
+  it('[P11-013, P11-024] edits fields, roles and groups; kept roles keep their ids; the trail reads names', async () => {
     const id = await createLoginUser(t, 'editme', {
       roles: [{ type: 'cmo', companyId: company['Isotope Labs Boston'] }],
       groupIds: [await groupId(t, 'CMO Users')],
@@ -284,7 +284,7 @@ describe('users: update', () => {
     expect(await auditOf(id)).toHaveLength(trail.length);
   });
 
-  it('inactivation needs a reason, ends every session at once, and blocks login until activated', async () => {
+  it('[P11-004, P11-036] inactivation needs a reason, ends every session at once, and blocks login until activated', async () => {
     const id = await createLoginUser(t, 'leaver', { isStaff: true });
     const session = await t.loginAs('leaver');
     const noReason = await put(id, { active: false });
@@ -351,7 +351,7 @@ describe('users: someone can always manage users', () => {
 });
 
 describe('users: unlock', () => {
-  it('unlocks a locked user with a reason, resets the failures, and is audited', async () => {
+  it('[P11-031] unlocks a locked user with a reason, resets the failures, and is audited', async () => {
     const id = await userId(t, 'locked');
     expect((await login('locked')).json().code).toBe('USER_LOCKED');
     const noReason = await unlock(id, {});
@@ -402,7 +402,7 @@ describe('users: access', () => {
     expect((await t.request('admin', { method: 'GET', url: '/api/v1/users/999999' })).statusCode).toBe(404);
   });
 
-  it('check-in-use answers for usernames and e-mails', async () => {
+  it('[P11-024] check-in-use answers for usernames and e-mails', async () => {
     const check = (field: string, value: string) =>
       t.request('admin', {
         method: 'GET',

@@ -13,7 +13,7 @@ function counted(rememberMs = 1000, max = 100) {
 }
 
 describe('e-signature verifier', () => {
-  it('checks the first signing with argon2 and the next ones of the period by HMAC', async () => {
+  it('[P11-022] checks the first signing with argon2 and the next ones of the period by HMAC', async () => {
     const { calls, check } = counted();
     expect(await check('hash-of-secret', 'secret', 0)).toBe(true);
     expect(await check('hash-of-secret', 'secret', 500)).toBe(true);
@@ -33,7 +33,7 @@ describe('e-signature verifier', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('checks with argon2 again once the period is over, and after a password change', async () => {
+  it('[P11-022] checks with argon2 again once the period is over, and after a password change', async () => {
     const { calls, check } = counted(1000);
     expect(await check('hash-of-secret', 'secret', 0)).toBe(true);
     expect(await check('hash-of-secret', 'secret', 1000)).toBe(true);
@@ -53,7 +53,7 @@ describe('e-signature verifier', () => {
     expect(calls).toEqual(['a', 'b', 'c', 'a']);
   });
 
-  it('checks the same signature sent several times at once with one argon2 run', async () => {
+  it('[P11-022] checks the same signature sent several times at once with one argon2 run', async () => {
     const { calls, check } = counted();
     const answers = await Promise.all([
       ...Array.from({ length: 5 }, (_, i) => check('hash-of-secret', 'secret', i)),
