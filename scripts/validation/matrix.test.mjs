@@ -72,6 +72,7 @@ describe('extractTitles', () => {
       { title: 'the trail', line: 2, call: 'describe' },
       { title: '[FIX-001] writes a row', line: 3, call: 'it' },
       { title: '[FIX-001, FIX-002] spans lines "quoted"', line: 4, call: 'it' },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the title as the scan reads it, placeholder and all
       { title: '[FIX-001] ${route}: who, when', line: 9, call: 'it' },
       { title: 'names no requirement', line: 11, call: 'it' },
     ]);
@@ -118,6 +119,7 @@ describe('the matrix', () => {
         title: '[FIX-001, FIX-002] spans lines "quoted"',
         kind: 'server',
       },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the title as the scan reads it, placeholder and all
       { file: 'server/test/a.test.ts', line: 9, title: '[FIX-001] ${route}: who, when', kind: 'server' },
     ]);
     expect(tests['FIX-002'].map((t) => [t.file, t.kind])).toEqual([
@@ -151,7 +153,8 @@ describe('the matrix', () => {
 });
 
 describe('the check', () => {
-  const check = (root) => spawnSync(process.execPath, [script, '--check', '--root', root], { encoding: 'utf8' });
+  const check = (root) =>
+    spawnSync(process.execPath, [script, '--check', '--root', root], { encoding: 'utf8' });
 
   it('passes when every requirement has its tests', () => {
     const result = check(fixture());
@@ -169,7 +172,9 @@ describe('the check', () => {
     );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('requirements without a test: FIX-003');
-    expect(result.stderr).toContain("web/src/d.test.tsx:2 names FIX-404, which no requirement has: '[FIX-404] gone'");
+    expect(result.stderr).toContain(
+      "web/src/d.test.tsx:2 names FIX-404, which no requirement has: '[FIX-404] gone'",
+    );
   });
 
   it('fails naming a high-risk requirement covered by unit tests only', () => {
