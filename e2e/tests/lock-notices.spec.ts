@@ -97,6 +97,38 @@ test('the login warns before the last attempt and names the lock at the attempt 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+/**
+ * Four wrong passwords in a form (each answered 400), the warning before the last, then the fifth:
+ * `fill` types one into the form's password field, `send` submits and names the call it waits for.
+ */
+async function lockBy(
+  page: Page,
+  fill: (password: string) => Promise<void>,
+  send: () => Promise<void>,
+  url: string,
+) {
+  for (let i = 0; i < 4; i++) {
+    await fill(`Wrong-password-${i}`);
+    const answered = page.waitForResponse((r) => r.url().endsWith(url) && r.request().method() === 'PUT');
+    await send();
+    expect((await answered).status()).toBe(400);
+  }
+  await expect(page.getByText('One more wrong password will lock your account.')).toBeVisible();
+  await fill('Wrong-password-4');
+  await send();
+}
+
+/** The login the locked session lands on: the lock and its end, staying, never "session ended". */
+async function expectLockedLogin(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/login$/);
+  const alert = page.getByRole('alert').first();
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  // It stays: no "session has ended" replaces it.
+  await page.waitForTimeout(1500);
+  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  await expect(page.getByText('Your session has ended, please sign in again')).toHaveCount(0);
+}
+
 test('a wrong e-signature that locks leads to the login with the lock and its end, in the user zone', async ({
   page,
   request,
@@ -115,25 +147,13 @@ test('a wrong e-signature that locks leads to the login with the lock and its en
   await page.getByRole('option', { name: 'Other' }).click();
   await page.getByLabel('Describe the reason').fill('Typo in the name');
   const signature = page.getByLabel(SIGNATURE);
-  for (let i = 0; i < 4; i++) {
-    await signature.fill(`Wrong-signature-${i}`);
-    const answered = page.waitForResponse(
-      (r) => r.url().endsWith('/api/v1/users/me') && r.request().method() === 'PUT',
-    );
-    await page.getByRole('button', { name: 'Save' }).click();
-    expect((await answered).status()).toBe(400);
-  }
-  await expect(page.getByText('One more wrong password will lock your account.')).toBeVisible();
-  await signature.fill('Wrong-signature-4');
-  await page.getByRole('button', { name: 'Save' }).click();
-
-  await expect(page).toHaveURL(/\/login$/);
-  const alert = page.getByRole('alert');
-  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
-  // It stays: no "session has ended" replaces it.
-  await page.waitForTimeout(1500);
-  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
-  await expect(page.getByText('Your session has ended, please sign in again')).toHaveCount(0);
+  await lockBy(
+    page,
+    (password) => signature.fill(password),
+    () => page.getByRole('button', { name: 'Save' }).click(),
+    '/api/v1/users/me',
+  );
+  await expectLockedLogin(page);
   await screenshot(page, 'esignature-locked-login');
   // The other tab followed at once, with the lock's text, not "your session has ended".
   await expect(otherTab).toHaveURL(/\/login/);
@@ -143,7 +163,7 @@ test('a wrong e-signature that locks leads to the login with the lock and its en
   // And the login says the same.
   await page.getByLabel('Username').fill(username);
   await attempt(page, PASSWORD);
-  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
+  await expect(page.getByRole('alert')).toHaveText(LOCKED_UNTIL_CST);
 });
 
 test('a wrong current password that locks, on Change Password, leads to the login with the lock and its end', async ({
@@ -157,22 +177,13 @@ test('a wrong current password that locks, on Change Password, leads to the logi
   await page.getByLabel('New password').fill('Fresh-2026-pw');
   await page.getByLabel('Confirm password').fill('Fresh-2026-pw');
   const current = page.getByLabel('Current password');
-  for (let i = 0; i < 4; i++) {
-    await current.fill(`Wrong-current-${i}`);
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/users/me/password'));
-    await page.getByRole('button', { name: 'Change Password' }).click();
-    expect((await answered).status()).toBe(400);
-  }
-  await expect(page.getByText('One more wrong password will lock your account.')).toBeVisible();
-  await current.fill('Wrong-current-4');
-  await page.getByRole('button', { name: 'Change Password' }).click();
-
-  await expect(page).toHaveURL(/\/login$/);
-  const alert = page.getByRole('alert');
-  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
-  await page.waitForTimeout(1500);
-  await expect(alert).toHaveText(LOCKED_UNTIL_CST);
-  await expect(page.getByText('Your session has ended, please sign in again')).toHaveCount(0);
+  await lockBy(
+    page,
+    (password) => current.fill(password),
+    () => page.getByRole('button', { name: 'Change Password' }).click(),
+    '/api/v1/users/me/password',
+  );
+  await expectLockedLogin(page);
   await expect(page.getByText('Error changing password')).toHaveCount(0);
   await screenshot(page, 'change-password-locked-login');
 });
