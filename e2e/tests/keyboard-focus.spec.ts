@@ -114,12 +114,23 @@ test('the focused SIGN IN keeps its colour and has a ring; the login card names 
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   const signIn = page.getByRole('button', { name: 'SIGN IN' });
   await expect(signIn).toBeEnabled();
-  const idle = await signIn.evaluate((el) => getComputedStyle(el).backgroundColor);
+  // Read once the enabled colour has settled: the button fades from its disabled look as the
+  // password is typed (MUI's 250 ms transition), and a read mid-fade is neither colour (seen in CI).
+  const colour = () => signIn.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect
+    .poll(async () => {
+      const before = await colour();
+      await page.waitForTimeout(300);
+      return before === (await colour());
+    })
+    .toBe(true);
+  const idle = await colour();
+  expect(idle).not.toMatch(/^rgba\(.*, 0\.\d+\)$/);
   await page.keyboard.press('Tab');
   await expect(signIn).toBeFocused();
   // Wait for MUI's transitions: the colour must be the enabled button's, not a faded one.
   await page.waitForTimeout(400);
-  expect(await signIn.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(idle);
+  expect(await colour()).toBe(idle);
   expect(await signIn.locator('.MuiTouchRipple-child').count()).toBe(0);
   expect((await outlineOf(signIn)).style).toBe('solid');
   await screenshot(page, 'a11y-focus-sign-in-1280');
