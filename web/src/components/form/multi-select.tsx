@@ -39,8 +39,9 @@ export function LookupMultiSelect<T extends FieldValues, I extends { id: number 
   required?: boolean;
 }) {
   const search = useLookupSearch<I>(resource, { sort });
-  // Every label seen (the form's first values, the search answers, the picks), by id.
-  const [known, setKnown] = useState(() => new Map(initial.map((c) => [c.value, c.label])));
+  // The labels of the values picked, by id (the first values' are `initial`'s, which may arrive
+  // after the first render, as a record being edited loads).
+  const [known, setKnown] = useState(() => new Map<number, string>());
   const options: Choice<number>[] = search.items.map((item) => ({
     value: item.id,
     label: optionLabel(item),

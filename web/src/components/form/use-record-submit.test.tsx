@@ -12,7 +12,7 @@ import { useSignedForm } from './signed-form.ts';
 import { type RecordSubmitOptions, useRecordSubmit } from './use-record-submit.ts';
 
 const nameSchema = z.object({ name: z.string().min(1) });
-type Extra = Partial<Pick<RecordSubmitOptions<never, never>, 'success' | 'failure' | 'cacheRecord'>> & {
+type Extra = Partial<Pick<RecordSubmitOptions<never, never>, 'success' | 'failure' | 'secretShownOnce'>> & {
   toBody?: (values: { name: string }) => unknown;
 };
 
@@ -121,10 +121,10 @@ describe('useRecordSubmit', () => {
     expect(await screen.findByText('Error creating the Drug')).toBeTruthy();
   });
 
-  it('hands the saved record to `onSaved`, with no toast when `success` is false', async () => {
+  it('hands the saved record to `onSaved`, with no toast for a secret shown once', async () => {
     const save = vi.fn(async () => ({ id: 4, name: 'F-18 FDG', secret: 'shown once' }));
     const onSaved = vi.fn();
-    renderWithApp(<Harness onSaved={onSaved} success={false} />, { api: fakeApi(save) });
+    renderWithApp(<Harness onSaved={onSaved} secretShownOnce />, { api: fakeApi(save) });
     await fillAndSave();
     await waitFor(() =>
       expect(onSaved).toHaveBeenCalledWith({ id: 4, name: 'F-18 FDG', secret: 'shown once' }),
@@ -140,7 +140,7 @@ describe('useRecordSubmit', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(kept.queryClient.getQueryData(queryKeys.record('/drugs', 4))).toMatchObject({ id: 4 });
     kept.unmount();
-    const secret = renderWithApp(<Harness onSaved={onSaved} cacheRecord={false} />, { api: fakeApi(save) });
+    const secret = renderWithApp(<Harness onSaved={onSaved} secretShownOnce />, { api: fakeApi(save) });
     await fillAndSave();
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(2));
     expect(secret.queryClient.getQueryData(queryKeys.record('/drugs', 4))).toBeUndefined();

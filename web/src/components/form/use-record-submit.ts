@@ -14,15 +14,18 @@ export interface RecordSubmitOptions<V extends FieldValues, O, R extends { id: n
   fields: readonly string[];
   /** Called with the saved record, as the server answered it (the dialog closes, or shows it). */
   onSaved: (saved: R) => void;
-  /** The spec's own success text, where it has one; false for none (the screen shows the result itself). */
-  success?: string | false;
+  /** The spec's own success text, where it has one. */
+  success?: string;
   /** The spec's own failure text, where it has one. */
   failure?: string;
   /** The request body made of the submitted values; the values themselves by default. */
   toBody?: (values: O) => unknown;
   recordKey?: RecordKey;
-  /** False when the answer holds a secret shown once (a new API key, a webhook's signing secret). */
-  cacheRecord?: boolean;
+  /**
+   * The answer holds a secret shown once (a new API key, a webhook's signing secret): the screen
+   * shows the result itself (no success toast), and the answer is not kept in the query cache.
+   */
+  secretShownOnce?: boolean;
 }
 
 /**
@@ -47,9 +50,9 @@ export function useRecordSubmit<
   failure,
   toBody,
   recordKey,
-  cacheRecord,
+  secretShownOnce = false,
 }: RecordSubmitOptions<V, O, R>): (values: O) => Promise<void> {
-  const save = useSaveRecord<R>(resource, id, recordKey, cacheRecord);
+  const save = useSaveRecord<R>(resource, id, recordKey, !secretShownOnce);
   const creating = id === undefined;
   return async (values) => {
     let record: R | undefined;
@@ -59,7 +62,7 @@ export function useRecordSubmit<
     const saved = await submitWithFeedback(sent, {
       setError,
       fields,
-      success: success === false ? undefined : (success ?? `${entity} ${creating ? 'created' : 'updated'}`),
+      success: secretShownOnce ? undefined : (success ?? `${entity} ${creating ? 'created' : 'updated'}`),
       failure: failure ?? (creating ? messages.errorCreating(entity) : messages.errorUpdating(entity)),
     });
     if (saved) onSaved(record!);

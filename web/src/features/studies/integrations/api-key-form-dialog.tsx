@@ -44,16 +44,14 @@ export function ApiKeyFormDialog({
     scopes: ['orders:read'],
     validDays: 90,
   });
-  // No toast: the secret's dialog shows what was created.
+  // No toast and no cached answer: the secret's dialog shows what was created.
   const onSubmit = useRecordSubmit({
     resource: apiKeysResource(studyId),
     entity: 'API Key',
     setError,
     fields,
     onSaved: onCreated,
-    success: false,
-    // The answer holds the secret shown once: not kept in the query cache.
-    cacheRecord: false,
+    secretShownOnce: true,
     failure: messages.errorCreatingApiKey,
   });
   return (

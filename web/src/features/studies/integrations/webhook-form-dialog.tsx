@@ -35,16 +35,14 @@ export function WebhookFormDialog({
     url: '',
     events: [...webhookEvents],
   });
-  // No toast: the secret's dialog shows what was created.
+  // No toast and no cached answer: the secret's dialog shows what was created.
   const onSubmit = useRecordSubmit({
     resource: webhooksResource(studyId),
     entity: 'Webhook',
     setError,
     fields,
     onSaved: onCreated,
-    success: false,
-    // The answer holds the secret shown once: not kept in the query cache.
-    cacheRecord: false,
+    secretShownOnce: true,
     failure: messages.errorCreatingWebhook,
   });
   return (
