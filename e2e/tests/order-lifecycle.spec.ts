@@ -162,9 +162,15 @@ test('an order rejected by the CMO and one canceled by the site show their reaso
   await rejectedRow.getByRole('button', { name: 'Expand' }).click();
   await expect(page.getByText('No cyclotron slot that morning')).toBeVisible();
   await expect(page.getByText('Site coordinators')).toBeVisible();
-  await page.getByRole('button', { name: 'Show more' }).first().click();
-  await expect(page.getByText(/lift\. End\./).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Show less' }).first()).toBeVisible();
+  // The rejected order's own panel (the row holding its reason), not the first Show more on the
+  // page; the click is retried in case the reject's live refresh re-rendered the panel mid-click.
+  const panel = page.getByRole('row').filter({ hasText: 'No cyclotron slot that morning' });
+  await expect(async () => {
+    const more = panel.getByRole('button', { name: 'Show more' });
+    if (await more.isVisible()) await more.click();
+    await expect(panel.getByText(/lift\. End\./)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(panel.getByRole('button', { name: 'Show less' })).toBeVisible();
   await screenshot(page, 'grid-cmo-detail-panel');
   await page.goto(`/cmo/orders/${rejected.id}`);
   await expect(page.getByRole('heading', { name: `Order #${rejected.number} · Rejected` })).toBeVisible();
