@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { useAuditKey } from '../../server/src/audit/chain.ts';
-import { type Database, openDatabase } from '../../server/src/db/client.ts';
+import { useAuditKey } from '../../server/src/kernel/audit/chain.ts';
+import { type Database, openDatabase } from '../../server/src/kernel/db/client.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { BENCH_AUDIT_KEY } from './scenarios/place.ts';
 

@@ -114,7 +114,9 @@ export async function buildServer(outdir: string): Promise<Metafile> {
     );
   }
   // db/client.ts finds its migrations beside itself: in the bundle, beside main.js.
-  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  cpSync(path.join(serverDir, 'src/kernel/db/migrations'), path.join(outdir, 'migrations'), {
+    recursive: true,
+  });
   return result.metafile;
 }
 

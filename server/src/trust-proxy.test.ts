@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './kernel/config.ts';
 
 const base = {
   JWT_SECRET: 'x'.repeat(32),

@@ -18,9 +18,9 @@ import {
   operatorUnlock,
   UnknownUserError,
 } from '../src/cli/operator-commands.ts';
-import { systemClock } from '../src/clock.ts';
-import { openDatabase, pgliteDir } from '../src/db/client.ts';
-import { auditLog, refreshTokens, users } from '../src/db/schema.ts';
+import { systemClock } from '../src/kernel/clock.ts';
+import { openDatabase, pgliteDir } from '../src/kernel/db/client.ts';
+import { auditLog, refreshTokens, users } from '../src/kernel/db/schema.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import {
   buildTestApp,

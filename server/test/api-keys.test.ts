@@ -13,7 +13,7 @@ import {
   studyPairings,
   userGroups,
   users,
-} from '../src/db/schema.ts';
+} from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';
 import { memoryLog } from './part11/fixture.ts';

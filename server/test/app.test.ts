@@ -68,9 +68,9 @@ describe('the HTTP shell', () => {
 describe('access declarations', () => {
   it('refuse to register an API route that declares no access requirement', async () => {
     const Fastify = (await import('fastify')).default;
-    const { registerAccessControl } = await import('../src/http/access.ts');
+    const { registerAccessControl } = await import('../src/kernel/http/access.ts');
     const bare = Fastify();
-    const { createMetrics } = await import('../src/metrics/instruments.ts');
+    const { createMetrics } = await import('../src/kernel/metrics/instruments.ts');
     const deps = {
       db: t.db,
       config: t.config,

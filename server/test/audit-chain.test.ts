@@ -13,27 +13,27 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/cli/admin-command.ts';
+import { runAuditVerify } from '../src/cli/audit-verify-command.ts';
 import {
   AuditKeyMismatchError,
   auditKey,
   chainedColumns,
   keyBytes,
   useAuditKey,
-} from '../src/audit/chain.ts';
-import { checkAuditKey, readChainHead, rowsOf } from '../src/audit/chain-head.ts';
-import { issueCheckpoint } from '../src/audit/checkpoint.ts';
+} from '../src/kernel/audit/chain.ts';
+import { checkAuditKey, readChainHead, rowsOf } from '../src/kernel/audit/chain-head.ts';
+import { issueCheckpoint } from '../src/kernel/audit/checkpoint.ts';
 import {
   type AuditActor,
   type AuditItem,
   ChainWriter,
   recordAudit,
   recordAudits,
-} from '../src/audit/record.ts';
-import { verifyAuditChain } from '../src/audit/verify.ts';
-import { runAdmin } from '../src/cli/admin-command.ts';
-import { runAuditVerify } from '../src/cli/audit-verify-command.ts';
-import { systemClock } from '../src/clock.ts';
-import { type Database, type Db, openDatabase, pgliteDir } from '../src/db/client.ts';
+} from '../src/kernel/audit/record.ts';
+import { verifyAuditChain } from '../src/kernel/audit/verify.ts';
+import { systemClock } from '../src/kernel/clock.ts';
+import { type Database, type Db, openDatabase, pgliteDir } from '../src/kernel/db/client.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { ensurePgliteDump, ensurePgTemplate } from './db-template.ts';
 import { buildTestApp, createPgDatabase, TEST_AUDIT_KEY, type TestApp } from './helpers.ts';
@@ -341,7 +341,7 @@ describe('a database from before the chain', () => {
     try {
       // The migrations before the chain's, then three audit rows as the old code wrote them.
       const folder = path.join(dataDir, 'migrations-before');
-      const source = path.resolve(import.meta.dirname, '../src/db/migrations');
+      const source = path.resolve(import.meta.dirname, '../src/kernel/db/migrations');
       const journal = JSON.parse(readFileSync(path.join(source, 'meta/_journal.json'), 'utf8')) as {
         entries: { tag: string }[];
       };

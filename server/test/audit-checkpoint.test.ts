@@ -12,16 +12,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { GENESIS, keyBytes, useAuditKey } from '../src/audit/chain.ts';
-import { CHAIN_END_FILE } from '../src/audit/chain-end.ts';
-import { readChainHead } from '../src/audit/chain-head.ts';
+import { GENESIS, keyBytes, useAuditKey } from '../src/kernel/audit/chain.ts';
+import { CHAIN_END_FILE } from '../src/kernel/audit/chain-end.ts';
+import { readChainHead } from '../src/kernel/audit/chain-head.ts';
 import {
   checkpointFailure,
   checkpointKeyOf,
   checkpointSignatureValid,
   issueCheckpoint,
-} from '../src/audit/checkpoint.ts';
-import { recordAudits } from '../src/audit/record.ts';
+} from '../src/kernel/audit/checkpoint.ts';
+import { recordAudits } from '../src/kernel/audit/record.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import {
   buildTestApp,

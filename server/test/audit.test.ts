@@ -9,7 +9,7 @@ import {
   groups,
   studies,
   timepoints,
-} from '../src/db/schema.ts';
+} from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { messages } from '@dosechain/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { verifyPassword } from '../src/auth/password.ts';
-import { auditLog, refreshTokens, users } from '../src/db/schema.ts';
+import { verifyPassword } from '../src/kernel/auth/password.ts';
+import { auditLog, refreshTokens, users } from '../src/kernel/db/schema.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import {
   buildTestApp,

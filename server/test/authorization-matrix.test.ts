@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, roles, users } from '../src/db/schema.ts';
+import { orders, roles, users } from '../src/kernel/db/schema.ts';
 import { demoGroups } from '../src/seed/demo.ts';
 import {
   authorizationMatrix,

@@ -1,7 +1,7 @@
 import type { AvailableDay } from '@dosechain/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, drugs, exams, studies } from '../src/db/schema.ts';
+import { auditLog, companies, drugs, exams, studies } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 // A Monday: 01:00 in New York, still Sunday 22:00 in Los Angeles.

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useAuditKey } from '../src/audit/chain.ts';
 import type { AdminIo } from '../src/cli/admin-command.ts';
 import { libpqEnv, runBackupCommand, tableCounts } from '../src/cli/backup-command.ts';
-import { type Database, openDatabase, pgliteDir } from '../src/db/client.ts';
+import { useAuditKey } from '../src/kernel/audit/chain.ts';
+import { type Database, openDatabase, pgliteDir } from '../src/kernel/db/client.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createPgDatabase, TEST_AUDIT_KEY } from './helpers.ts';
 

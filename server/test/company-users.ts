@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../src/auth/password.ts';
-import type { Db } from '../src/db/client.ts';
-import { companies, groups, roles, userGroups, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/kernel/auth/password.ts';
+import type { Db } from '../src/kernel/db/client.ts';
+import { companies, groups, roles, userGroups, users } from '../src/kernel/db/schema.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 
 /** Inserts an active user (password Demo1234) in the given demo groups; answers its id. */

@@ -8,8 +8,8 @@
  */
 import type { ConfigResourceKey } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../src/db/client.ts';
-import { companies, drugs, groups } from '../src/db/schema.ts';
+import type { Db } from '../src/kernel/db/client.ts';
+import { companies, drugs, groups } from '../src/kernel/db/schema.ts';
 import { DEMO_PASSWORD } from './helpers.ts';
 
 type Body = Record<string, unknown>;

@@ -1,8 +1,8 @@
 import { configResourceKeys, configResources, type PermissionAction } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/auth/password.ts';
-import { companies, groupPermissions, groups, roles, userGroups, users } from '../src/db/schema.ts';
+import { hashPassword } from '../src/kernel/auth/password.ts';
+import { companies, groupPermissions, groups, roles, userGroups, users } from '../src/kernel/db/schema.ts';
 import { exampleOf, nextTag, refsOf } from './config-examples.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 

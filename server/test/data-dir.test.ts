@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePrivate } from '../src/data-dir.ts';
+import { makePrivate } from '../src/kernel/data-dir.ts';
 import { killAllServers, startServer } from './faults/server-process.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'dosechain-data-dir-'));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../src/db/client.ts';
+import type { Database, Db } from '../src/kernel/db/client.ts';
 import { freshDatabase } from './helpers.ts';
 
 type Row = Record<string, unknown>;

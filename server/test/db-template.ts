@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { migrationsFolder, openDatabase } from '../src/kernel/db/client.ts';
 
 /** 16 hex digits of a SHA-256 over every migration and the journal that orders them. */
 export function migrationsHash(): string {

@@ -8,7 +8,7 @@
 import { limits, messages } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../src/db/schema.ts';
+import { auditLog, users } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type Session, type TestApp } from './helpers.ts';
 import { userId } from './user-management-helpers.ts';
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/kernel/db/schema.ts';
 import { existingIds, paramsArbitrary } from './fuzz/existing-ids.ts';
 import { changedTables, writeFingerprinter } from './fuzz/fingerprint.ts';
 import { fieldHints } from './fuzz/hints.ts';

@@ -1,7 +1,7 @@
 import { allPermissions, emptyPermissions, type Group } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups } from '../src/db/schema.ts';
+import { auditLog, groups } from '../src/kernel/db/schema.ts';
 import { updateGroup } from '../src/modules/groups/service.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { actingAs, createLoginUser, groupId, outcomes, userId } from './user-management-helpers.ts';

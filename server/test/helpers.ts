@@ -9,10 +9,10 @@ import type {
 } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
-import { useAuditKey } from '../src/audit/chain.ts';
-import type { Clock } from '../src/clock.ts';
-import type { AppConfig } from '../src/config.ts';
-import { type Database, type Db, openDatabase } from '../src/db/client.ts';
+import { useAuditKey } from '../src/kernel/audit/chain.ts';
+import type { Clock } from '../src/kernel/clock.ts';
+import type { AppConfig } from '../src/kernel/config.ts';
+import { type Database, type Db, openDatabase } from '../src/kernel/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.ts';
 import { databaseUrl, ensurePgliteDump, ensurePgTemplate } from './db-template.ts';
 

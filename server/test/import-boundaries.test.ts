@@ -31,14 +31,16 @@ function biomeLint(cwd: string, args: string[]): Promise<Finding[]> {
 }
 
 const fixture: Record<string, string> = {
-  'server/src/audit/leaky.ts': "import { q } from '../modules/orders/queries.ts';\nexport const x = q;",
-  'server/src/auth/seeded.ts': "import { s } from '../seed/demo.ts';\nexport const y = s;",
-  'server/src/db/fine.ts': "import { z } from './schema.ts';\nexport const w = z;",
-  'server/src/db/schema.ts': 'export const z = 1;',
+  'server/src/kernel/audit/leaky.ts':
+    "import { q } from '../../modules/orders/queries.ts';\nexport const x = q;",
+  'server/src/kernel/auth/seeded.ts': "import { s } from '../../seed/demo.ts';\nexport const y = s;",
+  'server/src/kernel/db/fine.ts': "import { z } from './schema.ts';\nexport const w = z;",
+  'server/src/kernel/db/schema.ts': 'export const z = 1;',
   'server/src/seed/demo.ts': "import { q } from '../modules/orders/queries.ts';\nexport const s = q;",
-  'server/src/http/ping.ts': "import { pong } from './pong.ts';\nexport const ping = () => pong;",
-  'server/src/http/pong.ts': "import { ping } from './ping.ts';\nexport const pong = () => ping;",
-  'server/src/modules/orders/queries.ts': "import { z } from '../../db/schema.ts';\nexport const q = z;",
+  'server/src/kernel/http/ping.ts': "import { pong } from './pong.ts';\nexport const ping = () => pong;",
+  'server/src/kernel/http/pong.ts': "import { ping } from './ping.ts';\nexport const pong = () => ping;",
+  'server/src/modules/orders/queries.ts':
+    "import { z } from '../../kernel/db/schema.ts';\nexport const q = z;",
 };
 
 describe('server import boundaries (biome.json)', () => {
@@ -63,18 +65,21 @@ describe('server import boundaries (biome.json)', () => {
     findings.filter((f) => f.rule === 'lint/style/noRestrictedImports').map((f) => f.file);
 
   it('refuses a kernel folder importing a module or the seed, by name', () => {
-    expect(restricted().sort()).toEqual(['server/src/audit/leaky.ts', 'server/src/auth/seeded.ts']);
+    expect(restricted().sort()).toEqual([
+      'server/src/kernel/audit/leaky.ts',
+      'server/src/kernel/auth/seeded.ts',
+    ]);
   });
 
   it('lets the kernel import itself and a consumer (seed/) import modules', () => {
-    expect(restricted()).not.toContain('server/src/db/fine.ts');
+    expect(restricted()).not.toContain('server/src/kernel/db/fine.ts');
     expect(restricted()).not.toContain('server/src/seed/demo.ts');
     expect(restricted()).not.toContain('server/src/modules/orders/queries.ts');
   });
 
   it('lint:server-cycles refuses an import cycle in server/src, by name', () => {
     const named = cycles.filter((f) => f.rule === 'lint/suspicious/noImportCycles').map((f) => f.file);
-    expect(named.sort()).toEqual(['server/src/http/ping.ts', 'server/src/http/pong.ts']);
+    expect(named.sort()).toEqual(['server/src/kernel/http/ping.ts', 'server/src/kernel/http/pong.ts']);
   });
 
   it('finds no such import in the real server/src', async () => {

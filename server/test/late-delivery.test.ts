@@ -1,8 +1,8 @@
 import { lateOrdersFilter } from '@dosechain/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { auditLog, mailOutbox, orders } from '../src/db/schema.ts';
+import { type Database, openDatabase } from '../src/kernel/db/client.ts';
+import { auditLog, mailOutbox, orders } from '../src/kernel/db/schema.ts';
 import { noticeLateOrders } from '../src/modules/late-delivery/notice.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { actionBody, changeStatus, loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, users } from '../src/db/schema.ts';
+import { companies, users } from '../src/kernel/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 // The list engine through a real endpoint: GET /cmos on a known set of CMOs (no demo companies).

@@ -8,12 +8,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { recordAudit } from '../src/audit/record.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { mailOutbox } from '../src/db/schema.ts';
-import { MAIL_MAX_ATTEMPTS, MailDispatcher } from '../src/mail/dispatcher.ts';
-import { enqueueMail } from '../src/mail/outbox.ts';
-import type { MailTransport } from '../src/mail/transport.ts';
+import { recordAudit } from '../src/kernel/audit/record.ts';
+import { openDatabase } from '../src/kernel/db/client.ts';
+import { mailOutbox } from '../src/kernel/db/schema.ts';
+import { MAIL_MAX_ATTEMPTS, MailDispatcher } from '../src/kernel/mail/dispatcher.ts';
+import { enqueueMail } from '../src/kernel/mail/outbox.ts';
+import type { MailTransport } from '../src/kernel/mail/transport.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { addCompanyUser } from './company-users.ts';
 import { ensurePgTemplate } from './db-template.ts';

@@ -9,8 +9,8 @@ import { Writable } from 'node:stream';
 import { formatInstant, limits, messages } from '@dosechain/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordFailedPassword } from '../src/auth/credentials.ts';
-import { auditLog, loginFailures, refreshTokens, userGroups, users } from '../src/db/schema.ts';
+import { recordFailedPassword } from '../src/kernel/auth/credentials.ts';
+import { auditLog, loginFailures, refreshTokens, userGroups, users } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { groupId, userId } from './user-management-helpers.ts';
 

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
-import { mailOutbox } from '../src/db/schema.ts';
-import { MAIL_MAX_ATTEMPTS, MailDispatcher, retryDelayMs } from '../src/mail/dispatcher.ts';
-import { enqueueMail } from '../src/mail/outbox.ts';
-import { configuredTransport, type MailTransport, smtpTransport } from '../src/mail/transport.ts';
+import type { Database } from '../src/kernel/db/client.ts';
+import { mailOutbox } from '../src/kernel/db/schema.ts';
+import { MAIL_MAX_ATTEMPTS, MailDispatcher, retryDelayMs } from '../src/kernel/mail/dispatcher.ts';
+import { enqueueMail } from '../src/kernel/mail/outbox.ts';
+import { configuredTransport, type MailTransport, smtpTransport } from '../src/kernel/mail/transport.ts';
 import { freshDatabase, TestClock } from './helpers.ts';
 import { SmtpSink } from './smtp-sink.ts';
 

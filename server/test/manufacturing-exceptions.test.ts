@@ -9,7 +9,7 @@ import {
   drugs,
   mailOutbox,
   orders,
-} from '../src/db/schema.ts';
+} from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { actionBody, changeStatus, loadOrderIds, NOW, type OrderIds } from './order-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { messages } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups, roles, userGroups, users } from '../src/db/schema.ts';
+import { groups, roles, userGroups, users } from '../src/kernel/db/schema.ts';
 import { addRolelessUser } from './company-users.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { limits } from '@dosechain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhooks } from '../src/db/schema.ts';
-import { serverVersion } from '../src/health/readiness.ts';
-import { enqueueOrderWebhooks } from '../src/webhooks/outbox.ts';
+import { webhookDeliveries, webhooks } from '../src/kernel/db/schema.ts';
+import { serverVersion } from '../src/kernel/health/readiness.ts';
+import { enqueueOrderWebhooks } from '../src/modules/orders/order-webhooks.ts';
 import { buildTestApp, DEMO_PASSWORD, TEST_METRICS_TOKEN, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, orderPlacer } from './order-fixtures.ts';
 

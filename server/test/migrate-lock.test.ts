@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { migrationsFolder, openDatabase } from '../src/kernel/db/client.ts';
 import { createPgDatabase } from './helpers.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;

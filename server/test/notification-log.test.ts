@@ -1,8 +1,8 @@
 import { messages } from '@dosechain/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, users } from '../src/db/schema.ts';
-import { enqueueMail } from '../src/mail/outbox.ts';
+import { auditLog, mailOutbox, users } from '../src/kernel/db/schema.ts';
+import { enqueueMail } from '../src/kernel/mail/outbox.ts';
 import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { actionBody, changeStatus, type orderPlacer, orderTestApp } from './order-fixtures.ts';
 

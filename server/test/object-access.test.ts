@@ -1,7 +1,7 @@
 import { asc, count } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, doseSlots, mailOutbox, orders, studyPairings } from '../src/db/schema.ts';
+import { auditLog, doseSlots, mailOutbox, orders, studyPairings } from '../src/kernel/db/schema.ts';
 import {
   authorizationMatrix,
   comingRoutes,

@@ -5,7 +5,7 @@
  */
 import { webhookEvents } from '@dosechain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationIdOf, summaryOf } from '../src/http/openapi-operation.ts';
+import { operationIdOf, summaryOf } from '../src/kernel/http/openapi-operation.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 interface Operation {

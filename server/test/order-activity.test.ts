@@ -1,7 +1,7 @@
 import { messages } from '@dosechain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, drugAvailabilities, drugs, mailOutbox, orders } from '../src/db/schema.ts';
+import { auditLog, drugAvailabilities, drugs, mailOutbox, orders } from '../src/kernel/db/schema.ts';
 import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { type OrderIds, type orderPlacer, orderTestApp } from './order-fixtures.ts';
 

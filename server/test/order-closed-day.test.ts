@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, drugAvailabilities, drugs } from '../src/db/schema.ts';
+import { companies, drugAvailabilities, drugs } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, type OrderIds } from './order-fixtures.ts';
 

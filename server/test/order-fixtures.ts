@@ -8,7 +8,7 @@ import {
   type Permission,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
-import { companies, exams, roles, studies, timepoints, users } from '../src/db/schema.ts';
+import { companies, exams, roles, studies, timepoints, users } from '../src/kernel/db/schema.ts';
 import { demoGroups, demoUsers } from '../src/seed/demo.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 

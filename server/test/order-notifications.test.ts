@@ -1,6 +1,6 @@
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studyDistributionEntries, studyDistributionEntryCompanies } from '../src/db/schema.ts';
+import { studyDistributionEntries, studyDistributionEntryCompanies } from '../src/kernel/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { actionBody, changeStatus, loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';
 import { type ReceivedMail, SmtpSink, unfoldQuotedPrintable } from './smtp-sink.ts';

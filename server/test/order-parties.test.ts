@@ -1,7 +1,7 @@
 import type { OrderAction } from '@dosechain/contract';
 import { asc, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, doseSlots, mailOutbox, orders, roles, users } from '../src/db/schema.ts';
+import { auditLog, doseSlots, mailOutbox, orders, roles, users } from '../src/kernel/db/schema.ts';
 import { demoGroups } from '../src/seed/demo.ts';
 import { addCompanyUser } from './company-users.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { limits, messages } from '@dosechain/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, orders } from '../src/db/schema.ts';
+import { auditLog, mailOutbox, orders } from '../src/kernel/db/schema.ts';
 import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { actionBody, changeStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
 

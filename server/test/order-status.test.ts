@@ -8,7 +8,7 @@ import {
 } from '@dosechain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, doseSlots, orders } from '../src/db/schema.ts';
+import { auditLog, doseSlots, orders } from '../src/kernel/db/schema.ts';
 import type { TestApp } from './helpers.ts';
 import {
   actionBody,

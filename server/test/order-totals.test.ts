@@ -3,7 +3,7 @@ import path from 'node:path';
 import { finalOrderStatuses, type OrderStatus, orderStatuses } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../src/db/schema.ts';
+import { companies } from '../src/kernel/db/schema.ts';
 import type { TestApp } from './helpers.ts';
 import { type OrderIds, orderInStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
 
@@ -118,7 +118,7 @@ describe('final_order_counts, kept by the database', () => {
 
   it('is filled from the orders already there by its migration (a database upgraded from 0006)', async () => {
     const migration = readFileSync(
-      path.join(import.meta.dirname, '../src/db/migrations/0007_final_order_counts.sql'),
+      path.join(import.meta.dirname, '../src/kernel/db/migrations/0007_final_order_counts.sql'),
       'utf8',
     );
     const backfill = migration

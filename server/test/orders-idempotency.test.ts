@@ -19,7 +19,7 @@ import {
   roles,
   studies,
   users,
-} from '../src/db/schema.ts';
+} from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, type OrderIds } from './order-fixtures.ts';
 

@@ -9,7 +9,7 @@ import {
   orders,
   studies,
   timepoints,
-} from '../src/db/schema.ts';
+} from '../src/kernel/db/schema.ts';
 import { releaseDose } from '../src/modules/availability/capacity.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 

@@ -2,8 +2,8 @@ import type { OrderStatus, OrdersCountQuery, Role } from '@dosechain/contract';
 import { ordersCountQuerySchema } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../src/auth/principal.ts';
-import { companies, orders, studies } from '../src/db/schema.ts';
+import type { Principal } from '../src/kernel/auth/principal.ts';
+import { companies, orders, studies } from '../src/kernel/db/schema.ts';
 import { ordersCount } from '../src/modules/reports/service.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 

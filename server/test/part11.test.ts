@@ -12,9 +12,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
-import { fullName } from '../src/auth/principal.ts';
 import { operatorResetPassword, operatorUnlock } from '../src/cli/operator-commands.ts';
-import { auditLog, users } from '../src/db/schema.ts';
+import { fullName } from '../src/kernel/auth/principal.ts';
+import { auditLog, users } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import {
   type ExpectedStamp,

@@ -3,7 +3,7 @@ import { messages } from '@dosechain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { auditLog, mailOutbox, passwordResetTokens, users } from '../src/db/schema.ts';
+import { auditLog, mailOutbox, passwordResetTokens, users } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { type ReceivedMail, SmtpSink, unfoldQuotedPrintable } from './smtp-sink.ts';
 

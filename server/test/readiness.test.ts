@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainAndClose } from '../src/http/shutdown.ts';
+import { drainAndClose } from '../src/kernel/http/shutdown.ts';
 import { buildTestApp, TEST_METRICS_TOKEN, type TestApp } from './helpers.ts';
 
 const version = (

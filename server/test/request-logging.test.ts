@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
-import { logDestination } from '../src/log-output.ts';
+import { logDestination } from '../src/kernel/log-output.ts';
 import { startBanner } from '../src/start-banner.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { memoryLog } from './part11/fixture.ts';

@@ -7,8 +7,8 @@ import {
   passwordResetTokens,
   refreshTokens,
   users,
-} from '../src/db/schema.ts';
-import { RetentionJob } from '../src/retention/job.ts';
+} from '../src/kernel/db/schema.ts';
+import { RetentionJob } from '../src/kernel/retention/job.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 const MINUTE = 60_000;

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import type { Database } from '../src/kernel/db/client.ts';
 import {
   auditLog,
   companies,
@@ -19,7 +19,7 @@ import {
   studies,
   timepoints,
   users,
-} from '../src/db/schema.ts';
+} from '../src/kernel/db/schema.ts';
 import { bootstrapAdmin } from '../src/seed/bootstrap.ts';
 import { referenceRadionuclides, seedReferenceData } from '../src/seed/reference-data.ts';
 import { buildTestApp, freshDatabase, type TestApp } from './helpers.ts';

@@ -3,7 +3,7 @@ import { limits } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokens, users } from '../src/db/schema.ts';
+import { refreshTokens, users } from '../src/kernel/db/schema.ts';
 import { issueRecoveryToken } from '../src/modules/password-recovery/tokens.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 

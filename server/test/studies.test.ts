@@ -1,7 +1,7 @@
 import { messages } from '@dosechain/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, exams, studies, studyPairings } from '../src/db/schema.ts';
+import { auditLog, companies, exams, studies, studyPairings } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loggerOptions } from '../src/app.ts';
-import { drugAvailabilities, orders } from '../src/db/schema.ts';
+import { drugAvailabilities, orders } from '../src/kernel/db/schema.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, type OrderIds } from './order-fixtures.ts';
 import { memoryLog, Part11, Secrets } from './part11/fixture.ts';

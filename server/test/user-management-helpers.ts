@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { actingIn, chooseRole, loadUserWithAccess } from '../src/auth/principal.ts';
-import { groups, users } from '../src/db/schema.ts';
-import type { ServiceContext } from '../src/http/context.ts';
+import { actingIn, chooseRole, loadUserWithAccess } from '../src/kernel/auth/principal.ts';
+import { groups, users } from '../src/kernel/db/schema.ts';
+import type { ServiceContext } from '../src/kernel/http/context.ts';
 import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
 
 /**

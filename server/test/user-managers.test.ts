@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, userGroups, users } from '../src/db/schema.ts';
+import { companies, userGroups, users } from '../src/kernel/db/schema.ts';
 import { updateUser } from '../src/modules/users/service.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { actingAs, createLoginUser, groupId, outcomes, userId } from './user-management-helpers.ts';

@@ -1,7 +1,7 @@
 import type { User } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, companies, roles, users } from '../src/db/schema.ts';
+import { auditLog, companies, roles, users } from '../src/kernel/db/schema.ts';
 import { updateUser } from '../src/modules/users/service.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { actingAs, createLoginUser, groupId, outcomes, userId } from './user-management-helpers.ts';

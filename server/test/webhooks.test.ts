@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto';
 import { messages, webhookEvents } from '@dosechain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { auditLog, orders, webhookDeliveries, webhooks } from '../src/db/schema.ts';
-import { checkWebhookTarget, isReservedAddress } from '../src/webhooks/address-policy.ts';
-import { WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../src/webhooks/dispatcher.ts';
-import { enqueueOrderWebhooks } from '../src/webhooks/outbox.ts';
-import { postWebhook } from '../src/webhooks/send.ts';
+import { loadConfig } from '../src/kernel/config.ts';
+import { auditLog, orders, webhookDeliveries, webhooks } from '../src/kernel/db/schema.ts';
+import { checkWebhookTarget, isReservedAddress } from '../src/kernel/webhooks/address-policy.ts';
+import { WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../src/kernel/webhooks/dispatcher.ts';
+import { postWebhook } from '../src/kernel/webhooks/send.ts';
+import { enqueueOrderWebhooks } from '../src/modules/orders/order-webhooks.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import {
   actionBody,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { verifyPassword } from '../../../server/src/auth/password.ts';
+import { verifyPassword } from '../../../server/src/kernel/auth/password.ts';
 import { DEMO_PASSWORD } from '../../../server/src/seed/demo.ts';
 import type { Api } from '../http.ts';
 import { type ConcurrentResult, type Stats, stats, timeConcurrent, timeSequential } from '../measure.ts';

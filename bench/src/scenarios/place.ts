@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type ChainedRow, chainValue, keyBytes } from '../../../server/src/audit/chain.ts';
+import { type ChainedRow, chainValue, keyBytes } from '../../../server/src/kernel/audit/chain.ts';
 import { DEMO_PASSWORD } from '../../../server/src/seed/demo.ts';
 import { inconsistentSlots } from '../../../server/test/faults/slot-consistency.ts';
 import type { Api } from '../http.ts';

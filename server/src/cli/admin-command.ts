@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { limits } from '@dosechain/contract';
-import { keyBytes, useAuditKey } from '../audit/chain.ts';
-import { checkAuditKey } from '../audit/chain-head.ts';
-import { systemClock } from '../clock.ts';
-import { type AppConfig, AUDIT_KEY_FILE, loadConfig, persistentSecret, storedSecret } from '../config.ts';
-import { type Database, openDatabase, pgliteDir } from '../db/client.ts';
-import { safeErrorText } from '../safe-error.ts';
+import { keyBytes, useAuditKey } from '../kernel/audit/chain.ts';
+import { checkAuditKey } from '../kernel/audit/chain-head.ts';
+import { systemClock } from '../kernel/clock.ts';
+import {
+  type AppConfig,
+  AUDIT_KEY_FILE,
+  loadConfig,
+  persistentSecret,
+  storedSecret,
+} from '../kernel/config.ts';
+import { type Database, openDatabase, pgliteDir } from '../kernel/db/client.ts';
+import { safeErrorText } from '../kernel/safe-error.ts';
 import {
   operatorActor,
   operatorResetPassword,

@@ -6,10 +6,10 @@ import {
   auditCheckpointSchema,
   messages,
 } from '@dosechain/contract';
-import { keyBytes, keyCheckOf } from '../audit/chain.ts';
-import { readChainHead } from '../audit/chain-head.ts';
-import { checkpointFailure, checkpointSignatureValid } from '../audit/checkpoint.ts';
-import { verifyAuditChain } from '../audit/verify.ts';
+import { keyBytes, keyCheckOf } from '../kernel/audit/chain.ts';
+import { readChainHead } from '../kernel/audit/chain-head.ts';
+import { checkpointFailure, checkpointSignatureValid } from '../kernel/audit/checkpoint.ts';
+import { verifyAuditChain } from '../kernel/audit/verify.ts';
 import { type AdminIo, openConfigured } from './admin-command.ts';
 
 /** The chain is intact. */

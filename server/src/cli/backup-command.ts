@@ -14,12 +14,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { keyBytes } from '../audit/chain.ts';
-import { verifyAuditChain } from '../audit/verify.ts';
-import { AUDIT_KEY_FILE, storedSecret } from '../config.ts';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir.ts';
-import { openDatabase, pgSsl } from '../db/client.ts';
-import { safeErrorText } from '../safe-error.ts';
+import { keyBytes } from '../kernel/audit/chain.ts';
+import { verifyAuditChain } from '../kernel/audit/verify.ts';
+import { AUDIT_KEY_FILE, storedSecret } from '../kernel/config.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../kernel/data-dir.ts';
+import { openDatabase, pgSsl } from '../kernel/db/client.ts';
+import { safeErrorText } from '../kernel/safe-error.ts';
 import {
   type AdminIo,
   type ConfiguredStore,

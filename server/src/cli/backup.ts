@@ -1,4 +1,4 @@
-import { PRIVATE_UMASK } from '../data-dir.ts';
+import { PRIVATE_UMASK } from '../kernel/data-dir.ts';
 import { runBackupCommand } from './backup-command.ts';
 
 // What this command writes (a backup, the embedded database's files) is its user's alone.

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { openDatabase, pgliteDir } from '../db/client.ts';
+import { loadConfig } from '../kernel/config.ts';
+import { openDatabase, pgliteDir } from '../kernel/db/client.ts';
 import type { AdminIo } from './admin-command.ts';
 
 export const dbMigrateHelp = `Usage: npm run db:migrate [-- --force]

@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { meetsPasswordPolicy } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
-import { type AuditActor, recordAudit } from '../audit/record.ts';
-import { isLockedAt, lockLifted, unlockedValues } from '../auth/lockout.ts';
-import { forgetLoginFailuresOf } from '../auth/login-pacing.ts';
-import { hashPassword } from '../auth/password.ts';
-import type { UserRow } from '../auth/principal.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.ts';
-import type { Clock } from '../clock.ts';
-import type { Db, Executor } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { type AuditActor, recordAudit } from '../kernel/audit/record.ts';
+import { isLockedAt, lockLifted, unlockedValues } from '../kernel/auth/lockout.ts';
+import { forgetLoginFailuresOf } from '../kernel/auth/login-pacing.ts';
+import { hashPassword } from '../kernel/auth/password.ts';
+import type { UserRow } from '../kernel/auth/principal.ts';
+import { revokeUserSessions } from '../kernel/auth/refresh-tokens.ts';
+import type { Clock } from '../kernel/clock.ts';
+import type { Db, Executor } from '../kernel/db/client.ts';
+import { users } from '../kernel/db/schema.ts';
 import { retireUserTokens } from '../modules/password-recovery/tokens.ts';
 
 /**

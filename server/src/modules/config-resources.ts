@@ -5,7 +5,7 @@ import {
   configResourceOf,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/deps.ts';
+import type { AppDeps } from '../kernel/http/deps.ts';
 import { type ConfigResource, configRoutes } from './shared/config-routes.ts';
 import type { CheckedFields } from './shared/unique-name.ts';
 

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/deps.ts';
+import type { AppDeps } from '../kernel/http/deps.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { appConfigRoutes } from './app-config/routes.ts';
-import { auditLogRoutes } from './audit-logs/routes.ts';
-import { authRoutes } from './auth/routes.ts';
+import { auditLogRoutes } from './audit-trail/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
 import { configResourceRoutes } from './config-resources.ts';
 import { liveEventRoutes } from './live-events/routes.ts';
-import { mailRoutes } from './mails/routes.ts';
+import { authRoutes } from './login/routes.ts';
+import { mailRoutes } from './mail-log/routes.ts';
 import { meRoutes } from './me/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
 import { readinessRoutes } from './readiness/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
-import { webhookRoutes } from './webhooks/routes.ts';
+import { webhookRoutes } from './webhook-subscriptions/routes.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { allPermissions } from '@dosechain/contract';
-import type { AuditActor } from '../audit/record.ts';
-import { hashPassword } from '../auth/password.ts';
-import type { Db } from '../db/client.ts';
-import { groupPermissions, groups, userGroups, users } from '../db/schema.ts';
+import type { AuditActor } from '../kernel/audit/record.ts';
+import { hashPassword } from '../kernel/auth/password.ts';
+import type { Db } from '../kernel/db/client.ts';
+import { groupPermissions, groups, userGroups, users } from '../kernel/db/schema.ts';
 import { seedReasons } from './demo.ts';
 import { auditSeededAccounts } from './seed-audit.ts';
 

@@ -6,8 +6,8 @@ import {
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { type AuditActor, recordAudit } from '../audit/record.ts';
-import type { Executor } from '../db/client.ts';
+import { type AuditActor, recordAudit } from '../kernel/audit/record.ts';
+import type { Executor } from '../kernel/db/client.ts';
 import {
   companies,
   doseSlots,
@@ -18,7 +18,7 @@ import {
   studies,
   timepoints,
   users,
-} from '../db/schema.ts';
+} from '../kernel/db/schema.ts';
 import { dayInterval, occurrenceDates } from '../modules/availability/occurrences.ts';
 import { auditFields as availabilityAuditFields } from '../modules/availability/service.ts';
 import { seededEntry } from './seed-audit.ts';

@@ -1,8 +1,8 @@
 import { allPermissions, emptyPermissions, type PermissionArea, type Permissions } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
-import { type AuditActor, recordAudit } from '../audit/record.ts';
-import { hashPassword } from '../auth/password.ts';
-import type { Db, Executor } from '../db/client.ts';
+import { type AuditActor, recordAudit } from '../kernel/audit/record.ts';
+import { hashPassword } from '../kernel/auth/password.ts';
+import type { Db, Executor } from '../kernel/db/client.ts';
 import {
   companies,
   drugs,
@@ -20,7 +20,7 @@ import {
   timepoints,
   userGroups,
   users,
-} from '../db/schema.ts';
+} from '../kernel/db/schema.ts';
 import { companyAuditFields } from '../modules/companies/queries.ts';
 import { companyKinds } from '../modules/companies/service.ts';
 import { auditFields as drugAuditFields } from '../modules/drugs/service.ts';

@@ -1,8 +1,8 @@
 import type { HalfLifeUnit } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
-import { type AuditActor, recordAudit } from '../audit/record.ts';
-import type { Db, Executor } from '../db/client.ts';
-import { radionuclides } from '../db/schema.ts';
+import { type AuditActor, recordAudit } from '../kernel/audit/record.ts';
+import type { Db, Executor } from '../kernel/db/client.ts';
+import { radionuclides } from '../kernel/db/schema.ts';
 import { radionuclideAuditFields } from '../modules/radionuclides/resource.ts';
 import { seededEntry } from './seed-audit.ts';
 

@@ -1,7 +1,7 @@
 import type { AuditEntityType } from '@dosechain/contract';
-import { type AuditActor, type AuditEntry, diffChangeset, recordAudit } from '../audit/record.ts';
-import type { UserRow } from '../auth/principal.ts';
-import type { Executor } from '../db/client.ts';
+import { type AuditActor, type AuditEntry, diffChangeset, recordAudit } from '../kernel/audit/record.ts';
+import type { UserRow } from '../kernel/auth/principal.ts';
+import type { Executor } from '../kernel/db/client.ts';
 import { type GroupRow, groupAuditFields } from '../modules/groups/queries.ts';
 import { loadGroupDetails } from '../modules/user-management/group-details.ts';
 import { loadUserDetails, userAuditFields } from '../modules/users/queries.ts';

@@ -1,8 +1,14 @@
 import { auditEntityTypes, configResourceKeys } from '@dosechain/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import type { Db } from '../../src/db/client.ts';
-import { auditLog, drugAvailabilities, mailOutbox, orders, studyPairings } from '../../src/db/schema.ts';
+import type { Db } from '../../src/kernel/db/client.ts';
+import {
+  auditLog,
+  drugAvailabilities,
+  mailOutbox,
+  orders,
+  studyPairings,
+} from '../../src/kernel/db/schema.ts';
 import { type Hint, validArbitrary } from './zod-arbitrary.ts';
 
 /** Ids of the demo data, by the path segment that names the resource (`/drugs/:id` → `drugs`). */

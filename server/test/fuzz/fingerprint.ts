@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/db/client.ts';
+import type { Db } from '../../src/kernel/db/client.ts';
 
 /** Per table: its row count and a hash of every row's content. */
 export type Fingerprint = Map<string, string>;

@@ -3,7 +3,7 @@ import type { AuditEntityType, AuditEventType } from '@dosechain/contract';
 import { asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Executor } from '../../src/db/client.ts';
+import type { Executor } from '../../src/kernel/db/client.ts';
 import {
   auditLog,
   companies,
@@ -13,7 +13,7 @@ import {
   studies,
   timepoints,
   users,
-} from '../../src/db/schema.ts';
+} from '../../src/kernel/db/schema.ts';
 import type { TestApp } from '../helpers.ts';
 
 /** The app's log lines (JSON, level trace), kept in memory to be scanned for secrets. */

@@ -11,8 +11,8 @@
 import { configResourceKeys, configResources } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { mailOutbox } from '../../src/db/schema.ts';
-import { enqueueMail } from '../../src/mail/outbox.ts';
+import { mailOutbox } from '../../src/kernel/db/schema.ts';
+import { enqueueMail } from '../../src/kernel/mail/outbox.ts';
 import { configExamples, exampleOf, nextTag, refsOf } from '../config-examples.ts';
 import { DEMO_PASSWORD } from '../helpers.ts';
 import type { ExpectedAudit, Part11 } from './fixture.ts';

@@ -5,7 +5,7 @@
  */
 import { configResourceKeys, configResources } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema.ts';
+import { users } from '../../src/kernel/db/schema.ts';
 import { exampleOf, nextTag, refsOf } from '../config-examples.ts';
 import type { ExpectedAudit, Part11 } from './fixture.ts';
 import {

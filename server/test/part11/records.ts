@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { users, webhookDeliveries } from '../../src/db/schema.ts';
+import { users, webhookDeliveries } from '../../src/kernel/db/schema.ts';
 import { DEMO_PASSWORD } from '../helpers.ts';
 import type { Part11 } from './fixture.ts';
 

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditChainVerification } from '@dosechain/contract';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
-import { chainValue, GENESIS, keyBytes } from '../../src/audit/chain.ts';
-import { rowsOf } from '../../src/audit/chain-head.ts';
-import { chainedRowsAfter, verifyAuditChain } from '../../src/audit/verify.ts';
-import type { Db, Executor, Tx } from '../../src/db/client.ts';
+import { chainValue, GENESIS, keyBytes } from '../../src/kernel/audit/chain.ts';
+import { rowsOf } from '../../src/kernel/audit/chain-head.ts';
+import { chainedRowsAfter, verifyAuditChain } from '../../src/kernel/audit/verify.ts';
+import type { Db, Executor, Tx } from '../../src/kernel/db/client.ts';
 
 /** A chained row: its id, position and chain value. */
 export interface ChainLink {

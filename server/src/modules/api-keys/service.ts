@@ -13,19 +13,19 @@ import {
 } from '@dosechain/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
 import {
   apiKeyPrefixOf,
   creatorAccessColumns,
   creatorHoldsKeys,
   generateApiKey,
-} from '../../auth/api-key.ts';
-import { fullName } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { apiKeys, companies, studyPairings, users } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+} from '../../kernel/auth/api-key.ts';
+import { fullName } from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { apiKeys, companies, studyPairings, users } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { AppError, notFound, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
   defineListResource,
   type ListItem,
@@ -34,7 +34,7 @@ import {
   listPlan,
   pageAndTotal,
   withJoins,
-} from '../../http/list-query.ts';
+} from '../../kernel/http/list-query.ts';
 import { findCompany } from '../companies/queries.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { findStudy } from '../studies/service.ts';

@@ -2,7 +2,7 @@ import { appConfigSchema } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/deps.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 
 /** Public settings the web app needs before login: support contact and e-signature mode. */
 export function appConfigRoutes(app: FastifyInstance, deps: AppDeps): void {

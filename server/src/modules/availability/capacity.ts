@@ -1,7 +1,7 @@
 import type { AvailableDay } from '@dosechain/contract';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
-import { availabilityExceptions, doseSlots, drugAvailabilities } from '../../db/schema.ts';
+import type { Executor, Tx } from '../../kernel/db/client.ts';
+import { availabilityExceptions, doseSlots, drugAvailabilities } from '../../kernel/db/schema.ts';
 import { dayInterval, occurrenceDates } from './occurrences.ts';
 import { type AvailabilityRow, recurrenceOf } from './queries.ts';
 

@@ -2,10 +2,10 @@ import type { Availability, Repeat, WeekdayCode } from '@dosechain/contract';
 import { ordinalLabels, weekdayCodes } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
-import { companies, drugAvailabilities, drugs } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { defineListResource, type ListJoin, withJoins } from '../../http/list-query.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { companies, drugAvailabilities, drugs } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { defineListResource, type ListJoin, withJoins } from '../../kernel/http/list-query.ts';
 import type { Recurrence } from './occurrences.ts';
 
 export type AvailabilityRow = typeof drugAvailabilities.$inferSelect;

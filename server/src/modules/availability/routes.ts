@@ -19,8 +19,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { createException, deleteException, listExceptions, updateException } from './exceptions.ts';
 import { searchAvailability } from './search.ts';
 import { createAvailability, getAvailability, listAvailabilities, updateAvailability } from './service.ts';

@@ -1,9 +1,9 @@
 import { type AvailableDay, type availabilitySearchQuerySchema, limits, messages } from '@dosechain/contract';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { actingRole } from '../../auth/scope.ts';
-import { notFound, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { actingRole } from '../../kernel/auth/scope.ts';
+import { notFound, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import { mayOrderFor, resolvePairing } from '../orders/pairing.ts';
 import { availableDays } from './capacity.ts';
 

@@ -9,13 +9,13 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
-import { drugAvailabilities, drugs } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../http/list-query.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { drugAvailabilities, drugs } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { AppError, notFound, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../kernel/http/list-query.ts';
 import { findCompany } from '../companies/queries.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import {

@@ -1,8 +1,8 @@
 import { checkInUseQuerySchema, checkInUseResponseSchema, errorBodySchema } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { checkInUse } from './service.ts';
 
 /** `GET /check-in-use`: the forms' debounced uniqueness check. */

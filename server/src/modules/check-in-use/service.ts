@@ -6,9 +6,9 @@ import {
   type Permission,
 } from '@dosechain/contract';
 import { and, ne, sql } from 'drizzle-orm';
-import { isStorableId } from '../../db/storable-id.ts';
-import { forbidden, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { forbidden, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import { checkInUseFields } from '../config-resources.ts';
 
 /** Any one of these lets a user ask: those who create or edit the entity, per its registry entry. */

@@ -1,6 +1,6 @@
 import { type CompanyType, companyBodySchemas, companySchema } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema.ts';
+import { companies } from '../../kernel/db/schema.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { companyKinds, createCompany, getCompany, listCompanies, updateCompany } from './service.ts';
 

@@ -1,9 +1,9 @@
 import { type AuditEntityType, type CompanyType, companyTypeLabels } from '@dosechain/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AuditWriter } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
-import { companies, siteImagingCenters } from '../../db/schema.ts';
-import { validationFailed } from '../../http/app-error.ts';
+import type { AuditWriter } from '../../kernel/audit/mutation.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { companies, siteImagingCenters } from '../../kernel/db/schema.ts';
+import { validationFailed } from '../../kernel/http/app-error.ts';
 
 /** How a kind sees the site ↔ imaging-center link: the body field, the answer field, the columns. */
 const linkSides = {

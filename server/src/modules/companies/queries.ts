@@ -1,8 +1,8 @@
 import type { Company, CompanyType } from '@dosechain/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { companies } from '../../db/schema.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { companies } from '../../kernel/db/schema.ts';
+import { defineListResource } from '../../kernel/http/list-query.ts';
 import { findById } from '../shared/config-service.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;

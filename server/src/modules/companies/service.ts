@@ -11,11 +11,11 @@ import {
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import { companies } from '../../db/schema.ts';
-import { alreadyUsed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import type { ListItem } from '../../http/list-query.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import { companies } from '../../kernel/db/schema.ts';
+import { alreadyUsed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import type { ListItem } from '../../kernel/http/list-query.ts';
 import { changesNothing, foundOr404, listTable, updateById } from '../shared/config-service.ts';
 import { uniqueName } from '../shared/unique-name.ts';
 import { hasLinks, linkIdsOf, loadLinks, replaceLinks } from './links.ts';

@@ -1,5 +1,5 @@
 import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from '@dosechain/contract';
-import { drugs } from '../../db/schema.ts';
+import { drugs } from '../../kernel/db/schema.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';
 import { createDrug, getDrug, listDrugs, updateDrug } from './service.ts';

@@ -8,8 +8,8 @@ import {
 } from '@dosechain/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import type { Executor } from '../../kernel/db/client.ts';
 import {
   companies,
   drugAvailabilities,
@@ -18,11 +18,11 @@ import {
   radionuclides,
   studies,
   studyPairings,
-} from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { AppError, alreadyUsed, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem } from '../../http/list-query.ts';
+} from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { AppError, alreadyUsed, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import { defineListResource, type ListItem } from '../../kernel/http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import {
   changesNothing,

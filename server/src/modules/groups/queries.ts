@@ -8,9 +8,9 @@ import {
   readablePermissions,
 } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { groupPermissions, groups } from '../../db/schema.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { groupPermissions, groups } from '../../kernel/db/schema.ts';
+import { defineListResource } from '../../kernel/http/list-query.ts';
 import { findById } from '../shared/config-service.ts';
 import type { GroupDetails } from '../user-management/group-details.ts';
 

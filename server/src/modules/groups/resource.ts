@@ -1,5 +1,5 @@
 import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from '@dosechain/contract';
-import { groups } from '../../db/schema.ts';
+import { groups } from '../../kernel/db/schema.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';
 import { createGroup, getGroup, listGroups, updateGroup } from './service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { PeriodicTask } from '../../jobs/periodic.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db/client.ts';
+import { PeriodicTask } from '../../kernel/jobs/periodic.ts';
 import { noticeLateOrders } from './notice.ts';
 
 export const DEFAULT_LATE_CHECK_INTERVAL_MS = 5 * 60_000;

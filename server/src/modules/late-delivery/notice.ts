@@ -6,12 +6,12 @@ import {
   type Order,
 } from '@dosechain/contract';
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { type AuditActor, recordAudits } from '../../audit/record.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import { orders, studyDistributionEntries } from '../../db/schema.ts';
-import { enqueueMails, type OutgoingMail } from '../../mail/outbox.ts';
-import { enqueueOrderWebhooks } from '../../webhooks/outbox.ts';
+import { type AuditActor, recordAudits } from '../../kernel/audit/record.ts';
+import type { Db, Executor } from '../../kernel/db/client.ts';
+import { orders, studyDistributionEntries } from '../../kernel/db/schema.ts';
+import { enqueueMails, type OutgoingMail } from '../../kernel/mail/outbox.ts';
 import { distributionMatch, inZone, orderFactLines, uniqueAddresses } from '../orders/notify.ts';
+import { enqueueOrderWebhooks } from '../orders/order-webhooks.ts';
 import { selectOrders, toOrder } from '../orders/queries.ts';
 
 /** The late-delivery watch's audit rows name the system: no user, no role. */

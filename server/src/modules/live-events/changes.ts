@@ -1,7 +1,7 @@
 import { type AuditEntityType, capacityReleasingStatuses, type OrderStatus } from '@dosechain/contract';
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { auditLog, doseSlots, drugAvailabilities, orders } from '../../db/schema.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { auditLog, doseSlots, drugAvailabilities, orders } from '../../kernel/db/schema.ts';
 
 /** An availability and what scopes it: its CMO and drug. */
 export interface AvailabilityRef {

@@ -1,12 +1,17 @@
 import { limits, messages } from '@dosechain/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { VerifiedAccess } from '../../auth/access-token.ts';
-import type { Principal } from '../../auth/principal.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/client.ts';
-import { type Channel, channels, type Listen, type NotificationListener } from '../../db/notifications.ts';
-import { AppError } from '../../http/app-error.ts';
-import { safeError } from '../../safe-error.ts';
+import type { VerifiedAccess } from '../../kernel/auth/access-token.ts';
+import type { Principal } from '../../kernel/auth/principal.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { Db } from '../../kernel/db/client.ts';
+import {
+  type Channel,
+  channels,
+  type Listen,
+  type NotificationListener,
+} from '../../kernel/db/notifications.ts';
+import { AppError } from '../../kernel/http/app-error.ts';
+import { safeError } from '../../kernel/safe-error.ts';
 import { changesAfter, headPosition, type LiveChange, latestChanges } from './changes.ts';
 import { LiveStream } from './stream.ts';
 import { type Reader, readerOf, readsMailLog } from './views.ts';

@@ -6,10 +6,10 @@ import {
   liveEventsHeadersSchema,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../../auth/principal.ts';
-import { checkAccess, principalOf, sessionPrincipal } from '../../http/access.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { accessText } from '../../http/openapi-operation.ts';
+import type { Principal } from '../../kernel/auth/principal.ts';
+import { checkAccess, principalOf, sessionPrincipal } from '../../kernel/http/access.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
+import { accessText } from '../../kernel/http/openapi-operation.ts';
 import type { LiveStream } from './stream.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { LiveEvent } from '@dosechain/contract';
-import type { VerifiedAccess } from '../../auth/access-token.ts';
+import type { VerifiedAccess } from '../../kernel/auth/access-token.ts';
 import type { LiveChange } from './changes.ts';
 import { eventFor, type Reader } from './views.ts';
 

@@ -7,10 +7,10 @@ import {
   type Role,
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
-import type { Principal } from '../../auth/principal.ts';
-import { actingRole, companyScope } from '../../auth/scope.ts';
-import type { Executor } from '../../db/client.ts';
-import { exams, studyPairings } from '../../db/schema.ts';
+import type { Principal } from '../../kernel/auth/principal.ts';
+import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { exams, studyPairings } from '../../kernel/db/schema.ts';
 import { pairingScope } from '../orders/options.ts';
 import { orderInScope } from '../orders/queries.ts';
 import type { AvailabilityRef, LiveChange } from './changes.ts';

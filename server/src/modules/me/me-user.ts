@@ -1,5 +1,5 @@
 import type { MeUser } from '@dosechain/contract';
-import { fullName, type Principal } from '../../auth/principal.ts';
+import { fullName, type Principal } from '../../kernel/auth/principal.ts';
 
 /** The current user as `/users/me` and login answer it: in their current role, with its permissions. */
 export function toMeUser(principal: Principal, groups: { id: number; name: string }[]): MeUser {

@@ -1,13 +1,13 @@
 import type { MeUser, profileUpdateBodySchema } from '@dosechain/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import { diffChangeset } from '../../audit/record.ts';
-import type { UserRow } from '../../auth/principal.ts';
-import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { alreadyUsed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import { diffChangeset } from '../../kernel/audit/record.ts';
+import type { UserRow } from '../../kernel/auth/principal.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../kernel/db/client.ts';
+import { users } from '../../kernel/db/schema.ts';
+import { alreadyUsed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import { meUser } from './service.ts';
 
 type ProfileInput = z.output<typeof profileUpdateBodySchema>;

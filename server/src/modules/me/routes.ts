@@ -8,10 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeOwnPassword } from '../../auth/credentials.ts';
-import { principalOf } from '../../http/access.ts';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { changeOwnPassword } from '../../kernel/auth/credentials.ts';
+import { principalOf } from '../../kernel/http/access.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { updateProfile } from './profile.ts';
 import { getMe, switchRole } from './service.ts';
 

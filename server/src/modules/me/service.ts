@@ -6,10 +6,10 @@ import {
   loadUserWithAccess,
   type Principal,
   type UserRow,
-} from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { groups, userGroups } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+} from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { groups, userGroups } from '../../kernel/db/schema.ts';
+import { AppError } from '../../kernel/http/app-error.ts';
 import { toMeUser } from './me-user.ts';
 
 async function loadGroups(db: Executor, userId: number) {

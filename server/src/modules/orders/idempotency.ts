@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { messages, type PlaceOrderAnswer } from '@dosechain/contract';
 import { and, type Column, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Principal } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { keyExpiry } from '../../db/idempotency-expiry.ts';
-import { idempotencyKeys } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Principal } from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { keyExpiry } from '../../kernel/db/idempotency-expiry.ts';
+import { idempotencyKeys } from '../../kernel/db/schema.ts';
+import { AppError } from '../../kernel/http/app-error.ts';
 
 /**
  * Whose keys an Idempotency-Key is among (decision 016): an API key's own, by its id; a person's

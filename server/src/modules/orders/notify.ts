@@ -10,9 +10,9 @@ import {
   orderStatusLabels,
 } from '@dosechain/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../db/schema.ts';
-import { enqueueMails, type OutgoingMail } from '../../mail/outbox.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../kernel/db/schema.ts';
+import { enqueueMails, type OutgoingMail } from '../../kernel/mail/outbox.ts';
 import type { SqlInteger } from './pairing.ts';
 import { selectOrders, toOrder } from './queries.ts';
 

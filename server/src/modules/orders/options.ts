@@ -1,10 +1,17 @@
 import type { PlaceOrderOptions, Role } from '@dosechain/contract';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { actingRole, companyScope } from '../../auth/scope.ts';
-import type { Executor } from '../../db/client.ts';
-import { companies, exams, siteImagingCenters, studies, studyPairings, timepoints } from '../../db/schema.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import {
+  companies,
+  exams,
+  siteImagingCenters,
+  studies,
+  studyPairings,
+  timepoints,
+} from '../../kernel/db/schema.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 
 const sites = alias(companies, 'site');
 

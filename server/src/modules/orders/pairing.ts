@@ -1,9 +1,9 @@
 import type { Role } from '@dosechain/contract';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { companyScope } from '../../auth/scope.ts';
-import type { Executor } from '../../db/client.ts';
-import { drugs, exams, siteImagingCenters, studyPairings } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
+import { companyScope } from '../../kernel/auth/scope.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { drugs, exams, siteImagingCenters, studyPairings } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
 import type { Maker } from '../availability/capacity.ts';
 import { cmos } from '../availability/queries.ts';
 

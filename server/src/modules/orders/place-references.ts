@@ -1,6 +1,6 @@
 import type { Role } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
-import { type Executor, fromJson, preparedPerDatabase } from '../../db/client.ts';
+import { type Executor, fromJson, preparedPerDatabase } from '../../kernel/db/client.ts';
 import {
   companies,
   drugAvailabilities,
@@ -10,8 +10,8 @@ import {
   studyDistributionEntries,
   studyPairings,
   timepoints,
-} from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
+} from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
 import type { AvailabilityRow } from '../availability/queries.ts';
 import { distributionMatch, uniqueAddresses } from './notify.ts';
 import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from './pairing.ts';

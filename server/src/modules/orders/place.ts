@@ -11,14 +11,13 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { checkESignature } from '../../audit/e-signature.ts';
-import { reasonOf, signedMutation } from '../../audit/mutation.ts';
-import { actingRole, companyScope } from '../../auth/scope.ts';
-import type { Tx } from '../../db/client.ts';
-import { doseSlots, drugAvailabilities, drugs, orders } from '../../db/schema.ts';
-import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { enqueueOrderWebhooks } from '../../webhooks/outbox.ts';
+import { checkESignature } from '../../kernel/audit/e-signature.ts';
+import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
+import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
+import type { Tx } from '../../kernel/db/client.ts';
+import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
+import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
@@ -30,6 +29,7 @@ import {
   keepAnswer,
 } from './idempotency.ts';
 import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
+import { enqueueOrderWebhooks } from './order-webhooks.ts';
 import { orderScopeAllows, type ResolvedPairing } from './pairing.ts';
 import { type PlacementAvailability, placementReferences } from './place-references.ts';
 

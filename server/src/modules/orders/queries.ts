@@ -2,9 +2,9 @@ import type { CompanyType, Role } from '@dosechain/contract';
 import { type ContactUser, type Order, orderStatuses } from '@dosechain/contract';
 import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { fullName } from '../../auth/principal.ts';
-import { companyScope } from '../../auth/scope.ts';
-import { type Executor, fromJson } from '../../db/client.ts';
+import { fullName } from '../../kernel/auth/principal.ts';
+import { companyScope } from '../../kernel/auth/scope.ts';
+import { type Executor, fromJson } from '../../kernel/db/client.ts';
 import {
   availabilityExceptions,
   companies,
@@ -17,8 +17,8 @@ import {
   studies,
   timepoints,
   users,
-} from '../../db/schema.ts';
-import { defineListResource, type ListJoin } from '../../http/list-query.ts';
+} from '../../kernel/db/schema.ts';
+import { defineListResource, type ListJoin } from '../../kernel/http/list-query.ts';
 
 const sites = alias(companies, 'site');
 const centers = alias(companies, 'imaging_center');

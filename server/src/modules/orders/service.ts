@@ -1,12 +1,12 @@
 import { type ListQuery, type ListResponse, messages, type Order } from '@dosechain/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Principal } from '../../auth/principal.ts';
-import { actingRole } from '../../auth/scope.ts';
-import { orders } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { notFound } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../http/list-query.ts';
+import type { Principal } from '../../kernel/auth/principal.ts';
+import { actingRole } from '../../kernel/auth/scope.ts';
+import { orders } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { notFound } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../kernel/http/list-query.ts';
 import { orderList, orderScope, orderSource, selectOrders, toOrder, withContacts } from './queries.ts';
 import { countOrdersIn, statusesOnly } from './totals.ts';
 

@@ -19,17 +19,17 @@ import {
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { checkESignature } from '../../audit/e-signature.ts';
-import { type AuditWriter, auditedMutation, signedMutation } from '../../audit/mutation.ts';
-import { actingRole } from '../../auth/scope.ts';
-import type { Tx } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
-import { AppError, forbidden, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { safeError } from '../../safe-error.ts';
-import { enqueueOrderWebhooks, orderStatusEvents } from '../../webhooks/outbox.ts';
+import { checkESignature } from '../../kernel/audit/e-signature.ts';
+import { type AuditWriter, auditedMutation, signedMutation } from '../../kernel/audit/mutation.ts';
+import { actingRole } from '../../kernel/auth/scope.ts';
+import type { Tx } from '../../kernel/db/client.ts';
+import { orders } from '../../kernel/db/schema.ts';
+import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import { safeError } from '../../kernel/safe-error.ts';
 import { releaseDose } from '../availability/capacity.ts';
 import { enqueueOrderMail } from './notify.ts';
+import { enqueueOrderWebhooks, orderStatusEvents } from './order-webhooks.ts';
 import { getOrder, scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;

@@ -6,8 +6,8 @@ import {
   type Role,
 } from '@dosechain/contract';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { finalOrderCounts, orders } from '../../db/schema.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { finalOrderCounts, orders } from '../../kernel/db/schema.ts';
 import { orderScope, orderScopeOn } from './queries.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

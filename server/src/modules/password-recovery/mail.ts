@@ -1,5 +1,5 @@
 import { limits, messages } from '@dosechain/contract';
-import type { OutgoingMail } from '../../mail/outbox.ts';
+import type { OutgoingMail } from '../../kernel/mail/outbox.ts';
 
 interface Recipient {
   username: string;

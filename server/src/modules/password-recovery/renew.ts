@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { isLockedAt } from '../../auth/lockout.ts';
-import { fullName } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { passwordResetTokens, users } from '../../db/schema.ts';
+import { isLockedAt } from '../../kernel/auth/lockout.ts';
+import { fullName } from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { passwordResetTokens, users } from '../../kernel/db/schema.ts';
 import { recoveryMail } from './mail.ts';
 import { RESET_PAGE_PATH } from './service.ts';
 import { issueRecoveryToken, RECOVERY_TOKEN_TTL_MS } from './tokens.ts';

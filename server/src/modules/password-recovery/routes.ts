@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/deps.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { type RecoveryContext, requestRecovery, validateRecoveryToken } from './service.ts';
 
 const errors = { 400: errorBodySchema, 429: errorBodySchema };

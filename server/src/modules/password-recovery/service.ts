@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messages } from '@dosechain/contract';
 import { eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../../audit/record.ts';
-import { type AuthContext, selfActor, storeNewPassword } from '../../auth/credentials.ts';
-import { isLockedAt, lockLifted } from '../../auth/lockout.ts';
-import { hashPassword } from '../../auth/password.ts';
-import { fullName } from '../../auth/principal.ts';
-import { users } from '../../db/schema.ts';
-import { validationFailed } from '../../http/app-error.ts';
-import type { Mailer } from '../../http/deps.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { recordAudit } from '../../kernel/audit/record.ts';
+import { type AuthContext, selfActor, storeNewPassword } from '../../kernel/auth/credentials.ts';
+import { isLockedAt, lockLifted } from '../../kernel/auth/lockout.ts';
+import { hashPassword } from '../../kernel/auth/password.ts';
+import { fullName } from '../../kernel/auth/principal.ts';
+import { users } from '../../kernel/db/schema.ts';
+import { validationFailed } from '../../kernel/http/app-error.ts';
+import type { Mailer } from '../../kernel/http/deps.ts';
+import { enqueueMail } from '../../kernel/mail/outbox.ts';
 import { recoveryMail } from './mail.ts';
 import { consumeRecoveryToken, issueRecoveryToken, peekRecoveryToken, retireUserTokens } from './tokens.ts';
 

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { limits } from '@dosechain/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { passwordResetTokens } from '../../kernel/db/schema.ts';
 
 export const RECOVERY_TOKEN_TTL_MS = limits.recoveryLinkMinutes * 60_000;
 

@@ -9,12 +9,12 @@ import {
 } from '@dosechain/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
-import { drugs, radionuclides } from '../../db/schema.ts';
-import { AppError, alreadyUsed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { drugs, radionuclides } from '../../kernel/db/schema.ts';
+import { AppError, alreadyUsed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import { defineListResource } from '../../kernel/http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import {

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { verifyAccessToken } from '../../auth/access-token.ts';
-import { isApiKeyToken } from '../../auth/api-key.ts';
-import { checkReadiness, serverVersion } from '../../health/readiness.ts';
-import { sessionPrincipal } from '../../http/access.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import { sameSecret } from '../../metrics/route.ts';
+import { verifyAccessToken } from '../../kernel/auth/access-token.ts';
+import { isApiKeyToken } from '../../kernel/auth/api-key.ts';
+import { checkReadiness, serverVersion } from '../../kernel/health/readiness.ts';
+import { sessionPrincipal } from '../../kernel/http/access.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
+import { sameSecret } from '../../kernel/metrics/route.ts';
 
 const checkNames = z.enum(['database', 'migrations', 'mailDispatcher', 'shutdown']);
 const readinessSchema = z.object({

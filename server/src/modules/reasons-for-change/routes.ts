@@ -3,8 +3,8 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reasonsForChange } from '../../db/schema.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { reasonsForChange } from '../../kernel/db/schema.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 
 /** `GET /reasons-for-change`: the reason choices of audited forms, in their set order ('Other' included). */
 export function reasonsForChangeRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,8 +1,8 @@
 import type { OrdersReportOptions } from '@dosechain/contract';
 import { asc, eq } from 'drizzle-orm';
-import { actingRole, companyScope } from '../../auth/scope.ts';
-import { companies, studies, studyPairings } from '../../db/schema.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
+import { companies, studies, studyPairings } from '../../kernel/db/schema.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 
 /**
  * The Orders Report's study, site and CMO choices: every study, clinical site and CMO (inactive

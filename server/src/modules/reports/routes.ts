@@ -7,8 +7,8 @@ import {
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { ordersReportOptions } from './options.ts';
 import { ordersCount } from './service.ts';
 

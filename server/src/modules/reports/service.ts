@@ -8,10 +8,10 @@ import {
 } from '@dosechain/contract';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { actingRole } from '../../auth/scope.ts';
-import { orders } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { actingRole } from '../../kernel/auth/scope.ts';
+import { orders } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import { orderScope } from '../orders/queries.ts';
 
 /** The group key's form per grouping: `2026-03`, `2026-Q1`, `2026` (PostgreSQL to_char). */

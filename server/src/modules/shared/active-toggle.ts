@@ -1,4 +1,4 @@
-import type { MutationOptions } from '../../audit/mutation.ts';
+import type { MutationOptions } from '../../kernel/audit/mutation.ts';
 
 /**
  * What an update of a record that can be active or inactive means for its signature, and

@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type ServiceContext, serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
-import type { ListItem } from '../../http/list-query.ts';
+import { type ServiceContext, serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
+import type { ListItem } from '../../kernel/http/list-query.ts';
 import type { CheckedFields } from './unique-name.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };

@@ -7,11 +7,11 @@ import {
 } from '@dosechain/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import { diffChangeset } from '../../audit/record.ts';
-import type { Executor } from '../../db/client.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { type AppError, notFound } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { diffChangeset } from '../../kernel/audit/record.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { type AppError, notFound } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
   type ListItem,
   type ListResource,
@@ -19,7 +19,7 @@ import {
   listAnswer,
   listPlan,
   pageAndTotal,
-} from '../../http/list-query.ts';
+} from '../../kernel/http/list-query.ts';
 
 /** A table with an integer `id` primary key, as every configuration table has. */
 type TableWithId = PgTable & { id: PgColumn };

@@ -1,8 +1,8 @@
 import type { CheckInUseQuery } from '@dosechain/contract';
 import { and, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.ts';
-import { alreadyUsed } from '../../http/app-error.ts';
+import { type Executor, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../kernel/db/client.ts';
+import { alreadyUsed } from '../../kernel/http/app-error.ts';
 
 /** Where one checkable value lives: its table, the column (case-folded like its unique index), the row id. */
 export interface UniqueField {

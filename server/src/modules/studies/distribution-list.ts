@@ -6,10 +6,14 @@ import {
 } from '@dosechain/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuditWriter } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
-import { companies, studyDistributionEntries, studyDistributionEntryCompanies } from '../../db/schema.ts';
-import { validationFailed } from '../../http/app-error.ts';
+import type { AuditWriter } from '../../kernel/audit/mutation.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import {
+  companies,
+  studyDistributionEntries,
+  studyDistributionEntryCompanies,
+} from '../../kernel/db/schema.ts';
+import { validationFailed } from '../../kernel/http/app-error.ts';
 
 type EntryInput = z.output<typeof distributionEntryInputSchema>;
 

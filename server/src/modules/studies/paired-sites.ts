@@ -1,8 +1,8 @@
 import type { Company, ListQuery, ListResponse } from '@dosechain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { companies, studyPairings } from '../../db/schema.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import type { ListItem } from '../../http/list-query.ts';
+import { companies, studyPairings } from '../../kernel/db/schema.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import type { ListItem } from '../../kernel/http/list-query.ts';
 import { companyList, toCompany } from '../companies/queries.ts';
 import { foundOr404, listTable } from '../shared/config-service.ts';
 import { findStudy } from './service.ts';

@@ -9,12 +9,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
-import { companies, drugs, exams, studyPairings } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { companies, drugs, exams, studyPairings } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { AppError, notFound, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
   defineListResource,
   type ListItem,
@@ -23,7 +23,7 @@ import {
   listPlan,
   pageAndTotal,
   withJoins,
-} from '../../http/list-query.ts';
+} from '../../kernel/http/list-query.ts';
 import { findCompany } from '../companies/queries.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { onUniqueViolation } from '../shared/unique-name.ts';

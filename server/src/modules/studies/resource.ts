@@ -14,9 +14,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { studies } from '../../db/schema.ts';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { studies } from '../../kernel/db/schema.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/study-part-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';

@@ -6,12 +6,12 @@ import type {
   studyUpdateBodySchema,
 } from '@dosechain/contract';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import type { Executor } from '../../db/client.ts';
-import { studies } from '../../db/schema.ts';
-import { alreadyUsed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource, type ListItem } from '../../http/list-query.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { studies } from '../../kernel/db/schema.ts';
+import { alreadyUsed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import { defineListResource, type ListItem } from '../../kernel/http/list-query.ts';
 import { updateMeaning } from '../shared/active-toggle.ts';
 import {
   changesNothing,

@@ -1,5 +1,5 @@
 import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from '@dosechain/contract';
-import { timepoints } from '../../db/schema.ts';
+import { timepoints } from '../../kernel/db/schema.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { uniqueNameOf } from '../shared/unique-name.ts';
 import { createTimepoint, getTimepoint, listTimepoints, updateTimepoint } from './service.ts';

@@ -1,10 +1,10 @@
 import type { Timepoint, timepointCreateBodySchema, timepointUpdateBodySchema } from '@dosechain/contract';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import { timepoints } from '../../db/schema.ts';
-import { alreadyUsed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import { timepoints } from '../../kernel/db/schema.ts';
+import { alreadyUsed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
+import { defineListResource } from '../../kernel/http/list-query.ts';
 import { findById, foundOr404, labelOf, tableReads, updateById } from '../shared/config-service.ts';
 import { nameCheck, uniqueName } from '../shared/unique-name.ts';
 

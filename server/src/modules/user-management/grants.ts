@@ -6,10 +6,10 @@ import {
   readablePermissions,
 } from '@dosechain/contract';
 import { asc, inArray } from 'drizzle-orm';
-import type { Principal } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { groups } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Principal } from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { groups } from '../../kernel/db/schema.ts';
+import { AppError } from '../../kernel/http/app-error.ts';
 import { loadGroupDetails } from './group-details.ts';
 
 /**

@@ -6,9 +6,9 @@ import {
   permissionAreas,
 } from '@dosechain/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { fullName } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { groupPermissions, userGroups, users } from '../../db/schema.ts';
+import { fullName } from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { groupPermissions, userGroups, users } from '../../kernel/db/schema.ts';
 
 // A group's permissions and members: what user management checks a grant against, and what the
 // groups module shows (decision 047: beside user management, so groups builds on it, not back).

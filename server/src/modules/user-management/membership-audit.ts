@@ -1,4 +1,4 @@
-import type { AuditWriter } from '../../audit/mutation.ts';
+import type { AuditWriter } from '../../kernel/audit/mutation.ts';
 
 /**
  * Membership is changed from either side (a group's users, a user's groups); the other side's

@@ -1,10 +1,10 @@
 import { type Role, roleDescription, roleTypes, type User } from '@dosechain/contract';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { isLockedAt, lockedAtSql } from '../../auth/lockout.ts';
-import { fullName, roleOf, type UserRow } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { companies, groups, roles, userGroups, users } from '../../db/schema.ts';
-import { defineListResource } from '../../http/list-query.ts';
+import { isLockedAt, lockedAtSql } from '../../kernel/auth/lockout.ts';
+import { fullName, roleOf, type UserRow } from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { companies, groups, roles, userGroups, users } from '../../kernel/db/schema.ts';
+import { defineListResource } from '../../kernel/http/list-query.ts';
 import { findById } from '../shared/config-service.ts';
 
 const userFields = {

@@ -9,9 +9,9 @@ import {
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema.ts';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { users } from '../../kernel/db/schema.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { defineConfigResource } from '../shared/config-routes.ts';
 import { createUser, getUser, listUsers, unlockUser, updateUser } from './service.ts';
 

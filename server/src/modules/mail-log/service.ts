@@ -9,18 +9,18 @@ import {
   messages,
 } from '@dosechain/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditedMutation } from '../../audit/mutation.ts';
-import { mailOutbox, orders } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import { mailOutbox, orders } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { AppError, notFound } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
   defineListResource,
   type ListItem,
   listAnswer,
   listPlan,
   pageAndTotal,
-} from '../../http/list-query.ts';
+} from '../../kernel/http/list-query.ts';
 import { renewRecoveryMail } from '../password-recovery/renew.ts';
 
 /** The number of the order a mail is about, read by primary key (a mail has at most one). */

@@ -1,6 +1,6 @@
 import { limits, messages, type PasswordChangeBody, type TokenPair } from '@dosechain/contract';
 import { and, eq, not, sql } from 'drizzle-orm';
-import { signAccessToken } from '../../auth/access-token.ts';
+import { signAccessToken } from '../../kernel/auth/access-token.ts';
 import {
   type AuthContext,
   type FailedPasswordOutcome,
@@ -8,8 +8,14 @@ import {
   replacePassword,
   tooManyAttempts,
   userLockedMessage,
-} from '../../auth/credentials.ts';
-import { isLockedAt, lockEndFrom, lockedAtSql, lockZoneOf, sessionLockedAt } from '../../auth/lockout.ts';
+} from '../../kernel/auth/credentials.ts';
+import {
+  isLockedAt,
+  lockEndFrom,
+  lockedAtSql,
+  lockZoneOf,
+  sessionLockedAt,
+} from '../../kernel/auth/lockout.ts';
 import {
   claimLoginAttempt,
   countUnknownNameFailure,
@@ -17,20 +23,20 @@ import {
   type LoginAttempt,
   recordLoginFailure,
   unknownNameLock,
-} from '../../auth/login-pacing.ts';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import type { UserRow } from '../../auth/principal.ts';
+} from '../../kernel/auth/login-pacing.ts';
+import { hashPassword, verifyPassword } from '../../kernel/auth/password.ts';
+import type { UserRow } from '../../kernel/auth/principal.ts';
 import {
   issueRefreshToken,
   revokeFamily,
   revokeSessionOf,
   rotateRefreshToken,
-} from '../../auth/refresh-tokens.ts';
-import type { Clock } from '../../clock.ts';
-import type { AppConfig } from '../../config.ts';
-import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { AppError, unauthenticated } from '../../http/app-error.ts';
+} from '../../kernel/auth/refresh-tokens.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { AppConfig } from '../../kernel/config.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { users } from '../../kernel/db/schema.ts';
+import { AppError, unauthenticated } from '../../kernel/http/app-error.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

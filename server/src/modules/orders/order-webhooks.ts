@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderStatus, WebhookEvent, WebhookOrder, WebhookPayload } from '@dosechain/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { orders, webhookDeliveries, webhooks } from '../db/schema.ts';
-import { selectOrders, toOrder } from '../modules/orders/queries.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { orders, webhookDeliveries, webhooks } from '../../kernel/db/schema.ts';
+import { selectOrders, toOrder } from './queries.ts';
 
 /** The event an order's new status is (placed is `pending`). */
 export const orderStatusEvents: Record<OrderStatus, WebhookEvent> = {

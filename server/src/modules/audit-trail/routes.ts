@@ -11,12 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keyBytes } from '../../audit/chain.ts';
-import { checkpointSignatureValid, issueCheckpoint } from '../../audit/checkpoint.ts';
-import { verifyAuditTrail } from '../../audit/trail-verification.ts';
-import { AppError } from '../../http/app-error.ts';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { keyBytes } from '../../kernel/audit/chain.ts';
+import { checkpointSignatureValid, issueCheckpoint } from '../../kernel/audit/checkpoint.ts';
+import { verifyAuditTrail } from '../../kernel/audit/trail-verification.ts';
+import { AppError } from '../../kernel/http/app-error.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { changesetOf } from './service.ts';
 
 const auditTrailAccess = { access: { permissions: ['auditTrail.read'], roles: STAFF_ADMIN } } as const;

@@ -16,13 +16,13 @@ import {
 } from '@dosechain/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditedMutation } from '../../audit/mutation.ts';
-import { fullName } from '../../auth/principal.ts';
-import type { Executor } from '../../db/client.ts';
-import { orders, users, webhookDeliveries, webhooks } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { AppError, notFound, validationFailed } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { auditedMutation } from '../../kernel/audit/mutation.ts';
+import { fullName } from '../../kernel/auth/principal.ts';
+import type { Executor } from '../../kernel/db/client.ts';
+import { orders, users, webhookDeliveries, webhooks } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { AppError, notFound, validationFailed } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
   defineListResource,
   type ListItem,
@@ -31,9 +31,13 @@ import {
   listPlan,
   pageAndTotal,
   withJoins,
-} from '../../http/list-query.ts';
-import { checkWebhookTarget, WebhookUrlRefused, webhookPolicy } from '../../webhooks/address-policy.ts';
-import { encryptWebhookSecret, generateWebhookSecret } from '../../webhooks/secret.ts';
+} from '../../kernel/http/list-query.ts';
+import {
+  checkWebhookTarget,
+  WebhookUrlRefused,
+  webhookPolicy,
+} from '../../kernel/webhooks/address-policy.ts';
+import { encryptWebhookSecret, generateWebhookSecret } from '../../kernel/webhooks/secret.ts';
 import { foundOr404 } from '../shared/config-service.ts';
 import { findStudy } from '../studies/service.ts';
 

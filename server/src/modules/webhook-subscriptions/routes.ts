@@ -12,8 +12,8 @@ import {
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { serviceContext } from '../../http/context.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import { serviceContext } from '../../kernel/http/context.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/study-part-routes.ts';
 import {
   createWebhook,

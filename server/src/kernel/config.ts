@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverPackage } from './server-package.ts';
 
 /** How the server's PostgreSQL connections use TLS: none, encrypted, or encrypted to a verified host. */
 export type DatabaseSsl = 'disable' | 'require' | 'verify-full';
@@ -152,7 +153,10 @@ export interface AppConfig {
   webhookAllowPrivateNetworks?: boolean;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+// The repository holds server/ and web/ side by side.
+const repoRoot = serverPackage.dir
+  ? path.dirname(serverPackage.dir)
+  : path.resolve(import.meta.dirname, '../..');
 
 /**
  * A secret that is not configured is generated once and kept in the data directory, so that

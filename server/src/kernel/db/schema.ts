@@ -705,7 +705,7 @@ export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'failed'
 
 /**
  * The mail outbox: a mail is written here inside the business transaction that causes it and
- * sent after commit by the dispatcher (`server/src/mail`), which claims due rows with
+ * sent after commit by the dispatcher (`server/src/kernel/mail`), which claims due rows with
  * `FOR UPDATE SKIP LOCKED`, so several server instances can send without sending twice.
  */
 /**

@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../auth/credentials.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { AppDeps } from '../../http/deps.ts';
+import type { AuthContext } from '../../kernel/auth/credentials.ts';
+import { AppError } from '../../kernel/http/app-error.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
 import { meAfterLogin } from '../me/service.ts';
 import { resetPasswordWithToken } from '../password-recovery/service.ts';
 import { changePassword, login, logout, refresh, timingDecoy } from './service.ts';

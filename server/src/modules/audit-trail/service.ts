@@ -6,10 +6,10 @@ import {
   meetsRequirement,
 } from '@dosechain/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog } from '../../db/schema.ts';
-import { isStorableId } from '../../db/storable-id.ts';
-import { forbidden } from '../../http/app-error.ts';
-import type { ServiceContext } from '../../http/context.ts';
+import { auditLog } from '../../kernel/db/schema.ts';
+import { isStorableId } from '../../kernel/db/storable-id.ts';
+import { forbidden } from '../../kernel/http/app-error.ts';
+import type { ServiceContext } from '../../kernel/http/context.ts';
 
 /** The history of one record, oldest first; an unknown record has none. */
 export async function changesetOf(

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { migrationsFolder } from '../db/client.ts';
+import { serverPackage } from '../server-package.ts';
 
 /** A readiness check's name, as a 503 names the failed ones. */
 export type ReadinessCheckName = 'database' | 'migrations' | 'mailDispatcher' | 'shutdown';
@@ -18,20 +19,8 @@ export interface Readiness {
 /** How long a check's query may take before the database counts as unreachable. */
 export const READINESS_QUERY_TIMEOUT_MS = 2000;
 
-/**
- * The server package's version, read once: the nearest package.json above this code that is the
- * server's (src/health/ when run from source, dist/ when compiled).
- */
-export const serverVersion: string = (() => {
-  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === '@dosechain/server' && pkg.version) return pkg.version;
-    }
-    if (path.dirname(dir) === dir) return 'unknown';
-  }
-})();
+/** The server package's version, read once. */
+export const serverVersion: string = serverPackage.version;
 
 /** The newest migration the code carries: the `when` of the journal's last entry (drizzle's created_at). */
 const newestMigration: number = (() => {
