@@ -1,18 +1,14 @@
 import { type FilterCondition, type MailLogEntry, messages } from '@dosechain/contract';
 import { Replay as ReplayIcon, Visibility as VisibilityIcon } from '@mui/icons-material';
 import { Alert, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useApi } from '../../api/api-context.tsx';
-import { queryKeys } from '../../api/query-keys.ts';
 import { DataTable } from '../../components/data-table/data-table.tsx';
-import { FAILED_MAILS_QUERY_KEY } from '../../components/failed-mails-query.ts';
 import { ReasonDialog } from '../../components/form/reason-dialog.tsx';
+import { MAILS, useResendMail } from './notification-log-api.ts';
 import { mailColumns } from './notification-log-columns.ts';
 
 const TITLE = 'Notification log';
-const MAILS = '/mails';
 
 /**
  * The notification log (issue 22): every outgoing mail, newest first, filtered and exported
@@ -20,8 +16,6 @@ const MAILS = '/mails';
  * (the dashboard banner's link) shows only the failed ones until "Show all mails".
  */
 export default function NotificationLogPage() {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const onlyFailed = params.get('status') === 'failed';
   const baseFilter = useMemo<FilterCondition[]>(
@@ -30,19 +24,7 @@ export default function NotificationLogPage() {
   );
   const [resending, setResending] = useState<MailLogEntry>();
 
-  const resend = async (
-    mail: MailLogEntry,
-    meta: { reasonForChange?: string; electronicSignature?: string },
-  ) => {
-    // The dialog asks for the reason first; the server refuses an empty one.
-    await api('POST', `${MAILS}/${mail.id}/resend`, {
-      body: { ...meta, reasonForChange: meta.reasonForChange ?? '' },
-    });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.lists(MAILS) }),
-      queryClient.invalidateQueries({ queryKey: FAILED_MAILS_QUERY_KEY }),
-    ]);
-  };
+  const resend = useResendMail();
 
   return (
     <Stack spacing={2}>
@@ -104,7 +86,7 @@ export default function NotificationLogPage() {
             resending.purpose === 'password_recovery' ? ` ${messages.recoveryMailResendNote}` : ''
           }`}
           submitLabel="Resend"
-          onConfirm={(meta) => resend(resending, meta)}
+          onConfirm={(meta) => resend.mutateAsync({ mail: resending, meta })}
           onClose={() => setResending(undefined)}
           success={messages.mailResent}
           failure={messages.errorUpdating('mail')}

@@ -5,8 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../../../api/api-context.tsx';
-import { ApiError, type HttpClient, type RequestOptions } from '../../../api/http-client.ts';
+import { ApiError, type HttpClient } from '../../../api/http-client.ts';
 import { LeaveGuardProvider } from '../../../components/leave-guard/leave-guard-provider.tsx';
+import { fakeApi } from '../../../test/fake-api.ts';
 import { DistributionListEditor } from './distribution-list-editor.tsx';
 
 const saved: DistributionEntry[] = [
@@ -18,14 +19,11 @@ const saved: DistributionEntry[] = [
   },
 ];
 
-/** A fake API: settings with e-signature on, no reasons, and `onPut` answering the save. */
-function fakeApi(onPut: (body: unknown) => unknown) {
-  return vi.fn(async (method: string, path: string, options?: RequestOptions) => {
-    if (path === '/app-config') return { supportEmail: 'help@x.org', eSignature: true };
-    if (path === '/reasons-for-change') return [];
-    if (method === 'PUT') return onPut(options?.body);
-    return { items: [], page: 1, total: 0 };
-  }) as unknown as HttpClient;
+/** The shared fake API (settings with e-signature on, no reasons), `onPut` answering the save. */
+function editorApi(onPut: (body: unknown) => unknown) {
+  return fakeApi((method, _path, options) =>
+    method === 'PUT' ? onPut(options?.body) : { items: [], page: 1, total: 0 },
+  );
 }
 
 /** The editor in a data router (its leave guard needs one), with a second page to leave to. */
@@ -76,7 +74,7 @@ async function editAndConfirm() {
 describe('DistributionListEditor', { timeout: 30_000 }, () => {
   it('names the row a repeated address (any case) is already on, and keeps the list from being submitted', async () => {
     renderEditor(
-      fakeApi(() => ({})),
+      editorApi(() => ({})),
       vi.fn(),
       [
         { name: 'Anna', email: 'anna@example.org', companyType: null, companies: [] },
@@ -96,7 +94,7 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
   it('sends the whole list signed, and says so', async () => {
     const bodies: unknown[] = [];
     const { onDone } = renderEditor(
-      fakeApi((body) => {
+      editorApi((body) => {
         bodies.push(body);
         return { id: 7, distributionList: [] };
       }),
@@ -117,7 +115,7 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
 
   it("puts a 400's row errors on the row, keeps the edits and closes the confirm dialog", async () => {
     const { onDone } = renderEditor(
-      fakeApi(() => {
+      editorApi(() => {
         throw new ApiError(400, {
           code: 'VALIDATION_FAILED',
           message: 'The request is not valid',
@@ -137,7 +135,7 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
 
   it('keeps a wrong password on its field, with the dialog open', async () => {
     renderEditor(
-      fakeApi(() => {
+      editorApi(() => {
         throw new ApiError(400, {
           code: 'ESIGN_FAILED',
           message: 'The password is incorrect, the action was not signed',
@@ -153,7 +151,7 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    const { router } = renderEditor(fakeApi(() => ({})));
+    const { router } = renderEditor(editorApi(() => ({})));
     fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
     await screen.findByRole('group', { name: 'Row 2' });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Unsaved changes'));
@@ -212,7 +210,7 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
   });
 
   it('asks before discarding changes, and keeps them on Keep editing', async () => {
-    const { onDone } = renderEditor(fakeApi(() => ({})));
+    const { onDone } = renderEditor(editorApi(() => ({})));
     fireEvent.change(rowName(), { target: { value: 'Boston Desk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     const ask = await screen.findByRole('dialog', { name: messages.emailListDiscardTitle });
@@ -236,7 +234,7 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
     });
     try {
       const long = Array.from({ length: 30 }, (_, i) => ({ ...saved[0]!, name: `Person ${i + 1}` }));
-      renderEditor(fakeApi(vi.fn()), vi.fn(), long);
+      renderEditor(editorApi(vi.fn()), vi.fn(), long);
       expect(await screen.findByText('Rows 1–25 of 30')).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
       const row26 = await screen.findByRole('group', { name: 'Row 26' });
