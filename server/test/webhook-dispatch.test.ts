@@ -146,6 +146,12 @@ describe('a receiver that accepts and never answers', () => {
     expect(paused!.pausedUntil!.getTime()).toBe(
       t.clock.now().getTime() + circuitPauseMs(tried.length, DEFAULT_CIRCUIT),
     );
+    // The study's webhook list says so, for the Integrations section to show.
+    const listed = await t.request('staff', { method: 'GET', url: `/api/v1/studies/${ids.study}/webhooks` });
+    expect(listed.json().items.find((w: { id: number }) => w.id === hanging.id)).toMatchObject({
+      consecutiveFailures: tried.length,
+      pausedUntil: paused!.pausedUntil!.toISOString(),
+    });
     expect((await deliveriesOf(good.id)).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 

@@ -130,6 +130,10 @@ export const webhookSchema = z
     status: z.enum(webhookStatuses),
     disabledAt: answerInstant().nullable(),
     disableReason: z.string().nullable(),
+    /** Failed attempts in a row at this endpoint, any of its deliveries (0 after a success). */
+    consecutiveFailures: z.number().int(),
+    /** Its deliveries are held until then after failures in a row (the circuit breaker, decision 034). */
+    pausedUntil: answerInstant().nullable(),
     createdAt: answerInstant(),
     createdBy: z.string(),
   })

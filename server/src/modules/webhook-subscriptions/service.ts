@@ -82,6 +82,8 @@ const toWebhook = (r: WebhookRow): Webhook => ({
   status: r.webhook.disabledAt ? 'disabled' : 'active',
   disabledAt: r.webhook.disabledAt?.toISOString() ?? null,
   disableReason: r.webhook.disableReason,
+  consecutiveFailures: r.webhook.consecutiveFailures,
+  pausedUntil: r.webhook.pausedUntil?.toISOString() ?? null,
   createdAt: r.webhook.createdAt.toISOString(),
   createdBy: fullName({ firstName: r.creatorFirst, lastName: r.creatorLast }),
 });

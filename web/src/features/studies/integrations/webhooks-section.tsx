@@ -13,8 +13,7 @@ import { WebhookDeliveriesDialog } from './webhook-deliveries-dialog.tsx';
 import { WebhookDisableDialog } from './webhook-disable-dialog.tsx';
 import { WebhookFormDialog } from './webhook-form-dialog.tsx';
 import { WebhookSecretDialog } from './webhook-secret-dialog.tsx';
-
-const statusLabels: Record<Webhook['status'], string> = { active: 'Active', disabled: 'Disabled' };
+import { webhookStatusText } from './webhook-status.ts';
 
 const columns: DataTableColumn<Webhook>[] = [
   { field: 'url', header: 'URL', value: (w) => w.url, size: 260 },
@@ -28,7 +27,7 @@ const columns: DataTableColumn<Webhook>[] = [
   {
     field: 'status',
     header: 'Status',
-    value: (w) => statusLabels[w.status],
+    value: (w) => webhookStatusText(w),
     filter: false,
     enableSorting: false,
   },
@@ -49,6 +48,7 @@ const webhookDetail = (w: Webhook) => (
       ['URL', w.url],
       ['Events', w.events.map((e) => webhookEventLabels[e]).join(', ')],
       ['Created', `${formatInstant(w.createdAt)} by ${w.createdBy}`],
+      ['Status', webhookStatusText(w)],
       ['Disabled', formatInstant(w.disabledAt)],
       ['Reason', w.disableReason],
     ]}
