@@ -153,10 +153,12 @@ describe('the last user manager', () => {
       expect(res.statusCode).toBe(429);
       expect(res.json().code).toBe('TOO_MANY_ATTEMPTS');
       expect(fieldMessage(res)).toBe(messages.tooManyAttempts);
+      expect(res.headers['retry-after']).toBe(String(limits.failedPasswordPauseSeconds));
     }
     // The eleventh password check of the minute: the gate refuses it.
     expect(answers[10]!.statusCode).toBe(429);
     expect(answers[10]!.json().code).toBe('RATE_LIMITED');
+    expect(answers[10]!.headers['retry-after']).toBe('60');
     expect(fieldMessage(answers[10]!)).toBe(messages.eSignatureRateLimited);
     expect(await userRow('admin')).toMatchObject({ lockedOut: false });
     // A minute later the right signature works and ends the run.

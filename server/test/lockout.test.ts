@@ -348,6 +348,7 @@ describe('the last user manager is never locked: paced instead (issue 16)', () =
     t.clock.advance(59 * 1000);
     const paced = await login('admin');
     expect(paced.statusCode).toBe(429);
+    expect(paced.headers['retry-after']).toBe('60');
     expect(paced.json()).toEqual({
       code: 'TOO_MANY_ATTEMPTS',
       message: 'Too many failed attempts, please wait a minute before trying again',

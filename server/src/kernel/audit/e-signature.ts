@@ -8,7 +8,7 @@ import {
 } from '../auth/credentials.ts';
 import { lockEndLabel, lockZoneOf, sessionLockedAt } from '../auth/lockout.ts';
 import { verifySignature } from '../auth/signature.ts';
-import { createSignatureGate } from '../auth/signature-gate.ts';
+import { createSignatureGate, SIGNATURE_GATE_WINDOW_MS } from '../auth/signature-gate.ts';
 import { users } from '../db/schema.ts';
 import { AppError, unauthenticated } from '../http/app-error.ts';
 import type { ServiceContext } from '../http/context.ts';
@@ -20,7 +20,15 @@ const onSignature = (
   status: 400 | 429,
   code: 'ESIGN_FAILED' | 'RATE_LIMITED' | 'TOO_MANY_ATTEMPTS',
   message: string,
-) => new AppError(status, code, message, [{ code, message, parameter: 'electronicSignature' }]);
+  retryAfterSeconds?: number,
+) =>
+  new AppError(
+    status,
+    code,
+    message,
+    [{ code, message, parameter: 'electronicSignature' }],
+    retryAfterSeconds,
+  );
 
 /**
  * How a wrong signature is answered: wrong; wrong, and the next one locks; wrong, and locked now.
@@ -85,7 +93,7 @@ async function checkWithPassword(ctx: ServiceContext, signature: string, nowMs: 
     await claimSessionPasswordAttempt(auth, user);
   } catch (err) {
     if (err instanceof AppError && err.code === 'TOO_MANY_ATTEMPTS')
-      throw onSignature(429, 'TOO_MANY_ATTEMPTS', err.message);
+      throw onSignature(429, 'TOO_MANY_ATTEMPTS', err.message, err.retryAfterSeconds);
     throw err;
   }
   if (await verifySignature(user.passwordHash, signature, nowMs)) {
@@ -123,6 +131,6 @@ export async function checkESignature(
     ctx.actor.user.id,
     nowMs,
     () => checkWithPassword(ctx, signature, nowMs),
-    () => onSignature(429, 'RATE_LIMITED', messages.eSignatureRateLimited),
+    () => onSignature(429, 'RATE_LIMITED', messages.eSignatureRateLimited, SIGNATURE_GATE_WINDOW_MS / 1000),
   );
 }

@@ -46,7 +46,8 @@ export interface AuthContext {
 export const userLockedMessage = (lockedUntil: Date | null, zone: string) =>
   lockedUntil ? messages.userLockedUntil(lockEndLabel(lockedUntil, zone)) : messages.userLocked;
 /** 429 TOO_MANY_ATTEMPTS: an attempt of a paced account or address, refused unchecked. */
-export const tooManyAttempts = () => new AppError(429, 'TOO_MANY_ATTEMPTS', messages.tooManyAttempts);
+export const tooManyAttempts = () =>
+  new AppError(429, 'TOO_MANY_ATTEMPTS', messages.tooManyAttempts, [], limits.failedPasswordPauseSeconds);
 
 /** The user an account event is about acts for themselves: no role yet. */
 export const selfActor = (user: UserRow): AuditActor => ({

@@ -16,12 +16,15 @@ export interface SignatureGate {
   run<T>(userId: number, nowMs: number, check: () => Promise<T>, tooMany: () => Error): Promise<T>;
 }
 
+/** The window the failed checks are counted in, and so the longest a refused signer waits. */
+export const SIGNATURE_GATE_WINDOW_MS = 60_000;
+
 /** Users whose recent failures are kept; beyond it the longest-known user is forgotten first. */
 const USERS_MAX = 10_000;
 
 export function createSignatureGate(options: { perMinute?: number; windowMs?: number } = {}): SignatureGate {
   const perMinute = options.perMinute ?? 10;
-  const windowMs = options.windowMs ?? 60_000;
+  const windowMs = options.windowMs ?? SIGNATURE_GATE_WINDOW_MS;
   const tails = new Map<number, Promise<unknown>>();
   const failures = new Map<number, number[]>();
 

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors: FieldError[] = [],
+    /** A 429's wait, sent as Retry-After: at most this many seconds until a retry is let through. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

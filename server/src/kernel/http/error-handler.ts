@@ -73,6 +73,7 @@ export function frameworkErrorHandler(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send(body(err.code, err.message, err.errors));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

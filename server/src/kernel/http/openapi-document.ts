@@ -38,7 +38,7 @@ const HEADERS = {
   },
   'Retry-After': {
     description:
-      "Seconds to wait before trying again, when the server knows it (the request rate limits' 429s); otherwise back off and retry.",
+      "Seconds to wait before trying again, when the server knows it: the request rate limits' 429s, and a paced login, password or e-signature check (at most this long); otherwise back off and retry.",
     required: false,
     schema: { type: 'integer', minimum: 0 },
   },
