@@ -20,6 +20,7 @@ import { AppError, forbidden, validationFailed } from '../../kernel/http/app-err
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
+import { orderScopeAllows, type ResolvedPairing } from '../availability/pairing.ts';
 import { recurrenceOf } from '../availability/queries.ts';
 import {
   AlreadyPlaced,
@@ -30,7 +31,6 @@ import {
 } from './idempotency.ts';
 import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
 import { enqueueOrderWebhooks } from './order-webhooks.ts';
-import { orderScopeAllows, type ResolvedPairing } from './pairing.ts';
 import { type PlacementAvailability, placementReferences } from './place-references.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;

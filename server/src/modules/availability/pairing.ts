@@ -5,8 +5,8 @@ import type { Executor } from '../../kernel/db/client.ts';
 import { drugs, exams, siteImagingCenters, studyPairings } from '../../kernel/db/schema.ts';
 import type { SqlInteger } from '../../kernel/db/sql-integer.ts';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
-import type { Maker } from '../availability/capacity.ts';
-import { cmos } from '../availability/queries.ts';
+import type { Maker } from './capacity.ts';
+import { cmos } from './queries.ts';
 
 export interface ResolvedPairing extends Maker {
   drugName: string;
