@@ -19,8 +19,8 @@ import { AppError, notFound, validationFailed } from '../../kernel/http/app-erro
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { enqueueMails, type OutgoingMail } from '../../kernel/mail/outbox.ts';
 import { recipientsWithZones } from '../late-delivery/notice.ts';
-import { orderFactLines } from '../orders/notify.ts';
-import { selectOrders, toOrder } from '../orders/queries.ts';
+import { orderFactLines } from '../order-records/notify.ts';
+import { selectOrders, toOrder } from '../order-records/queries.ts';
 import type { ExceptionRow } from './capacity.ts';
 import { occursOn } from './occurrences.ts';
 import {

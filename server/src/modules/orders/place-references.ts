@@ -14,7 +14,7 @@ import {
 import { isStorableId } from '../../kernel/db/storable-id.ts';
 import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from '../availability/pairing.ts';
 import type { AvailabilityRow } from '../availability/queries.ts';
-import { distributionMatch, uniqueAddresses } from './notify.ts';
+import { distributionMatch, uniqueAddresses } from '../order-records/notify.ts';
 
 type Named = { name: string; active: boolean };
 

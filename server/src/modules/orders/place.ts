@@ -22,6 +22,8 @@ import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capac
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { orderScopeAllows, type ResolvedPairing } from '../availability/pairing.ts';
 import { recurrenceOf } from '../availability/queries.ts';
+import { enqueueOrderMailTo, type OrderMailFacts } from '../order-records/notify.ts';
+import { enqueueOrderWebhooks } from '../order-records/order-webhooks.ts';
 import {
   AlreadyPlaced,
   claimKey,
@@ -29,8 +31,6 @@ import {
   type IdempotentPlacement,
   keepAnswer,
 } from './idempotency.ts';
-import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
-import { enqueueOrderWebhooks } from './order-webhooks.ts';
 import { type PlacementAvailability, placementReferences } from './place-references.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;

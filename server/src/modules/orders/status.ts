@@ -28,8 +28,8 @@ import { AppError, forbidden, validationFailed } from '../../kernel/http/app-err
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
 import { releaseDose } from '../availability/capacity.ts';
-import { enqueueOrderMail } from './notify.ts';
-import { enqueueOrderWebhooks, orderStatusEvents } from './order-webhooks.ts';
+import { enqueueOrderMail } from '../order-records/notify.ts';
+import { enqueueOrderWebhooks, orderStatusEvents } from '../order-records/order-webhooks.ts';
 import { getOrder, scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
