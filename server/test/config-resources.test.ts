@@ -5,7 +5,7 @@
  */
 import { configResourceKeys, configResourceOf } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import { checkInUseFields, loadConfigResource } from '../src/modules/config-resources.ts';
+import { checkInUseFields, loadConfigResource } from '../src/modules/config-resources/load.ts';
 import { exampleOf } from './config-examples.ts';
 
 describe('the registry on the server', () => {

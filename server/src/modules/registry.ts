@@ -5,7 +5,7 @@ import { appConfigRoutes } from './app-config/routes.ts';
 import { auditLogRoutes } from './audit-trail/routes.ts';
 import { availabilityRoutes } from './availability/routes.ts';
 import { checkInUseRoutes } from './check-in-use/routes.ts';
-import { configResourceRoutes } from './config-resources.ts';
+import { configResourceRoutes } from './config-resources/load.ts';
 import { liveEventRoutes } from './live-events/routes.ts';
 import { authRoutes } from './login/routes.ts';
 import { mailRoutes } from './mail-log/routes.ts';

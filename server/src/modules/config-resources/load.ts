@@ -5,9 +5,9 @@ import {
   configResourceOf,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../kernel/http/deps.ts';
-import { type ConfigResource, configRoutes } from './shared/config-routes.ts';
-import type { CheckedFields } from './shared/unique-name.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
+import { type ConfigResource, configRoutes } from '../shared/config-routes.ts';
+import type { CheckedFields } from '../shared/unique-name.ts';
 
 /** Where the server side of a registry entry lives, from the repository's root. */
 export const resourceFileOf = (key: string) => `server/src/modules/${key}/resource.ts`;
@@ -31,7 +31,7 @@ function isMissingModule(err: unknown): boolean {
 export async function loadConfigResource(key: string): Promise<ConfigResource> {
   let loaded: { default?: ConfigResource };
   try {
-    loaded = await import(`./${key}/resource.ts`);
+    loaded = await import(`../${key}/resource.ts`);
   } catch (err) {
     if (!isMissingModule(err)) throw err;
     throw new Error(
