@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../kernel/http/deps.ts';
-import { apiKeyRoutes } from './api-keys/routes.ts';
-import { appConfigRoutes } from './app-config/routes.ts';
-import { auditLogRoutes } from './audit-trail/routes.ts';
-import { availabilityRoutes } from './availability/routes.ts';
-import { checkInUseRoutes } from './check-in-use/routes.ts';
-import { configResourceRoutes } from './config-resources/load.ts';
-import { liveEventRoutes } from './live-events/routes.ts';
-import { authRoutes } from './login/routes.ts';
-import { mailRoutes } from './mail-log/routes.ts';
-import { meRoutes } from './me/routes.ts';
-import { orderRoutes } from './orders/routes.ts';
-import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
-import { readinessRoutes } from './readiness/routes.ts';
-import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
-import { reportRoutes } from './reports/routes.ts';
-import { webhookRoutes } from './webhook-subscriptions/routes.ts';
+import { apiKeyRoutes } from './api-keys/index.ts';
+import { appConfigRoutes } from './app-config/index.ts';
+import { auditLogRoutes } from './audit-trail/index.ts';
+import { availabilityRoutes } from './availability/index.ts';
+import { checkInUseRoutes } from './check-in-use/index.ts';
+import { configResourceRoutes } from './config-resources/index.ts';
+import { liveEventRoutes } from './live-events/index.ts';
+import { authRoutes } from './login/index.ts';
+import { mailRoutes } from './mail-log/index.ts';
+import { meRoutes } from './me/index.ts';
+import { orderRoutes } from './orders/index.ts';
+import { passwordRecoveryRoutes } from './password-recovery/index.ts';
+import { readinessRoutes } from './readiness/index.ts';
+import { reasonsForChangeRoutes } from './reasons-for-change/index.ts';
+import { reportRoutes } from './reports/index.ts';
+import { webhookRoutes } from './webhook-subscriptions/index.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
 

@@ -18,12 +18,18 @@ import type { Tx } from '../../kernel/db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
-import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
-import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
-import { orderScopeAllows, type ResolvedPairing } from '../availability/pairing.ts';
-import { recurrenceOf } from '../availability/queries.ts';
-import { enqueueOrderMailTo, type OrderMailFacts } from '../order-records/notify.ts';
-import { enqueueOrderWebhooks } from '../order-records/order-webhooks.ts';
+import {
+  dayInterval,
+  type ExceptionRow,
+  exceptionsOf,
+  localDate,
+  occursOn,
+  orderScopeAllows,
+  type ResolvedPairing,
+  recurrenceOf,
+  takeDose,
+} from '../availability/index.ts';
+import { enqueueOrderMailTo, enqueueOrderWebhooks, type OrderMailFacts } from '../order-records/index.ts';
 import {
   AlreadyPlaced,
   claimKey,

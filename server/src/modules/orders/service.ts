@@ -14,7 +14,7 @@ import {
   selectOrders,
   toOrder,
   withContacts,
-} from '../order-records/queries.ts';
+} from '../order-records/index.ts';
 import { countOrdersIn, statusesOnly } from './totals.ts';
 
 /**
