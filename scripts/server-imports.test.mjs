@@ -3,14 +3,15 @@
  * importing a module, a cycle of two modules, an import past a face, and imports that are fine.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cyclesOf, findings, importsOf, markdown, placeOf, purposeOf, REGISTRY } from './server-imports.mjs';
 
-const script = join(dirname(fileURLToPath(import.meta.url)), 'server-imports.mjs');
+const here = dirname(fileURLToPath(import.meta.url));
+const script = join(here, 'server-imports.mjs');
 
 /** A tree with no finding: kernel below modules, modules through faces, consumers anywhere. */
 const clean = {
@@ -144,5 +145,12 @@ describe('markdown', () => {
         'The route registry (`modules/*.ts`) uses the faces of: orders.',
       ].join('\n'),
     );
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('holds the module table of the real server/src (regenerate: node scripts/server-imports.mjs --markdown)', () => {
+    const repo = join(here, '..');
+    expect(readFileSync(join(repo, 'docs/architecture.md'), 'utf8')).toContain(`${markdown(repo)}\n`);
   });
 });
