@@ -36,7 +36,7 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      // Root-level tooling written as plain Node ESM (scripts/validation: the traceability matrix).
+      // Root-level tooling written as plain Node ESM (the traceability matrix, the server-layers count).
       {
         test: {
           name: 'scripts',

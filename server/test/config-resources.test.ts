@@ -5,7 +5,7 @@
  */
 import { configResourceKeys, configResourceOf } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import { checkInUseFields, loadConfigResource } from '../src/modules/config-resources.ts';
+import { checkInUseFields, loadConfigResource } from '../src/modules/config-resources/load.ts';
 import { exampleOf } from './config-examples.ts';
 
 describe('the registry on the server', () => {
@@ -28,7 +28,7 @@ describe('the registry on the server', () => {
 
   it('names an entry without a module, and the file to add', async () => {
     await expect(loadConfigResource('widgets')).rejects.toThrow(
-      "Configuration entity 'widgets' has no server module: add server/src/modules/widgets/resource.ts",
+      "Configuration entity 'widgets' has no server module: add server/src/modules/widgets/resource.ts and its index.ts",
     );
   });
 

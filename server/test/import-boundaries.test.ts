@@ -41,6 +41,16 @@ const fixture: Record<string, string> = {
   'server/src/kernel/http/pong.ts': "import { ping } from './ping.ts';\nexport const pong = () => ping;",
   'server/src/modules/orders/queries.ts':
     "import { z } from '../../kernel/db/schema.ts';\nexport const q = z;",
+  'server/src/modules/orders/index.ts': "export { q } from './queries.ts';",
+  // Another module: through the face only (its own files and the kernel freely).
+  'server/src/modules/reports/deep.ts': "import { q } from '../orders/queries.ts';\nexport const d = q;",
+  'server/src/modules/reports/faced.ts':
+    "import { z } from '../../kernel/db/schema.ts';\nimport { q } from '../orders/index.ts';\nimport { d } from './deep.ts';\nexport const f = [z, q, d];",
+  'server/src/modules/registry.ts':
+    "import { q } from './orders/queries.ts';\nimport { f } from './reports/faced.ts';\nexport const all = [q, f];",
+  'server/src/modules/registry-faced.ts': "import { q } from './orders/index.ts';\nexport const all = [q];",
+  // A test reaches into what it tests.
+  'server/src/modules/reports/deep.test.ts': "import { q } from '../orders/queries.ts';\nexport const t = q;",
 };
 
 describe('server import boundaries (biome.json)', () => {
@@ -65,16 +75,35 @@ describe('server import boundaries (biome.json)', () => {
     findings.filter((f) => f.rule === 'lint/style/noRestrictedImports').map((f) => f.file);
 
   it('refuses a kernel folder importing a module or the seed, by name', () => {
-    expect(restricted().sort()).toEqual([
-      'server/src/kernel/audit/leaky.ts',
-      'server/src/kernel/auth/seeded.ts',
-    ]);
+    expect(
+      restricted()
+        .filter((f) => !f.startsWith('server/src/modules/'))
+        .sort(),
+    ).toEqual(['server/src/kernel/audit/leaky.ts', 'server/src/kernel/auth/seeded.ts']);
   });
 
   it('lets the kernel import itself and a consumer (seed/) import modules', () => {
     expect(restricted()).not.toContain('server/src/kernel/db/fine.ts');
     expect(restricted()).not.toContain('server/src/seed/demo.ts');
     expect(restricted()).not.toContain('server/src/modules/orders/queries.ts');
+  });
+
+  it("refuses a module importing another module's file past its index.ts, by name", () => {
+    expect(
+      restricted()
+        .filter((f) => f.startsWith('server/src/modules/'))
+        .sort(),
+    ).toEqual([
+      'server/src/modules/registry.ts',
+      'server/src/modules/registry.ts',
+      'server/src/modules/reports/deep.ts',
+    ]);
+  });
+
+  it("lets a module import another's index.ts, its own files and the kernel; a test, any file", () => {
+    expect(restricted()).not.toContain('server/src/modules/reports/faced.ts');
+    expect(restricted()).not.toContain('server/src/modules/registry-faced.ts');
+    expect(restricted()).not.toContain('server/src/modules/reports/deep.test.ts');
   });
 
   it('lint:server-cycles refuses an import cycle in server/src, by name', () => {

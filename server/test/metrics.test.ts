@@ -5,7 +5,7 @@ import { limits } from '@dosechain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhooks } from '../src/kernel/db/schema.ts';
 import { serverVersion } from '../src/kernel/health/readiness.ts';
-import { enqueueOrderWebhooks } from '../src/modules/orders/order-webhooks.ts';
+import { enqueueOrderWebhooks } from '../src/modules/order-records/order-webhooks.ts';
 import { buildTestApp, DEMO_PASSWORD, TEST_METRICS_TOKEN, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, orderPlacer } from './order-fixtures.ts';
 

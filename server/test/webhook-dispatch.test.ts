@@ -10,7 +10,7 @@ import { type Database, openDatabase } from '../src/kernel/db/client.ts';
 import { webhookDeliveries, webhooks } from '../src/kernel/db/schema.ts';
 import { circuitPauseMs, DEFAULT_CIRCUIT } from '../src/kernel/webhooks/circuit.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from '../src/kernel/webhooks/dispatcher.ts';
-import { enqueueOrderWebhooks } from '../src/modules/orders/order-webhooks.ts';
+import { enqueueOrderWebhooks } from '../src/modules/order-records/order-webhooks.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { loadOrderIds, NOW, type OrderIds, orderPlacer } from './order-fixtures.ts';
 import { WebhookReceiver } from './webhook-receiver.ts';

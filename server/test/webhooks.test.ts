@@ -7,7 +7,7 @@ import { auditLog, orders, webhookDeliveries, webhooks } from '../src/kernel/db/
 import { checkWebhookTarget, isReservedAddress } from '../src/kernel/webhooks/address-policy.ts';
 import { WEBHOOK_MAX_ATTEMPTS, WebhookDispatcher } from '../src/kernel/webhooks/dispatcher.ts';
 import { postWebhook } from '../src/kernel/webhooks/send.ts';
-import { enqueueOrderWebhooks } from '../src/modules/orders/order-webhooks.ts';
+import { enqueueOrderWebhooks } from '../src/modules/order-records/order-webhooks.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import {
   actionBody,

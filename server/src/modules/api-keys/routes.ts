@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../kernel/http/context.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
-import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/study-part-routes.ts';
+import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/index.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
 
 const tag = 'api-keys';

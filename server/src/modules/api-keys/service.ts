@@ -35,9 +35,9 @@ import {
   pageAndTotal,
   withJoins,
 } from '../../kernel/http/list-query.ts';
-import { findCompany } from '../companies/queries.ts';
-import { foundOr404 } from '../shared/config-service.ts';
-import { findStudy } from '../studies/service.ts';
+import { findCompany } from '../companies/index.ts';
+import { foundOr404 } from '../shared/index.ts';
+import { findStudy } from '../studies/index.ts';
 
 export const apiKeyList = defineListResource({
   fields: {

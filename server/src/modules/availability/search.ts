@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { actingRole } from '../../kernel/auth/scope.ts';
 import { notFound, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
-import { mayOrderFor, resolvePairing } from '../orders/pairing.ts';
 import { availableDays } from './capacity.ts';
+import { mayOrderFor, resolvePairing } from './pairing.ts';
 
 /**
  * The manufacture days of the pairing (study, exam, site) that still have doses in [from, to),

@@ -16,8 +16,8 @@ import { isStorableId } from '../../kernel/db/storable-id.ts';
 import { AppError, notFound, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../kernel/http/list-query.ts';
-import { findCompany } from '../companies/queries.ts';
-import { updateMeaning } from '../shared/active-toggle.ts';
+import { findCompany } from '../companies/index.ts';
+import { updateMeaning } from '../shared/index.ts';
 import {
   type AvailabilityRow,
   availabilityList,

@@ -9,7 +9,7 @@ import { and, ne, sql } from 'drizzle-orm';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
 import { forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
-import { checkInUseFields } from '../config-resources.ts';
+import { checkInUseFields } from '../config-resources/index.ts';
 
 /** Any one of these lets a user ask: those who create or edit the entity, per its registry entry. */
 function askPermissions(entity: CheckInUseEntity): readonly Permission[] {

@@ -1,7 +1,7 @@
 import { type CompanyType, companyBodySchemas, companySchema } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../kernel/db/schema.ts';
-import { defineConfigResource } from '../shared/config-routes.ts';
+import { defineConfigResource } from '../shared/index.ts';
 import { companyKinds, createCompany, getCompany, listCompanies, updateCompany } from './service.ts';
 
 /**

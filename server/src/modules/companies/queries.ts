@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
 import { companies } from '../../kernel/db/schema.ts';
 import { defineListResource } from '../../kernel/http/list-query.ts';
-import { findById } from '../shared/config-service.ts';
+import { findById } from '../shared/index.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyColumns = Omit<typeof companies.$inferInsert, 'id' | 'type' | 'createdAt' | 'updatedAt'>;

@@ -16,8 +16,7 @@ import { companies } from '../../kernel/db/schema.ts';
 import { alreadyUsed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import type { ListItem } from '../../kernel/http/list-query.ts';
-import { changesNothing, foundOr404, listTable, updateById } from '../shared/config-service.ts';
-import { uniqueName } from '../shared/unique-name.ts';
+import { changesNothing, foundOr404, listTable, uniqueName, updateById } from '../shared/index.ts';
 import { hasLinks, linkIdsOf, loadLinks, replaceLinks } from './links.ts';
 import {
   type CompanyColumns,

@@ -1,7 +1,6 @@
 import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from '@dosechain/contract';
 import { drugs } from '../../kernel/db/schema.ts';
-import { defineConfigResource } from '../shared/config-routes.ts';
-import { uniqueNameOf } from '../shared/unique-name.ts';
+import { defineConfigResource, uniqueNameOf } from '../shared/index.ts';
 import { createDrug, getDrug, listDrugs, updateDrug } from './service.ts';
 
 /** `/drugs`: list, create, read, update (toggle). */

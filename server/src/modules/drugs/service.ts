@@ -23,16 +23,17 @@ import { isStorableId } from '../../kernel/db/storable-id.ts';
 import { AppError, alreadyUsed, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { defineListResource, type ListItem } from '../../kernel/http/list-query.ts';
-import { updateMeaning } from '../shared/active-toggle.ts';
 import {
   changesNothing,
   findById,
   foundOr404,
   labelOf,
   listPage,
+  nameCheck,
+  uniqueName,
   updateById,
-} from '../shared/config-service.ts';
-import { nameCheck, uniqueName } from '../shared/unique-name.ts';
+  updateMeaning,
+} from '../shared/index.ts';
 
 type DrugRow = typeof drugs.$inferSelect;
 type RadionuclideRef = { id: number; name: string; active: boolean };

@@ -1,5 +1,5 @@
 import { examCreateBodySchema, examSchema, examUpdateBodySchema } from '@dosechain/contract';
-import { defineConfigResource } from '../shared/config-routes.ts';
+import { defineConfigResource } from '../shared/index.ts';
 import { createExam, getExam, listExams, updateExam } from './service.ts';
 
 /** `/exams`: list, create, read, update (toggle); an exam's name is unique per drug, not checked by `/check-in-use`. */

@@ -15,9 +15,15 @@ import { isStorableId } from '../../kernel/db/storable-id.ts';
 import { AppError, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { defineListResource, type ListItem } from '../../kernel/http/list-query.ts';
-import { updateMeaning } from '../shared/active-toggle.ts';
-import { changesNothing, foundOr404, labelOf, listPage, updateById } from '../shared/config-service.ts';
-import { onUniqueViolation } from '../shared/unique-name.ts';
+import {
+  changesNothing,
+  foundOr404,
+  labelOf,
+  listPage,
+  onUniqueViolation,
+  updateById,
+  updateMeaning,
+} from '../shared/index.ts';
 
 export const examList = defineListResource({
   fields: {

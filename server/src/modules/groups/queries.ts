@@ -11,8 +11,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
 import { groupPermissions, groups } from '../../kernel/db/schema.ts';
 import { defineListResource } from '../../kernel/http/list-query.ts';
-import { findById } from '../shared/config-service.ts';
-import type { GroupDetails } from '../user-management/group-details.ts';
+import { findById } from '../shared/index.ts';
+import type { GroupDetails } from '../user-management/index.ts';
 
 export type GroupRow = typeof groups.$inferSelect;
 

@@ -1,7 +1,6 @@
 import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from '@dosechain/contract';
 import { groups } from '../../kernel/db/schema.ts';
-import { defineConfigResource } from '../shared/config-routes.ts';
-import { uniqueNameOf } from '../shared/unique-name.ts';
+import { defineConfigResource, uniqueNameOf } from '../shared/index.ts';
 import { createGroup, getGroup, listGroups, updateGroup } from './service.ts';
 
 /** `/groups`: list, create, read, update (toggle), with staff/admin and userManagement.*. */

@@ -16,12 +16,23 @@ import { groups, userGroups, users } from '../../kernel/db/schema.ts';
 import { alreadyUsed, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import type { ListItem } from '../../kernel/http/list-query.ts';
-import { updateMeaning } from '../shared/active-toggle.ts';
-import { changesNothing, foundOr404, labelOf, listTable, updateById } from '../shared/config-service.ts';
-import { nameCheck, uniqueName } from '../shared/unique-name.ts';
-import { checkGroupPermissions, groupGrantsBeyond, joiningRefused } from '../user-management/grants.ts';
-import { loadGroupDetails } from '../user-management/group-details.ts';
-import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
+import {
+  changesNothing,
+  foundOr404,
+  labelOf,
+  listTable,
+  nameCheck,
+  uniqueName,
+  updateById,
+  updateMeaning,
+} from '../shared/index.ts';
+import {
+  auditMembershipOnOtherSide,
+  checkGroupPermissions,
+  groupGrantsBeyond,
+  joiningRefused,
+  loadGroupDetails,
+} from '../user-management/index.ts';
 import {
   findGroup,
   groupAuditFields,

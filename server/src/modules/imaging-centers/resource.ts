@@ -1,4 +1,4 @@
-import { companyResource } from '../companies/company-resource.ts';
+import { companyResource } from '../companies/index.ts';
 
 /** `/imaging-centers`: a company kind (modules/companies). */
 export default companyResource('imaging_center');

@@ -10,9 +10,15 @@ import { type AuditActor, recordAudits } from '../../kernel/audit/record.ts';
 import type { Db, Executor } from '../../kernel/db/client.ts';
 import { orders, studyDistributionEntries } from '../../kernel/db/schema.ts';
 import { enqueueMails, type OutgoingMail } from '../../kernel/mail/outbox.ts';
-import { distributionMatch, inZone, orderFactLines, uniqueAddresses } from '../orders/notify.ts';
-import { enqueueOrderWebhooks } from '../orders/order-webhooks.ts';
-import { selectOrders, toOrder } from '../orders/queries.ts';
+import {
+  distributionMatch,
+  enqueueOrderWebhooks,
+  inZone,
+  orderFactLines,
+  selectOrders,
+  toOrder,
+  uniqueAddresses,
+} from '../order-records/index.ts';
 
 /** The late-delivery watch's audit rows name the system: no user, no role. */
 export const lateWatchActor: AuditActor = {

@@ -11,8 +11,8 @@ import type { Principal } from '../../kernel/auth/principal.ts';
 import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
 import type { Executor } from '../../kernel/db/client.ts';
 import { exams, studyPairings } from '../../kernel/db/schema.ts';
-import { pairingScope } from '../orders/options.ts';
-import { orderInScope } from '../orders/queries.ts';
+import { orderInScope } from '../order-records/index.ts';
+import { pairingScope } from '../orders/index.ts';
 import type { AvailabilityRef, LiveChange } from './changes.ts';
 
 /** Who reads a stream, as far as choosing its events goes. */

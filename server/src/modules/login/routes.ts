@@ -13,8 +13,8 @@ import { z } from 'zod';
 import type { AuthContext } from '../../kernel/auth/credentials.ts';
 import { AppError } from '../../kernel/http/app-error.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
-import { meAfterLogin } from '../me/service.ts';
-import { resetPasswordWithToken } from '../password-recovery/service.ts';
+import { meAfterLogin } from '../me/index.ts';
+import { resetPasswordWithToken } from '../password-recovery/index.ts';
 import { changePassword, login, logout, refresh, timingDecoy } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };

@@ -21,7 +21,7 @@ import {
   listPlan,
   pageAndTotal,
 } from '../../kernel/http/list-query.ts';
-import { renewRecoveryMail } from '../password-recovery/renew.ts';
+import { renewRecoveryMail } from '../password-recovery/index.ts';
 
 /** The number of the order a mail is about, read by primary key (a mail has at most one). */
 const orderNumber = sql<

@@ -12,9 +12,9 @@ import {
   timepoints,
 } from '../../kernel/db/schema.ts';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
-import type { AvailabilityRow } from '../availability/queries.ts';
-import { distributionMatch, uniqueAddresses } from './notify.ts';
-import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from './pairing.ts';
+import type { AvailabilityRow } from '../availability/index.ts';
+import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from '../availability/index.ts';
+import { distributionMatch, uniqueAddresses } from '../order-records/index.ts';
 
 type Named = { name: string; active: boolean };
 

@@ -18,9 +18,18 @@ import type { Tx } from '../../kernel/db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
-import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
-import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
-import { recurrenceOf } from '../availability/queries.ts';
+import {
+  dayInterval,
+  type ExceptionRow,
+  exceptionsOf,
+  localDate,
+  occursOn,
+  orderScopeAllows,
+  type ResolvedPairing,
+  recurrenceOf,
+  takeDose,
+} from '../availability/index.ts';
+import { enqueueOrderMailTo, enqueueOrderWebhooks, type OrderMailFacts } from '../order-records/index.ts';
 import {
   AlreadyPlaced,
   claimKey,
@@ -28,9 +37,6 @@ import {
   type IdempotentPlacement,
   keepAnswer,
 } from './idempotency.ts';
-import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
-import { enqueueOrderWebhooks } from './order-webhooks.ts';
-import { orderScopeAllows, type ResolvedPairing } from './pairing.ts';
 import { type PlacementAvailability, placementReferences } from './place-references.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;

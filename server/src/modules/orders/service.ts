@@ -7,7 +7,14 @@ import { isStorableId } from '../../kernel/db/storable-id.ts';
 import { notFound } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { type ListItem, listAnswer, listPlan, pageAndTotal } from '../../kernel/http/list-query.ts';
-import { orderList, orderScope, orderSource, selectOrders, toOrder, withContacts } from './queries.ts';
+import {
+  orderList,
+  orderScope,
+  orderSource,
+  selectOrders,
+  toOrder,
+  withContacts,
+} from '../order-records/index.ts';
 import { countOrdersIn, statusesOnly } from './totals.ts';
 
 /**

@@ -27,9 +27,8 @@ import { orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
-import { releaseDose } from '../availability/capacity.ts';
-import { enqueueOrderMail } from './notify.ts';
-import { enqueueOrderWebhooks, orderStatusEvents } from './order-webhooks.ts';
+import { releaseDose } from '../availability/index.ts';
+import { enqueueOrderMail, enqueueOrderWebhooks, orderStatusEvents } from '../order-records/index.ts';
 import { getOrder, scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;

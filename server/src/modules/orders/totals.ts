@@ -8,7 +8,7 @@ import {
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
 import { finalOrderCounts, orders } from '../../kernel/db/schema.ts';
-import { orderScope, orderScopeOn } from './queries.ts';
+import { orderScope, orderScopeOn } from '../order-records/index.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

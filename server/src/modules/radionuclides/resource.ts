@@ -15,17 +15,19 @@ import { drugs, radionuclides } from '../../kernel/db/schema.ts';
 import { AppError, alreadyUsed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { defineListResource } from '../../kernel/http/list-query.ts';
-import { updateMeaning } from '../shared/active-toggle.ts';
-import { defineConfigResource } from '../shared/config-routes.ts';
 import {
   changesNothing,
+  defineConfigResource,
   findById,
   foundOr404,
   labelOf,
+  nameCheck,
   tableReads,
+  uniqueName,
+  uniqueNameOf,
   updateById,
-} from '../shared/config-service.ts';
-import { nameCheck, uniqueName, uniqueNameOf } from '../shared/unique-name.ts';
+  updateMeaning,
+} from '../shared/index.ts';
 
 type RadionuclideRow = typeof radionuclides.$inferSelect;
 

@@ -12,7 +12,7 @@ import { actingRole } from '../../kernel/auth/scope.ts';
 import { orders } from '../../kernel/db/schema.ts';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
-import { orderScope } from '../orders/queries.ts';
+import { orderScope } from '../order-records/index.ts';
 
 /** The group key's form per grouping: `2026-03`, `2026-Q1`, `2026` (PostgreSQL to_char). */
 const keyFormats: Record<ReportGrouping, string> = {

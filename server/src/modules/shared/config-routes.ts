@@ -47,7 +47,7 @@ export interface ConfigResource<
 
 /**
  * A configuration entity's server side, the default export of `modules/<key>/resource.ts`
- * (`config-resources.ts` finds it there by the key). The service functions are typed by the
+ * (`config-resources/load.ts` finds it there by the key). The service functions are typed by the
  * schemas.
  */
 export function defineConfigResource<C extends z.ZodType, U extends z.ZodType, T extends { id: number }>(

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { companies, studyPairings } from '../../kernel/db/schema.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import type { ListItem } from '../../kernel/http/list-query.ts';
-import { companyList, toCompany } from '../companies/queries.ts';
-import { foundOr404, listTable } from '../shared/config-service.ts';
+import { companyList, toCompany } from '../companies/index.ts';
+import { foundOr404, listTable } from '../shared/index.ts';
 import { findStudy } from './service.ts';
 
 /**

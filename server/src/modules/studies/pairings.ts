@@ -24,9 +24,8 @@ import {
   pageAndTotal,
   withJoins,
 } from '../../kernel/http/list-query.ts';
-import { findCompany } from '../companies/queries.ts';
-import { foundOr404 } from '../shared/config-service.ts';
-import { onUniqueViolation } from '../shared/unique-name.ts';
+import { findCompany } from '../companies/index.ts';
+import { foundOr404, onUniqueViolation } from '../shared/index.ts';
 import { findStudy } from './service.ts';
 
 const sites = alias(companies, 'site');

@@ -17,9 +17,13 @@ import { z } from 'zod';
 import { studies } from '../../kernel/db/schema.ts';
 import { serviceContext } from '../../kernel/http/context.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
-import { defineConfigResource } from '../shared/config-routes.ts';
-import { studyAccess, studyPartErrors, studyPartRoutes } from '../shared/study-part-routes.ts';
-import { uniqueNameOf } from '../shared/unique-name.ts';
+import {
+  defineConfigResource,
+  studyAccess,
+  studyPartErrors,
+  studyPartRoutes,
+  uniqueNameOf,
+} from '../shared/index.ts';
 import { listPairedSites } from './paired-sites.ts';
 import { createPairing, deletePairing, listPairings } from './pairings.ts';
 import { createStudy, getStudy, listStudies, updateStudy } from './service.ts';

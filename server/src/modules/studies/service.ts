@@ -12,16 +12,17 @@ import { studies } from '../../kernel/db/schema.ts';
 import { alreadyUsed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { defineListResource, type ListItem } from '../../kernel/http/list-query.ts';
-import { updateMeaning } from '../shared/active-toggle.ts';
 import {
   changesNothing,
   findById,
   foundOr404,
   labelOf,
   listTable,
+  nameCheck,
+  uniqueName,
   updateById,
-} from '../shared/config-service.ts';
-import { nameCheck, uniqueName } from '../shared/unique-name.ts';
+  updateMeaning,
+} from '../shared/index.ts';
 import { loadDistributionList, replaceDistributionList } from './distribution-list.ts';
 
 export const studyList = defineListResource({

@@ -1,7 +1,6 @@
 import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from '@dosechain/contract';
 import { timepoints } from '../../kernel/db/schema.ts';
-import { defineConfigResource } from '../shared/config-routes.ts';
-import { uniqueNameOf } from '../shared/unique-name.ts';
+import { defineConfigResource, uniqueNameOf } from '../shared/index.ts';
 import { createTimepoint, getTimepoint, listTimepoints, updateTimepoint } from './service.ts';
 
 /** `/timepoints`: list, create, read, rename. */

@@ -5,8 +5,15 @@ import { timepoints } from '../../kernel/db/schema.ts';
 import { alreadyUsed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { defineListResource } from '../../kernel/http/list-query.ts';
-import { findById, foundOr404, labelOf, tableReads, updateById } from '../shared/config-service.ts';
-import { nameCheck, uniqueName } from '../shared/unique-name.ts';
+import {
+  findById,
+  foundOr404,
+  labelOf,
+  nameCheck,
+  tableReads,
+  uniqueName,
+  updateById,
+} from '../shared/index.ts';
 
 const nameTaken = nameCheck(timepoints);
 

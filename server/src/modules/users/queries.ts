@@ -5,7 +5,7 @@ import { fullName, roleOf, type UserRow } from '../../kernel/auth/principal.ts';
 import type { Executor } from '../../kernel/db/client.ts';
 import { companies, groups, roles, userGroups, users } from '../../kernel/db/schema.ts';
 import { defineListResource } from '../../kernel/http/list-query.ts';
-import { findById } from '../shared/config-service.ts';
+import { findById } from '../shared/index.ts';
 
 const userFields = {
   id: { column: users.id, type: 'number', key: 'id' },

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { users } from '../../kernel/db/schema.ts';
 import { serviceContext } from '../../kernel/http/context.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
-import { defineConfigResource } from '../shared/config-routes.ts';
+import { defineConfigResource } from '../shared/index.ts';
 import { createUser, getUser, listUsers, unlockUser, updateUser } from './service.ts';
 
 /** `PUT /users/{id}/unlock`. */

@@ -25,11 +25,8 @@ import { companies, groups, roles, userGroups, users } from '../../kernel/db/sch
 import { AppError, alreadyUsed, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { type ListItem, listAnswer, listPlan } from '../../kernel/http/list-query.ts';
-import { updateMeaning } from '../shared/active-toggle.ts';
-import { notFoundOf } from '../shared/config-service.ts';
-import { onUniqueViolation } from '../shared/unique-name.ts';
-import { checkAdminFlag, checkJoinedGroups } from '../user-management/grants.ts';
-import { auditMembershipOnOtherSide } from '../user-management/membership-audit.ts';
+import { notFoundOf, onUniqueViolation, updateMeaning } from '../shared/index.ts';
+import { auditMembershipOnOtherSide, checkAdminFlag, checkJoinedGroups } from '../user-management/index.ts';
 import {
   findUser,
   joinedListFields,

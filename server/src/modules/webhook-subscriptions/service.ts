@@ -38,8 +38,8 @@ import {
   webhookPolicy,
 } from '../../kernel/webhooks/address-policy.ts';
 import { encryptWebhookSecret, generateWebhookSecret } from '../../kernel/webhooks/secret.ts';
-import { foundOr404 } from '../shared/config-service.ts';
-import { findStudy } from '../studies/service.ts';
+import { foundOr404 } from '../shared/index.ts';
+import { findStudy } from '../studies/index.ts';
 
 export const webhookList = defineListResource({
   fields: {

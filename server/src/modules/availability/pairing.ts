@@ -1,11 +1,12 @@
 import type { Role } from '@dosechain/contract';
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companyScope } from '../../kernel/auth/scope.ts';
 import type { Executor } from '../../kernel/db/client.ts';
 import { drugs, exams, siteImagingCenters, studyPairings } from '../../kernel/db/schema.ts';
+import type { SqlInteger } from '../../kernel/db/sql-integer.ts';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
-import type { Maker } from '../availability/capacity.ts';
-import { cmos } from '../availability/queries.ts';
+import type { Maker } from './capacity.ts';
+import { cmos } from './queries.ts';
 
 export interface ResolvedPairing extends Maker {
   drugName: string;
@@ -42,9 +43,6 @@ export async function resolvePairing(
     );
   return row;
 }
-
-/** An integer a query takes: a value, a prepared statement's placeholder or an expression. */
-export type SqlInteger = number | null | Placeholder | SQL;
 
 /** `exists(…)`: the site is linked to the imaging center (false for a null id). */
 export function siteLinkedSql(siteId: SqlInteger, imagingCenterId: SqlInteger): SQL<boolean> {

@@ -12,8 +12,8 @@ import {
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
 import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../kernel/db/schema.ts';
+import type { SqlInteger } from '../../kernel/db/sql-integer.ts';
 import { enqueueMails, type OutgoingMail } from '../../kernel/mail/outbox.ts';
-import type { SqlInteger } from './pairing.ts';
 import { selectOrders, toOrder } from './queries.ts';
 
 export interface OrderMailContext {

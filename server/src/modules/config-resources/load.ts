@@ -5,9 +5,9 @@ import {
   configResourceOf,
 } from '@dosechain/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../kernel/http/deps.ts';
-import { type ConfigResource, configRoutes } from './shared/config-routes.ts';
-import type { CheckedFields } from './shared/unique-name.ts';
+import type { AppDeps } from '../../kernel/http/deps.ts';
+import type { CheckedFields } from '../shared/index.ts';
+import { type ConfigResource, configRoutes } from '../shared/index.ts';
 
 /** Where the server side of a registry entry lives, from the repository's root. */
 export const resourceFileOf = (key: string) => `server/src/modules/${key}/resource.ts`;
@@ -25,17 +25,18 @@ function isMissingModule(err: unknown): boolean {
 
 /**
  * The server side of one registry entry: the default export of `modules/<key>/resource.ts`,
- * found by the key (esbuild bundles every `modules/<folder>/resource.ts` for this import).
+ * found by the key through the module's face, its index.ts (esbuild bundles every
+ * `modules/<folder>/index.ts` for this import).
  * An entry without one is named in the error.
  */
 export async function loadConfigResource(key: string): Promise<ConfigResource> {
   let loaded: { default?: ConfigResource };
   try {
-    loaded = await import(`./${key}/resource.ts`);
+    loaded = await import(`../${key}/index.ts`);
   } catch (err) {
     if (!isMissingModule(err)) throw err;
     throw new Error(
-      `Configuration entity '${key}' has no server module: add ${resourceFileOf(key)} (docs/how-to/add-config-entity.md)`,
+      `Configuration entity '${key}' has no server module: add ${resourceFileOf(key)} and its index.ts (docs/how-to/add-config-entity.md)`,
     );
   }
   const resource = loaded.default;

@@ -1,0 +1,2 @@
+/** The public settings the web app reads before login (support contact, e-signature mode). */
+export { appConfigRoutes } from './routes.ts';

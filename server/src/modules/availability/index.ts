@@ -1,0 +1,9 @@
+/**
+ * Drug availability: recurring manufacture days, their exceptions and blackouts, the doses left,
+ * and the pairing and order scope a placement is checked against.
+ */
+export { type ExceptionRow, exceptionsOf, releaseDose, takeDose } from './capacity.ts';
+export { dayInterval, localDate, occursOn } from './occurrences.ts';
+export { orderScopeAllows, type ResolvedPairing, roleImagingCenter, siteLinkedSql } from './pairing.ts';
+export { type AvailabilityRow, recurrenceOf } from './queries.ts';
+export { availabilityRoutes } from './routes.ts';

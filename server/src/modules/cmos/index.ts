@@ -1,0 +1,6 @@
+/**
+ * The CMOs, who make the doses (a company kind): a configuration entity, loaded by its registry
+ * key.
+ */
+// The config-resources loader imports the default export by the registry key.
+export { default } from './resource.ts';

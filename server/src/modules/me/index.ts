@@ -1,0 +1,3 @@
+/** The signed-in user (`/users/me`): their profile, acting role and own password. */
+export { meRoutes } from './routes.ts';
+export { meAfterLogin } from './service.ts';

@@ -1,0 +1,24 @@
+/**
+ * The order read model: reading orders in a role's scope and mapping them, the order mails and the
+ * orders' webhook events; below orders, availability and late-delivery.
+ */
+export {
+  distributionMatch,
+  enqueueOrderMail,
+  enqueueOrderMailTo,
+  inZone,
+  type OrderMailFacts,
+  orderFactLines,
+  uniqueAddresses,
+} from './notify.ts';
+export { enqueueOrderWebhooks, orderStatusEvents } from './order-webhooks.ts';
+export {
+  orderInScope,
+  orderList,
+  orderScope,
+  orderScopeOn,
+  orderSource,
+  selectOrders,
+  toOrder,
+  withContacts,
+} from './queries.ts';

@@ -1,0 +1,2 @@
+/** `GET /reasons-for-change`: the reason choices of audited forms. */
+export { reasonsForChangeRoutes } from './routes.ts';

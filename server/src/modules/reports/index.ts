@@ -1,0 +1,2 @@
+/** Reports: order counts by status and grouping, and their options. */
+export { reportRoutes } from './routes.ts';
