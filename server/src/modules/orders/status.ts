@@ -14,6 +14,7 @@ import {
   type orderStatusBatchBodySchema,
   type orderStatusChangeBodySchema,
   orderStatusLabels,
+  orderStatusTable,
   relatedTimeProblem,
   roleMayTakeAction,
 } from '@dosechain/contract';
@@ -29,7 +30,7 @@ import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
 import { releaseDose } from '../availability/capacity.ts';
 import { enqueueOrderMail } from './notify.ts';
-import { enqueueOrderWebhooks, orderStatusEvents } from './order-webhooks.ts';
+import { enqueueOrderWebhooks } from './order-webhooks.ts';
 import { getOrder, scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
@@ -138,7 +139,7 @@ export async function changeOrderStatus(
       after: auditedState(updated),
     });
     await enqueueOrderMail(tx, id, { publicUrl: ctx.config.publicUrl, now });
-    await enqueueOrderWebhooks(tx, [id], orderStatusEvents[rule.to], now);
+    await enqueueOrderWebhooks(tx, [id], orderStatusTable[rule.to].webhookEvent, now);
   };
   if (presigned) {
     await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work);
