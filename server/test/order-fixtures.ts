@@ -50,28 +50,37 @@ const weekdays = Array.from({ length: 29 }, (_, i) => `2027-03-${String(i + 2).p
   (d) => ![0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()),
 );
 
-/** Places orders as `site`, spread over the month so no day runs out (3 a day). */
+/**
+ * Places orders as `site`, spread over the month (3 a day). A day already full (its own doses
+ * all booked) is skipped for the next, unless the caller chose the calibration: the status ×
+ * action tests place one order per case, and their number grows with the status table.
+ */
 export function orderPlacer(t: TestApp, ids: OrderIds) {
   let placed = 0;
   return async (over: Record<string, unknown> = {}): Promise<{ id: number; number: number }> => {
-    const day = weekdays[Math.floor(placed++ / 3) % weekdays.length]!;
-    const res = await t.request('site', {
-      method: 'POST',
-      url: '/api/v1/orders',
-      payload: {
-        studyId: ids.study,
-        siteId: ids.chicago,
-        examId: ids.fdg,
-        imagingCenterId: ids.windy,
-        timePointId: ids.baseline,
-        subjectId: `SUBJ-${placed}`,
-        calibrationDatetime: `${day}T16:00:00.000Z`,
-        electronicSignature: DEMO_PASSWORD,
-        ...over,
-      },
-    });
-    if (res.statusCode !== 201) throw new Error(`placing failed: ${res.statusCode} ${res.body}`);
-    return res.json();
+    for (let skipped = 0; ; skipped++) {
+      const day = weekdays[Math.floor(placed++ / 3) % weekdays.length]!;
+      const res = await t.request('site', {
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload: {
+          studyId: ids.study,
+          siteId: ids.chicago,
+          examId: ids.fdg,
+          imagingCenterId: ids.windy,
+          timePointId: ids.baseline,
+          subjectId: `SUBJ-${placed}`,
+          calibrationDatetime: `${day}T16:00:00.000Z`,
+          electronicSignature: DEMO_PASSWORD,
+          ...over,
+        },
+      });
+      if (res.statusCode === 201) return res.json();
+      const dayFull = res.statusCode === 409 && res.json().code === 'AVAILABILITY_SLOT_FULL';
+      if (!dayFull || 'calibrationDatetime' in over || skipped === weekdays.length)
+        throw new Error(`placing failed: ${res.statusCode} ${res.body}`);
+      placed = Math.ceil(placed / 3) * 3;
+    }
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FilterCondition } from './list-query.ts';
-import type { OrderStatus } from './orders.ts';
+import type { OrderStatus } from './order-status-table.ts';
 
 /**
  * Late delivery (issue 21): an accepted order whose projected delivery has passed without a

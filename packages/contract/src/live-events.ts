@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LiveEventType } from './live-event-kinds.ts';
-import { orderStatuses } from './orders.ts';
+import { orderStatuses } from './order-status-table.ts';
 
 /*
  * Live events (issue 22, decision 023): `GET /events` streams what changed as server-sent

@@ -1,31 +1,33 @@
 import { z } from 'zod';
 import { requiredReasonMeta } from './mutation.ts';
+import {
+  type OrderMailPurpose,
+  orderEventLabel,
+  orderStatuses,
+  orderStatusTable,
+} from './order-status-table.ts';
 import { type AccessRequirement, STAFF_ADMIN } from './permissions.ts';
 import { answerInstant } from './text.ts';
 
+/** The mail purposes besides an order's status mail (`orderStatusTable`'s `mailPurpose`). */
+const otherMailPurposes = ['late_delivery', 'manufacturing_exception', 'password_recovery', 'other'] as const;
+
 /**
  * Why a mail was sent, recorded on its outbox row when it is queued (issue 22, Notification
- * log). Mails queued before the purpose was recorded are `other`.
+ * log): each order status's mail first, then the others. Mails queued before the purpose was
+ * recorded are `other`.
  */
-export const mailPurposes = [
-  'order_placed',
-  'order_accepted',
-  'order_rejected',
-  'order_canceled',
-  'order_delivered',
-  'late_delivery',
-  'manufacturing_exception',
-  'password_recovery',
-  'other',
-] as const;
-export type MailPurpose = (typeof mailPurposes)[number];
+export type MailPurpose = OrderMailPurpose | (typeof otherMailPurposes)[number];
+const allMailPurposes: MailPurpose[] = [
+  ...orderStatuses.map((status) => orderStatusTable[status].mailPurpose),
+  ...otherMailPurposes,
+];
+export const mailPurposes = allMailPurposes as [MailPurpose, ...MailPurpose[]];
 
 export const mailPurposeLabels: Record<MailPurpose, string> = {
-  order_placed: 'Order placed',
-  order_accepted: 'Order accepted',
-  order_rejected: 'Order rejected',
-  order_canceled: 'Order canceled',
-  order_delivered: 'Order delivered',
+  ...(Object.fromEntries(
+    orderStatuses.map((status) => [orderStatusTable[status].mailPurpose, orderEventLabel(status)]),
+  ) as Record<OrderMailPurpose, string>),
   late_delivery: 'Late delivery',
   manufacturing_exception: 'Manufacturing exception',
   password_recovery: 'Password recovery',

@@ -5,7 +5,6 @@ import {
   actionTo,
   capacityReleasingStatuses,
   defaultProjectedDelivery,
-  finalOrderStatuses,
   localDateTimeToInstant,
   orderActionIconKeys,
   orderActionPermissions,
@@ -18,6 +17,7 @@ import {
   relatedTimeProblem,
   setsProjectedDelivery,
 } from './order-status.ts';
+import { finalOrderStatuses } from './order-status-table.ts';
 import { orderSchema } from './orders.ts';
 
 describe('the order action table', () => {

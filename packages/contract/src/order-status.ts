@@ -6,7 +6,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { ACTIVITY_SHOWN_MAX_FACTOR } from './order-activity.ts';
-import { type OrderStatus, orderStatuses } from './orders.ts';
+import { type OrderStatus, orderStatuses } from './order-status-table.ts';
 import type { Permission } from './permissions.ts';
 import { type CompanyType, isCompanyRole, type RoleType } from './roles.ts';
 import { inputString, isDateTextInRange } from './text.ts';
@@ -236,15 +236,6 @@ for (const status of orderStatuses) {
     .filter((a) => orderActionRules[a].from.includes(status))
     .map((a) => orderActionRules[a].to);
 }
-
-/**
- * The statuses no action leaves: an order in one of them stays there. The server keeps a
- * running count of these by company (table final_order_counts), so list totals need not
- * count most of the orders table.
- */
-export const finalOrderStatuses: readonly OrderStatus[] = orderStatuses.filter(
-  (status) => orderTransitions[status].length === 0,
-);
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return orderTransitions[from].includes(to);

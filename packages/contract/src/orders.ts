@@ -5,19 +5,8 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { activityField, activityUnitSchema } from './order-activity.ts';
+import { orderStatuses } from './order-status-table.ts';
 import { answerInstant, inputString, instantField } from './text.ts';
-
-/** Order statuses in lifecycle order (spec section 4). */
-export const orderStatuses = ['pending', 'accepted', 'rejected', 'canceled', 'delivered'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
-export const orderStatusLabels: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  canceled: 'Canceled',
-  delivered: 'Delivered',
-};
 
 const id = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { namedRefSchema, timezoneField } from './fields.ts';
 import { messages } from './messages.ts';
-import { orderStatuses } from './orders.ts';
+import { orderStatuses } from './order-status-table.ts';
 import { instantField } from './text.ts';
 
 /** How the Orders Report groups its rows; none (omitted) gives one row. */

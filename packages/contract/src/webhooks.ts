@@ -3,7 +3,12 @@ import { requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
-import { orderStatuses } from './orders.ts';
+import {
+  type OrderWebhookEvent,
+  orderEventLabel,
+  orderStatuses,
+  orderStatusTable,
+} from './order-status-table.ts';
 import { answerInstant } from './text.ts';
 
 /**
@@ -11,22 +16,18 @@ import { answerInstant } from './text.ts';
  * delivery signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`).
  */
 
-export const webhookEvents = [
-  'order.placed',
-  'order.accepted',
-  'order.rejected',
-  'order.canceled',
-  'order.delivered',
+/** Each order status's event (`orderStatusTable`'s `webhookEvent`), then the late delivery's. */
+export type WebhookEvent = OrderWebhookEvent | 'order.late';
+const allWebhookEvents: WebhookEvent[] = [
+  ...orderStatuses.map((status) => orderStatusTable[status].webhookEvent),
   'order.late',
-] as const;
-export type WebhookEvent = (typeof webhookEvents)[number];
+];
+export const webhookEvents = allWebhookEvents as [WebhookEvent, ...WebhookEvent[]];
 
 export const webhookEventLabels: Record<WebhookEvent, string> = {
-  'order.placed': 'Order placed',
-  'order.accepted': 'Order accepted',
-  'order.rejected': 'Order rejected',
-  'order.canceled': 'Order canceled',
-  'order.delivered': 'Order delivered',
+  ...(Object.fromEntries(
+    orderStatuses.map((status) => [orderStatusTable[status].webhookEvent, orderEventLabel(status)]),
+  ) as Record<OrderWebhookEvent, string>),
   'order.late': 'Order late',
 };
 

@@ -11,7 +11,7 @@ export {
   orderFactLines,
   uniqueAddresses,
 } from './notify.ts';
-export { enqueueOrderWebhooks, orderStatusEvents } from './order-webhooks.ts';
+export { enqueueOrderWebhooks } from './order-webhooks.ts';
 export {
   orderInScope,
   orderList,

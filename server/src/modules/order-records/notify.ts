@@ -1,13 +1,12 @@
 import {
   formatInstant,
   formatRequestedActivity,
-  type MailPurpose,
   type Order,
   type OrderActionRule,
-  type OrderStatus,
   orderActionRules,
   orderActions,
   orderStatusLabels,
+  orderStatusTable,
 } from '@dosechain/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
@@ -124,19 +123,10 @@ export function orderFactLines(
   ];
 }
 
-/** The notification log's purpose of the mail an order in this status gets. */
-export const orderMailPurpose: Record<OrderStatus, MailPurpose> = {
-  pending: 'order_placed',
-  accepted: 'order_accepted',
-  rejected: 'order_rejected',
-  canceled: 'order_canceled',
-  delivered: 'order_delivered',
-};
-
 /** The mail telling where an order stands now (placed, accepted, rejected, canceled, delivered). */
 export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMail, 'to'> {
   const zone = order.imagingCenter.timezone;
-  const status = order.status === 'pending' ? 'placed' : orderStatusLabels[order.status].toLowerCase();
+  const status = orderStatusTable[order.status].pastTense;
   const lines = [
     `Order #${order.number} was ${status}.`,
     '',
@@ -179,7 +169,12 @@ export async function enqueueOrderMailTo(
   const mail = orderMail(order, `${ctx.publicUrl}/orders/${order.id}`);
   await enqueueMails(
     tx,
-    recipients.map((to) => ({ ...mail, to, purpose: orderMailPurpose[order.status], orderId: order.id })),
+    recipients.map((to) => ({
+      ...mail,
+      to,
+      purpose: orderStatusTable[order.status].mailPurpose,
+      orderId: order.id,
+    })),
     ctx.now,
   );
   return recipients.length;

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Order, OrderStatus, WebhookEvent, WebhookOrder, WebhookPayload } from '@dosechain/contract';
+import type { Order, WebhookEvent, WebhookOrder, WebhookPayload } from '@dosechain/contract';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
 import { orders, webhookDeliveries, webhooks } from '../../kernel/db/schema.ts';
 import { selectOrders, toOrder } from './queries.ts';
-
-/** The event an order's new status is (placed is `pending`). */
-export const orderStatusEvents: Record<OrderStatus, WebhookEvent> = {
-  pending: 'order.placed',
-  accepted: 'order.accepted',
-  rejected: 'order.rejected',
-  canceled: 'order.canceled',
-  delivered: 'order.delivered',
-};
 
 /** The order as a delivery's body gives it: its parties, times and reasons; not its notes. */
 export function webhookOrder(order: Order): WebhookOrder {

@@ -14,6 +14,7 @@ import {
   type orderStatusBatchBodySchema,
   type orderStatusChangeBodySchema,
   orderStatusLabels,
+  orderStatusTable,
   relatedTimeProblem,
   roleMayTakeAction,
 } from '@dosechain/contract';
@@ -28,7 +29,7 @@ import { AppError, forbidden, validationFailed } from '../../kernel/http/app-err
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
 import { releaseDose } from '../availability/index.ts';
-import { enqueueOrderMail, enqueueOrderWebhooks, orderStatusEvents } from '../order-records/index.ts';
+import { enqueueOrderMail, enqueueOrderWebhooks } from '../order-records/index.ts';
 import { getOrder, scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
@@ -137,7 +138,7 @@ export async function changeOrderStatus(
       after: auditedState(updated),
     });
     await enqueueOrderMail(tx, id, { publicUrl: ctx.config.publicUrl, now });
-    await enqueueOrderWebhooks(tx, [id], orderStatusEvents[rule.to], now);
+    await enqueueOrderWebhooks(tx, [id], orderStatusTable[rule.to].webhookEvent, now);
   };
   if (presigned) {
     await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work);

@@ -1,4 +1,4 @@
-import type { OrdersCount } from '@dosechain/contract';
+import { type OrderStatus, type OrdersCount, orderStatuses } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
 import {
   emptyReportForm,
@@ -74,15 +74,9 @@ describe('reportColumns', () => {
     { id: 'pending', name: 'Pending' },
     { id: 'accepted', name: 'Accepted' },
   ];
-  const result = {
-    items: [],
-    pending: 4,
-    accepted: 2,
-    rejected: 0,
-    canceled: 0,
-    delivered: 0,
-    total: 6,
-  } satisfies OrdersCount;
+  // Every status counted, none but pending and accepted with orders (a new status adds a zero).
+  const noOrders = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  const result = { items: [], ...noOrders, pending: 4, accepted: 2, total: 6 } satisfies OrdersCount;
   it('has a count column per status and Total; headers carry the totals only when grouped', () => {
     expect(reportColumns(statuses, undefined, result).map((c) => c.header)).toEqual([
       '# of Pending',
