@@ -185,14 +185,15 @@ function walk(dir, pattern, out) {
   return out;
 }
 
-/** Every tagged title of the test files under root: one entry per (id, title). */
+/** Every tagged title of the test files under root: one entry per (id, title), with its call (`it`, `describe`…). */
 export function scanTests(root, sources = TEST_SOURCES) {
   const tagged = [];
   for (const { dir, pattern, kind } of sources) {
     for (const path of walk(join(root, dir), pattern, []).sort()) {
       const file = posix(relative(root, path));
       for (const t of extractTitles(readFileSync(path, 'utf8'))) {
-        for (const id of idsOf(t.title)) tagged.push({ id, file, line: t.line, title: t.title, kind });
+        for (const id of idsOf(t.title))
+          tagged.push({ id, file, line: t.line, title: t.title, call: t.call, kind });
       }
     }
   }
@@ -205,7 +206,7 @@ export function buildMatrix(requirements, tagged) {
   const unknown = [];
   for (const t of tagged) {
     const entry = byId.get(t.id);
-    const test = { file: t.file, line: t.line, title: t.title, kind: t.kind };
+    const test = { file: t.file, line: t.line, title: t.title, call: t.call, kind: t.kind };
     if (entry) entry.tests.push(test);
     else unknown.push({ id: t.id, ...test });
   }

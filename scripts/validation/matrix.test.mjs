@@ -112,15 +112,22 @@ describe('the matrix', () => {
     expect(problems).toEqual([]);
     const tests = Object.fromEntries(matrix.requirements.map((r) => [r.id, r.tests]));
     expect(tests['FIX-001']).toEqual([
-      { file: 'server/test/a.test.ts', line: 3, title: '[FIX-001] writes a row', kind: 'server' },
+      { file: 'server/test/a.test.ts', line: 3, title: '[FIX-001] writes a row', call: 'it', kind: 'server' },
       {
         file: 'server/test/a.test.ts',
         line: 4,
         title: '[FIX-001, FIX-002] spans lines "quoted"',
+        call: 'it',
         kind: 'server',
       },
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the title as the scan reads it, placeholder and all
-      { file: 'server/test/a.test.ts', line: 9, title: '[FIX-001] ${route}: who, when', kind: 'server' },
+      {
+        file: 'server/test/a.test.ts',
+        line: 9,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the title as the scan reads it, placeholder and all
+        title: '[FIX-001] ${route}: who, when',
+        call: 'it',
+        kind: 'server',
+      },
     ]);
     expect(tests['FIX-002'].map((t) => [t.file, t.kind])).toEqual([
       ['server/test/a.test.ts', 'server'],
@@ -129,7 +136,7 @@ describe('the matrix', () => {
       ['web/src/d.test.tsx', 'web'],
     ]);
     expect(tests['FIX-003']).toEqual([
-      { file: 'e2e/tests/e.spec.ts', line: 2, title: '[FIX-003] in the browser', kind: 'e2e' },
+      { file: 'e2e/tests/e.spec.ts', line: 2, title: '[FIX-003] in the browser', call: 'test', kind: 'e2e' },
     ]);
     expect(matrix.totals).toEqual({
       high: { requirements: 2, covered: 2 },
