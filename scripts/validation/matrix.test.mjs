@@ -20,13 +20,16 @@ requirements:
     risk: high
   - id: FIX-002
     text: A medium rule proved by a unit test.
-    source: [product-spec §5]
+    source: [product-spec §5 Validation rules]
     risk: medium
   - id: FIX-003
     text: A high-risk rule proved in the browser.
     source: [decision 051]
     risk: high
 `;
+
+/** A spec of one section, which FIX-002 names: the spec's coverage is whole (spec-coverage.test.mjs measures more). */
+const spec = '# Fixture spec\n\n## 5. Validation rules\n\n- Plain rules.\n';
 
 const files = {
   'server/test/a.test.ts': `
@@ -57,7 +60,12 @@ afterEach(() => {
 function fixture(overrides = {}) {
   const root = mkdtempSync(join(tmpdir(), 'matrix-'));
   dirs.push(root);
-  const all = { 'docs/validation/requirements/fixture.yaml': catalogue, ...files, ...overrides };
+  const all = {
+    'docs/validation/requirements/fixture.yaml': catalogue,
+    'docs/validation/product-spec.md': spec,
+    ...files,
+    ...overrides,
+  };
   for (const [path, text] of Object.entries(all)) {
     if (text === null) continue;
     mkdirSync(dirname(join(root, path)), { recursive: true });
