@@ -42,6 +42,14 @@ export function testOutcome(results) {
   return 'skipped';
 }
 
+/** The spec's measured coverage by the requirements (spec-coverage.mjs), with what they do not state. */
+export function coverageText(coverage) {
+  if (!coverage) return 'not measured';
+  const { missing } = coverage;
+  const left = [...missing.texts.map((t) => `'${t}'`), ...missing.codes, ...missing.sections];
+  return `${coverage.covered} of ${coverage.total} texts, codes and sections stated by requirements (${(coverage.ratio * 100).toFixed(1)} %)${left.length ? `; not stated: ${left.join(', ')}` : ''}`;
+}
+
 export function requirementOutcome(tests) {
   if (!tests.length) return 'untested';
   if (tests.some((t) => t.outcome === 'failed')) return 'failed';
@@ -81,6 +89,7 @@ export function buildReport(matrix, results, meta) {
     ...meta,
     run: { files: results.runs, ...run, ignored: results.ignored },
     totals,
+    coverage: matrix.coverage ?? null,
     requirements,
     problems: matrix.problems ?? [],
   };

@@ -3,7 +3,7 @@
  * identity and environment, the totals per risk class and of the run, then a row per requirement
  * with its tests and their outcomes. `report` is report-data.mjs's buildReport.
  */
-import { REQUIREMENT_OUTCOMES } from './report-data.mjs';
+import { coverageText, REQUIREMENT_OUTCOMES } from './report-data.mjs';
 
 const esc = (v) =>
   String(v ?? '').replace(
@@ -90,6 +90,7 @@ export function renderHtml(report) {
 <dt>Database</dt><dd>${esc(env.database.join('; '))}</dd>
 <dt>Browser</dt><dd>${esc(env.browser)}</dd>
 <dt>Content SHA-256</dt><dd><code>${esc(report.contentSha256)}</code> (of report.json; the files' own in SHA256SUMS)</dd>
+<dt>Product spec</dt><dd>${esc(coverageText(report.coverage))}</dd>
 </dl>
 <h2>Totals per risk class</h2>
 ${totalsTable(report.totals)}

@@ -4,7 +4,7 @@
  */
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
-import { REQUIREMENT_OUTCOMES } from './report-data.mjs';
+import { coverageText, REQUIREMENT_OUTCOMES } from './report-data.mjs';
 
 /** jsPDF's standard fonts are WinAnsi: the catalogue's few other characters are spelled out. */
 const SPELLED = {
@@ -55,6 +55,10 @@ export function renderPdf(report) {
   line(`Database: ${env.database.join('; ')}`);
   line(`Browser: ${env.browser}`);
   line(`Content SHA-256: ${report.contentSha256} (of report.json; the files' own in SHA256SUMS)`);
+  const spec = doc.splitTextToSize(pdfText(`Product spec: ${coverageText(report.coverage)}`), 760);
+  doc.setFontSize(10);
+  doc.text(spec, margin, y);
+  y += spec.length * 14;
   y += 6;
   line('Totals per risk class', 12, 'bold');
   const table = (options) => {

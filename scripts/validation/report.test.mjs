@@ -32,8 +32,20 @@ requirements:
     risk: low
 `;
 
+// Four sections the catalogue names, and a text no requirement states: 4 of 5 (80 %).
+const spec = `# Fixture spec
+## 2. Screens
+### Dashboard
+## 4. States
+### Order status
+## 5. Validation rules
+## 8. Error catalogue
+- A toast 'Nobody states this'.
+`;
+
 const files = {
   'docs/validation/requirements/fixture.yaml': catalogue,
+  'docs/validation/product-spec.md': spec,
   'server/test/a.test.ts': `
 describe('orders', () => {
   it('[FIX-001] accepts a pending order', () => {});
@@ -156,6 +168,10 @@ describe('the validation report', () => {
       { source: 'vitest.json', runner: 'vitest', total: 4, passed: 3, failed: 1, skipped: 0 },
     ]);
     expect(report.run.ignored).toEqual(["notes.json: neither Vitest's nor Playwright's JSON report"]);
+    expect(report.coverage).toMatchObject({ covered: 4, total: 5 });
+    expect(report.problems).toEqual([
+      expect.stringContaining("not in any requirement:\n      texts: 'Nobody states this'"),
+    ]);
     expect(report.environment.node).toBe(process.version);
     expect(report.environment.browser).toContain('Playwright 1.65.1');
   });
@@ -178,6 +194,9 @@ describe('the validation report', () => {
     );
     expect(row('FIX-003')).toContain('<span class="o warn">not run</span></td>');
     expect(html).toContain(report.contentSha256);
+    expect(html).toContain(
+      '<dt>Product spec</dt><dd>4 of 5 texts, codes and sections stated by requirements (80.0 %); not stated: &#39;Nobody states this&#39;</dd>',
+    );
   });
 
   it('writes a PDF whose text holds the run, the totals and every requirement with its outcome', async () => {
@@ -190,6 +209,9 @@ describe('the validation report', () => {
     expect(text).toMatch(/FIX-002\s+high\s+A high-risk rule with a failed test\.\s+failed: server/);
     expect(text).toMatch(/FIX-003\s+medium\s+.*missing: e2e e2e\/tests\/b\.spec\.ts:2/);
     expect(text).toMatch(/FIX-003.*not run/s);
+    expect(text).toContain(
+      "Product spec: 4 of 5 texts, codes and sections stated by requirements (80.0 %); not stated: 'Nobody states this'",
+    );
   });
 
   it('writes SHA256SUMS over report.json, report.html and report.pdf; the pages carry report.json’s', async () => {
