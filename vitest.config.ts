@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Server suites run on embedded PGlite always, and once more on PostgreSQL when CI provides one.
@@ -21,8 +22,15 @@ const serverSuite = (name: string, db: 'pglite' | 'pg') => ({
   },
 });
 
+// VALIDATION_RESULTS=<dir>: the run's results also as JSON, which the validation report joins to
+// the requirements (npm run validation:report, decision 051); CI sets it for npm test.
+const validationResults = process.env.VALIDATION_RESULTS;
+
 export default defineConfig({
   test: {
+    ...(validationResults
+      ? { reporters: ['default', 'json'], outputFile: { json: resolve(validationResults, 'vitest.json') } }
+      : {}),
     // Vitest's default in a run is one worker fewer than the cores: a single worker on the 2-core
     // CI machine, idle while a file waits on PostgreSQL, a child server or a timer. Two files at
     // once there; one fewer than the cores where there are more.

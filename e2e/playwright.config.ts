@@ -20,7 +20,24 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // VALIDATION_RESULTS=<dir> (a path from the repository root, or absolute): the results also as
+  // JSON for the validation report (npm run validation:report, decision 051); CI sets it.
+  reporter: process.env.VALIDATION_RESULTS
+    ? [
+        ['list'],
+        [
+          'json',
+          {
+            outputFile: path.resolve(
+              import.meta.dirname,
+              '..',
+              process.env.VALIDATION_RESULTS,
+              'playwright.json',
+            ),
+          },
+        ],
+      ]
+    : [['list']],
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${serverPort(workerServerIndex())}`,

@@ -3,7 +3,9 @@ import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('staff edits a drug with a reason and reads the change in its audit trail', async ({ page }) => {
+test('[RPT-007] staff edits a drug with a reason and reads the change in its audit trail', async ({
+  page,
+}) => {
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Drugs' }).click();
   await expect(page.getByRole('heading', { name: 'Drugs' })).toBeVisible();

@@ -4,7 +4,7 @@ import { expect, expectInView, loginAs, test } from '../fixtures.ts';
 // Issue 18: the login and password screens, and the tab titles, at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('the login username takes 32 characters, and a refusal naming a field shows on that field', async ({
+test('[FRM-004, FRM-008] the login username takes 32 characters, and a refusal naming a field shows on that field', async ({
   page,
 }) => {
   await page.goto('/login');
@@ -34,7 +34,7 @@ test('the login username takes 32 characters, and a refusal naming a field shows
   await page.screenshot({ path: '/tmp/po-shots/login-field-error.png' });
 });
 
-test('with the server down, login says so once: one toast, no banner', async ({ page }) => {
+test('[AUT-011] with the server down, login says so once: one toast, no banner', async ({ page }) => {
   await page.goto('/login');
   await page.route('**/api/v1/auth/login**', (route) => route.abort('connectionrefused'));
   await page.getByLabel('Username').fill('site');

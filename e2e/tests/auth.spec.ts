@@ -7,7 +7,9 @@ import {
   test,
 } from '../fixtures.ts';
 
-test('a logged-out user is sent to /login from a protected route, then back to it', async ({ page }) => {
+test('[AUT-001] a logged-out user is sent to /login from a protected route, then back to it', async ({
+  page,
+}) => {
   await page.goto('/config/cmos');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
@@ -20,7 +22,7 @@ test('a logged-out user is sent to /login from a protected route, then back to i
   await expect(page).toHaveURL(/\/config\/cmos$/);
 });
 
-test('wrong credentials show the server message and stay on login', async ({ page }) => {
+test('[AUT-008] wrong credentials show the server message and stay on login', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill('Wrong1234');
@@ -29,7 +31,7 @@ test('wrong credentials show the server message and stay on login', async ({ pag
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an expired password leads to the expired-password screen', async ({ page }) => {
+test('[AUT-006] an expired password leads to the expired-password screen', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username').fill('expired');
   await page.getByLabel('Password', { exact: true }).fill('Demo1234');
@@ -40,7 +42,7 @@ test('an expired password leads to the expired-password screen', async ({ page }
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a logged-out user changes a password at /change-password and signs in with the new one', async ({
+test('[AUT-008] a logged-out user changes a password at /change-password and signs in with the new one', async ({
   page,
 }) => {
   await page.goto('/change-password');
@@ -61,7 +63,7 @@ test('a logged-out user changes a password at /change-password and signs in with
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('admin sees the menu and the welcome text, then logs out', async ({ page }) => {
+test('[AUT-016] admin sees the menu and the welcome text, then logs out', async ({ page }) => {
   await loginAs(page, 'admin');
   await expect(page.getByText('Supply Chain Management System').first()).toBeVisible();
   const nav = page.getByRole('navigation');
@@ -100,7 +102,7 @@ test("after a logout the next user lands on their own dashboard, not on the last
   await expectNoSeriousA11yViolations(page);
 });
 
-test('unmatched paths show the 404 screen', async ({ page }) => {
+test('[AUT-002] unmatched paths show the 404 screen', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/no/such/page');
   await expect(page.getByText('Page not found')).toBeVisible();

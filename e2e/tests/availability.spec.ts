@@ -9,7 +9,7 @@ import {
   test,
 } from '../fixtures.ts';
 
-test('adds a weekly availability with its window on the day bar, edits its end date, inactivates and activates it', async ({
+test('[AVL-004] adds a weekly availability with its window on the day bar, edits its end date, inactivates and activates it', async ({
   page,
 }) => {
   await loginAs(page, 'staff');
@@ -117,7 +117,7 @@ test('adds a weekly availability with its window on the day bar, edits its end d
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
 });
 
-test('the add form checks the monthly days and the window', async ({ page }) => {
+test('[AVL-001] the add form checks the monthly days and the window', async ({ page }) => {
   await loginAs(page, 'staff');
   await page.goto('/config/drug-availability');
   await page.getByRole('button', { name: 'Add Availability' }).click();
@@ -141,7 +141,7 @@ test('the add form checks the monthly days and the window', async ({ page }) => 
   await screenshot(page, 'availability-add-monthly');
 });
 
-test('an availability whose drug is inactive cannot be activated, and says why', async ({
+test('[AVL-005] an availability whose drug is inactive cannot be activated, and says why', async ({
   page,
   request,
 }) => {

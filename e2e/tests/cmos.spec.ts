@@ -62,13 +62,13 @@ test('admin creates a CMO, edits it, finds it in the list and opens its detail p
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a missing CMO shows "CMO not found"', async ({ page }) => {
+test('[CFG-012] a missing CMO shows "CMO not found"', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/config/cmos/999999');
   await expect(page.getByText('CMO not found')).toBeVisible();
 });
 
-test('multi switches between its CMO and clinical-site roles', async ({ page }) => {
+test('[AUT-013] multi switches between its CMO and clinical-site roles', async ({ page }) => {
   await loginAs(page, 'multi');
   await page.getByRole('button', { name: 'Account' }).click();
   await expect(page.getByRole('menuitemradio', { name: /Pacific Radiopharma/ })).toHaveAttribute(
@@ -90,7 +90,7 @@ test('multi switches between its CMO and clinical-site roles', async ({ page }) 
   );
 });
 
-test('a CMO user does not see the Config menu', async ({ page }) => {
+test('[AUT-016] a CMO user does not see the Config menu', async ({ page }) => {
   await loginAs(page, 'cmo');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('navigation').getByText('Config')).toHaveCount(0);
@@ -98,7 +98,9 @@ test('a CMO user does not see the Config menu', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'CMOs' })).toHaveCount(0);
 });
 
-test('clinical sites and imaging centers have their own list and detail pages', async ({ page }) => {
+test('[CFG-013] clinical sites and imaging centers have their own list and detail pages', async ({
+  page,
+}) => {
   await loginAs(page, 'staff');
   const nav = page.getByRole('navigation');
   await nav.getByRole('link', { name: 'Clinical Sites' }).click();
@@ -133,7 +135,9 @@ test('clinical sites and imaging centers have their own list and detail pages', 
   await screenshot(page, 'imaging-center-add');
 });
 
-test('a clinical site id under the imaging-center path is "Imaging Center not found"', async ({ page }) => {
+test('[CFG-012] a clinical site id under the imaging-center path is "Imaging Center not found"', async ({
+  page,
+}) => {
   await loginAs(page, 'admin');
   await page.goto('/config/clinical-sites');
   await page

@@ -7,7 +7,9 @@ import {
   test,
 } from '../fixtures.ts';
 
-test('staff adds a drug, inactivates it with a reason and activates it again', async ({ page }) => {
+test('[CFG-001, FRM-009] staff adds a drug, inactivates it with a reason and activates it again', async ({
+  page,
+}) => {
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Drugs' }).click();
   await expect(page.getByRole('heading', { name: 'Drugs' })).toBeVisible();

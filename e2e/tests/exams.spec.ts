@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
-test('staff adds an exam on a drug, edits it, inactivates it with a reason and activates it', async ({
+test('[CFG-005] staff adds an exam on a drug, edits it, inactivates it with a reason and activates it', async ({
   page,
 }) => {
   await loginAs(page, 'staff');
@@ -62,7 +62,7 @@ test('staff adds an exam on a drug, edits it, inactivates it with a reason and a
   await screenshot(page, 'exams-list');
 });
 
-test('an exam on an inactive drug cannot be activated, and a drug in use cannot be inactivated', async ({
+test('[CFG-002, CFG-004] an exam on an inactive drug cannot be activated, and a drug in use cannot be inactivated', async ({
   page,
 }) => {
   await loginAs(page, 'admin');

@@ -54,7 +54,7 @@ function parseCsv(text: string): string[][] {
     .map((cells) => cells.map((c) => (c.startsWith('"') ? c.slice(1, -1).replaceAll('""', '"') : c)));
 }
 
-test('staff exports every row matching the search — CSV, XLSX and PDF — with the visible columns', async ({
+test('[FRM-013] staff exports every row matching the search — CSV, XLSX and PDF — with the visible columns', async ({
   page,
   request,
 }) => {

@@ -57,7 +57,7 @@ for (const viewport of viewports) {
       await expect(addDrug).toBeHidden();
     });
 
-    test('the name already used shows in red', async ({ page }) => {
+    test('[FRM-005] the name already used shows in red', async ({ page }) => {
       await loginAs(page, 'admin');
       await openConfig(page, 'Drugs');
       await page.getByRole('button', { name: 'Add Drug' }).click();
@@ -71,7 +71,7 @@ for (const viewport of viewports) {
       await expectInView(helper);
     });
 
-    test('the company form marks Time zone and Country required and says what is missing; a US phone stays +1', async ({
+    test('[FRM-002] the company form marks Time zone and Country required and says what is missing; a US phone stays +1', async ({
       page,
     }) => {
       await loginAs(page, 'admin');

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, expect, loginAs, placeOrderByApi, SIGNATURE, screenshot,
 // Issue 33: a 500 on a status change showed two toasts (the generic one and the action's), the
 // same failure twice stacked two, and the red toast stayed beside the green one of the retry that
 // worked. One toast per event, in the action's words; the success replaces the error.
-test("a failing status change shows one toast in the action's words, and the retry's success replaces it", async ({
+test("[ORD-010] a failing status change shows one toast in the action's words, and the retry's success replaces it", async ({
   page,
   request,
 }) => {

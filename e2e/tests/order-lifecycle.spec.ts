@@ -45,7 +45,7 @@ const tomorrowDigits = () => dayDigits(1);
 /** A delivery is not in the future: yesterday. */
 const yesterdayDigits = () => dayDigits(-1);
 
-test('an order is placed, accepted on another clock, seen accepted by the site, delivered; its detail page', async ({
+test('[ORD-007] an order is placed, accepted on another clock, seen accepted by the site, delivered; its detail page', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -132,7 +132,7 @@ test('an order is placed, accepted on another clock, seen accepted by the site, 
   await expect(page.getByText('Order not found')).toBeVisible();
 });
 
-test('an order rejected by the CMO and one canceled by the site show their reasons', async ({
+test('[ORD-008] an order rejected by the CMO and one canceled by the site show their reasons', async ({
   page,
   request,
 }) => {
@@ -218,7 +218,7 @@ async function acceptByApi(request: APIRequestContext, id: number) {
   expect(res.ok()).toBe(true);
 }
 
-test('staff deliver an accepted order from its row in the Order status grid', async ({
+test('[ORD-009] staff deliver an accepted order from its row in the Order status grid', async ({
   page,
   request,
 }, testInfo) => {

@@ -43,7 +43,10 @@ async function typeDate(page: Page, label: string, day: string) {
   await page.keyboard.type(`${m}${d}${y}`);
 }
 
-test('staff generates the Orders Report by month and exports and prints it', async ({ page, request }) => {
+test('[RPT-001, RPT-002] staff generates the Orders Report by month and exports and prints it', async ({
+  page,
+  request,
+}) => {
   // Two reports, a PDF (its writer and font loaded on first use) read back, and a print.
   test.setTimeout(120_000);
   const headers = await apiHeaders(request, 'staff');
@@ -196,7 +199,7 @@ test('staff generates the Orders Report by month and exports and prints it', asy
   await screenshot(page, 'orders-report-ungrouped');
 });
 
-test('staff reads a placed order’s audit trail with names, not ids', async ({ page, request }) => {
+test('[RPT-007] staff reads a placed order’s audit trail with names, not ids', async ({ page, request }) => {
   // The site user places an FDG order for ONCO-2026-01 at Windy City on a day after tomorrow.
   const site = await apiHeaders(request, 'site');
   const options = await (await request.get('/api/v1/orders/options', { headers: site })).json();

@@ -12,7 +12,9 @@ import { recoveryLinks } from '../mail.ts';
 const BROKEN =
   'The recovery link you selected is broken. Re-submit your email address to receive a new recovery link.';
 
-test('a user recovers their password from the mailed link and logs in with it', async ({ page }) => {
+test('[AUT-004, AUT-005] a user recovers their password from the mailed link and logs in with it', async ({
+  page,
+}) => {
   const address = 'site@dosechain.example';
   const before = recoveryLinks(address).length;
 
@@ -63,7 +65,7 @@ test('a user recovers their password from the mailed link and logs in with it', 
   await expect(page.getByText(BROKEN)).toBeVisible();
 });
 
-test('a broken recovery link leads back to the request form with the message', async ({ page }) => {
+test('[AUT-007] a broken recovery link leads back to the request form with the message', async ({ page }) => {
   await page.goto('/password-reset?token=not-a-real-token');
   await expect(page).toHaveURL(/\/reset-password$/);
   await expect(page.getByText(BROKEN)).toBeVisible();

@@ -61,7 +61,7 @@ test('after a day is picked, the month arrows still move to the next month and b
   await expect(calendar.locator('button[role="gridcell"][aria-selected="true"]')).toHaveCount(1);
 });
 
-test('after an order is placed the form starts at the top, the calendar in view and no toast on it', async ({
+test('[ORD-003] after an order is placed the form starts at the top, the calendar in view and no toast on it', async ({
   page,
 }) => {
   const calendar = await openForm(page);
@@ -87,7 +87,9 @@ test('after an order is placed the form starts at the top, the calendar in view 
   await page.screenshot({ path: '/tmp/po-shots/place-order-after-success.png' });
 });
 
-test('a server error when placing shows one red toast, in the words of the spec', async ({ page }) => {
+test('[ORD-005] a server error when placing shows one red toast, in the words of the spec', async ({
+  page,
+}) => {
   const calendar = await openForm(page);
   await page.getByRole('textbox', { name: 'Subject' }).fill('ONC-E2E-500');
   await choose(page, 'Timepoint', 'Baseline');

@@ -13,7 +13,7 @@ import {
 /** Back to the top, so that a full-page screenshot shows the app bar where it belongs. */
 const toTop = (page: import('@playwright/test').Page) => page.evaluate(() => window.scrollTo(0, 0));
 
-test('a site user places an order on an available day and hour and follows the link of the toast', async ({
+test('[ORD-001, ORD-003] a site user places an order on an available day and hour and follows the link of the toast', async ({
   page,
 }) => {
   await loginAs(page, 'site');
@@ -79,7 +79,7 @@ test('a site user places an order on an available day and hour and follows the l
   await expect(page).toHaveURL(href ?? '/orders/');
 });
 
-test('a day booked out while the form is open is refused, then cannot be picked', async ({
+test('[ORD-004] a day booked out while the form is open is refused, then cannot be picked', async ({
   page,
   request,
 }) => {
@@ -155,7 +155,9 @@ test('a day booked out while the form is open is refused, then cannot be picked'
   await screenshot(page, 'place-order-booked-day');
 });
 
-test('an imaging-center user orders as its own center, for the sites linked to it', async ({ page }) => {
+test('[ORD-006] an imaging-center user orders as its own center, for the sites linked to it', async ({
+  page,
+}) => {
   await loginAs(page, 'imaging');
   await page.getByRole('navigation').getByRole('link', { name: 'Place order' }).click();
   const center = page.getByRole('combobox', { name: 'Imaging center' });

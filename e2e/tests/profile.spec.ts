@@ -17,7 +17,9 @@ async function changePassword(page: import('@playwright/test').Page, from: strin
   await page.getByRole('button', { name: 'Change Password' }).click();
 }
 
-test('a user changes their own password, stays logged in, and can log in with it', async ({ page }) => {
+test('[USR-011] a user changes their own password, stays logged in, and can log in with it', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'imaging');
   await pickMenuItem(page, 'Account', 'Change Password');
@@ -52,7 +54,7 @@ test('a user changes their own password, stays logged in, and can log in with it
   await expect(page.getByText('Password updated').first()).toBeVisible();
 });
 
-test('a server failure while changing the password shows one red toast, in the spec words', async ({
+test('[USR-011] a server failure while changing the password shows one red toast, in the spec words', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -73,7 +75,7 @@ test('a server failure while changing the password shows one red toast, in the s
   expect(box && box.y >= 0 && box.y + box.height <= 800 && box.x + box.width <= 1280).toBe(true);
 });
 
-test('a user edits their profile with a reason and signature', async ({ page }) => {
+test('[USR-012, FRM-009] a user edits their profile with a reason and signature', async ({ page }) => {
   await loginAs(page, 'staff');
   await pickMenuItem(page, 'Account', 'Profile');
   await expect(page).toHaveURL(/\/profile\/edit$/);

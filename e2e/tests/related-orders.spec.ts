@@ -61,7 +61,7 @@ async function expectOnlyActiveStatuses(dialog: Locator) {
   }
 }
 
-test('View Related Orders shows the pending and accepted orders of that exam and of that availability only', async ({
+test('[AVL-008] View Related Orders shows the pending and accepted orders of that exam and of that availability only', async ({
   page,
   request,
 }) => {

@@ -76,7 +76,10 @@ async function switchRole(page: Page, role: string) {
   await expect(page.getByText(`Hello, Morgan Multi (${role})`)).toBeVisible();
 }
 
-test('multi sees only the menu and order actions of the role it acts in', async ({ page, request }) => {
+test('[AUT-013] multi sees only the menu and order actions of the role it acts in', async ({
+  page,
+  request,
+}) => {
   await placeRockyMountainOrder(request);
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'multi');

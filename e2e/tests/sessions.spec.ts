@@ -42,7 +42,9 @@ test('a screen whose code does not load reloads once, then offers a way back ins
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
-test('an ended session says so on the login and returns to the page after signing in', async ({ page }) => {
+test('[AUT-012] an ended session says so on the login and returns to the page after signing in', async ({
+  page,
+}) => {
   await loginAs(page, 'site');
   await page.goto('/orders/status?from=e2e');
   await expect(page.getByRole('heading', { name: 'Order status', level: 1 })).toBeVisible();
@@ -117,7 +119,7 @@ test('a logout in one tab ends the session in the other, which returns to its pa
   await tabB.close();
 });
 
-test('an expired token found on reload ends the session with the message, and returns there', async ({
+test('[AUT-012] an expired token found on reload ends the session with the message, and returns there', async ({
   page,
 }) => {
   await loginAs(page, 'site');

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
-test('staff adds a study, is stopped on a used name, edits it, inactivates and activates it', async ({
+test('[CFG-016] staff adds a study, is stopped on a used name, edits it, inactivates and activates it', async ({
   page,
 }) => {
   await loginAs(page, 'staff');

@@ -19,7 +19,7 @@ function tempFile(name: string, text: string): string {
   return file;
 }
 
-test('staff opens a study, adds and deletes a pairing, edits, imports and saves the e-mail list', async ({
+test('[CFG-008] staff opens a study, adds and deletes a pairing, edits, imports and saves the e-mail list', async ({
   page,
 }) => {
   // One long walk through the page on a shared, slow machine.
@@ -155,7 +155,7 @@ test('staff opens a study, adds and deletes a pairing, edits, imports and saves 
   await screenshot(page, 'study-emails-saved');
 });
 
-test('an unknown study shows Study not found with a way back', async ({ page }) => {
+test('[CFG-006] an unknown study shows Study not found with a way back', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/config/studies/999999');
   await expect(page.getByText('Study not found')).toBeVisible();

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, expect, loginAs, screenshot, test } from '../fixtures.ts';
 
-test('staff adds a timepoint, is stopped on a duplicate name, and renames it', async ({ page }) => {
+test('[CFG-015] staff adds a timepoint, is stopped on a duplicate name, and renames it', async ({ page }) => {
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Timepoints' }).click();
   await expect(page.getByRole('heading', { name: 'Timepoints' })).toBeVisible();

@@ -12,7 +12,7 @@ async function pickReason(page: Page, reason: string) {
   await page.getByRole('option', { name: reason }).click();
 }
 
-test('admin creates a group with a permission matrix and a user with two roles, who logs in and switches role', async ({
+test('[USR-001, USR-003] admin creates a group with a permission matrix and a user with two roles, who logs in and switches role', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -113,7 +113,9 @@ test('admin creates a group with a permission matrix and a user with two roles, 
   await screenshot(page, 'new-user-switched-role');
 });
 
-test('admin inactivates a user and activates them again, and unlocks the locked user', async ({ page }) => {
+test('[USR-008] admin inactivates a user and activates them again, and unlocks the locked user', async ({
+  page,
+}) => {
   await loginAs(page, 'admin');
   await openUserManagement(page, 'Users');
   const dialog = page.getByRole('dialog');
@@ -164,7 +166,7 @@ test('admin inactivates a user and activates them again, and unlocks the locked 
   await screenshot(page, 'user-last-admin');
 });
 
-test('a company detail page lists the users of that company', async ({ page }) => {
+test('[USR-010] a company detail page lists the users of that company', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/config/cmos');
   await page

@@ -4,8 +4,9 @@
  * requirements catalogue (docs/validation/requirements/*.yaml), scans the test files for titles
  * that name requirement ids (`it('[P11-004] …')`), without running any test, and writes
  * requirement → tests as JSON. With --check it writes nothing and fails, naming the ids, when a
- * requirement has no test, when a test names an id the catalogue lacks, or when a high-risk
- * requirement has no server or e2e test.
+ * requirement has no test, when a test names an id the catalogue lacks, when a high-risk
+ * requirement has no server or e2e test, or when the requirements state less than 95 % of the
+ * product spec's texts, codes and sections (spec-coverage.mjs), naming what they miss.
  *
  *   node scripts/validation/matrix.mjs [--root <dir>] [--out <file>]   (npm run validation:matrix)
  *   node scripts/validation/matrix.mjs --check [--root <dir>]          (npm run validation:check)
@@ -14,6 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { specCoverage } from './spec-coverage.mjs';
 
 export const CATALOGUE_DIR = 'docs/validation/requirements';
 export const DEFAULT_OUT = 'validation/traceability.json';
@@ -185,14 +187,15 @@ function walk(dir, pattern, out) {
   return out;
 }
 
-/** Every tagged title of the test files under root: one entry per (id, title). */
+/** Every tagged title of the test files under root: one entry per (id, title), with its call (`it`, `describe`…). */
 export function scanTests(root, sources = TEST_SOURCES) {
   const tagged = [];
   for (const { dir, pattern, kind } of sources) {
     for (const path of walk(join(root, dir), pattern, []).sort()) {
       const file = posix(relative(root, path));
       for (const t of extractTitles(readFileSync(path, 'utf8'))) {
-        for (const id of idsOf(t.title)) tagged.push({ id, file, line: t.line, title: t.title, kind });
+        for (const id of idsOf(t.title))
+          tagged.push({ id, file, line: t.line, title: t.title, call: t.call, kind });
       }
     }
   }
@@ -205,7 +208,7 @@ export function buildMatrix(requirements, tagged) {
   const unknown = [];
   for (const t of tagged) {
     const entry = byId.get(t.id);
-    const test = { file: t.file, line: t.line, title: t.title, kind: t.kind };
+    const test = { file: t.file, line: t.line, title: t.title, call: t.call, kind: t.kind };
     if (entry) entry.tests.push(test);
     else unknown.push({ id: t.id, ...test });
   }
@@ -237,11 +240,30 @@ export function checkMatrix(matrix, catalogueProblems = []) {
   return problems;
 }
 
-/** Reads catalogue and tests under root: the matrix and the problems the check reports. */
+/**
+ * Reads catalogue, tests and product spec under root: the matrix with the spec's measured
+ * coverage (spec-coverage.mjs), and the problems the check reports.
+ */
 export function run(root) {
   const { requirements, problems } = loadCatalogues(root);
   const matrix = buildMatrix(requirements, scanTests(root));
-  return { matrix, problems: checkMatrix(matrix, problems) };
+  const spec = specCoverage(root, requirements);
+  return {
+    matrix: { ...matrix, coverage: spec.coverage },
+    problems: [...checkMatrix(matrix, problems), ...spec.problems],
+  };
+}
+
+/** One line on the spec's coverage, with what is missing when anything is. */
+function coverageLine(coverage) {
+  if (!coverage) return 'product spec: not measured';
+  const { missing } = coverage;
+  const left = [
+    ...missing.texts.map((t) => `'${t}'`),
+    ...missing.codes,
+    ...missing.sections.map((s) => `section ${s}`),
+  ];
+  return `product spec: ${coverage.covered} of ${coverage.total} texts, codes and sections in requirements (${(coverage.ratio * 100).toFixed(1)} %)${left.length ? `; not stated: ${left.join(', ')}` : ''}`;
 }
 
 function main(argv) {
@@ -261,12 +283,14 @@ function main(argv) {
       return 1;
     }
     console.log(`validation:check: ${count} requirements, each traced to its tests (${tests} tests).`);
+    console.log(coverageLine(matrix.coverage));
     return 0;
   }
   const out = resolve(root, arg('--out') ?? DEFAULT_OUT);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify({ ...matrix, problems }, null, 2)}\n`);
   console.log(`${posix(relative(process.cwd(), out))}: ${count} requirements, ${tests} tests.`);
+  console.log(coverageLine(matrix.coverage));
   if (problems.length) console.warn(`${problems.length} problems; npm run validation:check names them.`);
   return 0;
 }

@@ -20,13 +20,16 @@ requirements:
     risk: high
   - id: FIX-002
     text: A medium rule proved by a unit test.
-    source: [product-spec §5]
+    source: [product-spec §5 Validation rules]
     risk: medium
   - id: FIX-003
     text: A high-risk rule proved in the browser.
     source: [decision 051]
     risk: high
 `;
+
+/** A spec of one section, which FIX-002 names: the spec's coverage is whole (spec-coverage.test.mjs measures more). */
+const spec = '# Fixture spec\n\n## 5. Validation rules\n\n- Plain rules.\n';
 
 const files = {
   'server/test/a.test.ts': `
@@ -57,7 +60,12 @@ afterEach(() => {
 function fixture(overrides = {}) {
   const root = mkdtempSync(join(tmpdir(), 'matrix-'));
   dirs.push(root);
-  const all = { 'docs/validation/requirements/fixture.yaml': catalogue, ...files, ...overrides };
+  const all = {
+    'docs/validation/requirements/fixture.yaml': catalogue,
+    'docs/validation/product-spec.md': spec,
+    ...files,
+    ...overrides,
+  };
   for (const [path, text] of Object.entries(all)) {
     if (text === null) continue;
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -112,15 +120,22 @@ describe('the matrix', () => {
     expect(problems).toEqual([]);
     const tests = Object.fromEntries(matrix.requirements.map((r) => [r.id, r.tests]));
     expect(tests['FIX-001']).toEqual([
-      { file: 'server/test/a.test.ts', line: 3, title: '[FIX-001] writes a row', kind: 'server' },
+      { file: 'server/test/a.test.ts', line: 3, title: '[FIX-001] writes a row', call: 'it', kind: 'server' },
       {
         file: 'server/test/a.test.ts',
         line: 4,
         title: '[FIX-001, FIX-002] spans lines "quoted"',
+        call: 'it',
         kind: 'server',
       },
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the title as the scan reads it, placeholder and all
-      { file: 'server/test/a.test.ts', line: 9, title: '[FIX-001] ${route}: who, when', kind: 'server' },
+      {
+        file: 'server/test/a.test.ts',
+        line: 9,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the title as the scan reads it, placeholder and all
+        title: '[FIX-001] ${route}: who, when',
+        call: 'it',
+        kind: 'server',
+      },
     ]);
     expect(tests['FIX-002'].map((t) => [t.file, t.kind])).toEqual([
       ['server/test/a.test.ts', 'server'],
@@ -129,7 +144,7 @@ describe('the matrix', () => {
       ['web/src/d.test.tsx', 'web'],
     ]);
     expect(tests['FIX-003']).toEqual([
-      { file: 'e2e/tests/e.spec.ts', line: 2, title: '[FIX-003] in the browser', kind: 'e2e' },
+      { file: 'e2e/tests/e.spec.ts', line: 2, title: '[FIX-003] in the browser', call: 'test', kind: 'e2e' },
     ]);
     expect(matrix.totals).toEqual({
       high: { requirements: 2, covered: 2 },

@@ -118,7 +118,7 @@ describe('login', () => {
     }
   });
 
-  it('[P11-033] answers PASSWORD_EXPIRED past PASSWORD_MAX_AGE_DAYS, on the clock', async () => {
+  it('[P11-033, AUT-006] answers PASSWORD_EXPIRED past PASSWORD_MAX_AGE_DAYS, on the clock', async () => {
     const res = await login('expired');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({
@@ -145,7 +145,7 @@ describe('login', () => {
     expect(empty.json().code).toBe('VALIDATION_FAILED');
   });
 
-  it('refuses a username longer than the 32 characters a username can have, on its field', async () => {
+  it('[FRM-004] refuses a username longer than the 32 characters a username can have, on its field', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -292,7 +292,7 @@ describe('password change by username (expired-password screen)', () => {
   const change = (payload: object) =>
     t.app.inject({ method: 'PUT', url: '/api/v1/users/password-change', payload });
 
-  it('answers 400 INVALID_CREDENTIALS on a wrong current password or an unknown user', async () => {
+  it('[AUT-008] answers 400 INVALID_CREDENTIALS on a wrong current password or an unknown user', async () => {
     const wrong = await change({ username: 'expired', currentPassword: 'Nope1234', password: 'Fresh1234' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
@@ -306,7 +306,7 @@ describe('password change by username (expired-password screen)', () => {
     await setUser('expired', { failedLoginCount: 0 });
   });
 
-  it('[P11-032] checks the policy, and that the new password differs', async () => {
+  it('[P11-032, USR-002] checks the policy, and that the new password differs', async () => {
     const weak = await change({ username: 'expired', currentPassword: DEMO_PASSWORD, password: 'weakpass' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().code).toBe('VALIDATION_FAILED');

@@ -213,7 +213,7 @@ describe('authorization matrix', () => {
     expect(t.app.liveEvents.stats()).toEqual({ streams: 0, users: 0 });
   });
 
-  it('[P11-016] authorizes a status change by the status asked for', async (context) => {
+  it('[P11-016, ORD-012] authorizes a status change by the status asked for', async (context) => {
     if (!registered.has(statusChangeRoute)) context.skip();
     const [method, path] = statusChangeRoute.split(' ') as [string, string];
     const url = path.replace(':id', String(deliveredOrderId));

@@ -82,7 +82,7 @@ describe('drug availability', () => {
     expect(search.json().total).toBe(3);
   });
 
-  it('creates a weekly availability, days in week order, signed and audited', async () => {
+  it('[AVL-003] creates a weekly availability, days in week order, signed and audited', async () => {
     const res = await post(await weekly());
     expect(res.statusCode).toBe(201);
     const created = res.json();
@@ -122,7 +122,7 @@ describe('drug availability', () => {
     ]);
   });
 
-  it('creates monthly rules: day numbers, and the nth weekday; Daily ignores `on`', async () => {
+  it('[AVL-003] creates monthly rules: day numbers, and the nth weekday; Daily ignores `on`', async () => {
     const days = await post({
       ...(await weekly()),
       frequency: 'Monthly',
@@ -145,7 +145,7 @@ describe('drug availability', () => {
     expect(daily.json()).toMatchObject({ repeat: { every: 3, on: null }, endTime: '24:00' });
   });
 
-  it('answers every validation message on create', async () => {
+  it('[AVL-001] answers every validation message on create', async () => {
     const base = await weekly();
     const bad = await post({
       ...base,
@@ -187,7 +187,7 @@ describe('drug availability', () => {
     expect(fieldErrors(await post(noDrug))).toEqual([['drugId', 'Required']]);
   });
 
-  it('validFrom is today or later on the CMO calendar', async () => {
+  it('[AVL-002] validFrom is today or later on the CMO calendar', async () => {
     const base = await weekly();
     // 2027-02-28 is still today in Los Angeles, already yesterday in New York.
     expect((await post({ ...base, validFrom: '2027-02-28' })).statusCode).toBe(201);
@@ -202,7 +202,7 @@ describe('drug availability', () => {
     expect(fieldErrors(site)).toEqual([['cmoId', 'CMO not found']]);
   });
 
-  it('refuses an inactive drug (DRUG_INACTIVE), on create and on activation', async () => {
+  it('[AVL-005] refuses an inactive drug (DRUG_INACTIVE), on create and on activation', async () => {
     const inactive = await post({
       ...(await weekly()),
       drugId: await idOf(drugs, 'Technetium Tc99m Sestamibi'),
@@ -229,7 +229,7 @@ describe('drug availability', () => {
     expect(on.json().active).toBe(true);
   });
 
-  it('edits only validUntil (required, not before validFrom); inactivation needs a reason', async () => {
+  it('[AVL-004] edits only validUntil (required, not before validFrom); inactivation needs a reason', async () => {
     const created = (await post(await weekly())).json();
     const edited = await put(created.id, { validUntil: '2027-04-01', reasonForChange: 'Data entry error' });
     expect(edited.statusCode).toBe(200);
@@ -253,7 +253,7 @@ describe('drug availability', () => {
     expect((await t.request('admin', { method: 'GET', url: `${url}/999999` })).statusCode).toBe(404);
   });
 
-  it('is for staff/admin with the availability permissions', async () => {
+  it('[AVL-007] is for staff/admin with the availability permissions', async () => {
     const body = await weekly();
     expect((await t.request('staff', { method: 'GET', url })).statusCode).toBe(200);
     expect((await post(body, 'staff')).statusCode).toBe(201);
@@ -262,7 +262,7 @@ describe('drug availability', () => {
     expect((await t.request('site', { method: 'GET', url })).statusCode).toBe(403);
   });
 
-  it('keeps a drug in use while an active availability uses it (DRUG_IN_USE)', async () => {
+  it('[CFG-002] keeps a drug in use while an active availability uses it (DRUG_IN_USE)', async () => {
     const drug = await t.request('admin', {
       method: 'POST',
       url: '/api/v1/drugs',
@@ -319,7 +319,7 @@ describe('availability search', () => {
     }
   });
 
-  it('answers the weekdays with their remaining doses and windows, across the DST change', async () => {
+  it('[AVL-006] answers the weekdays with their remaining doses and windows, across the DST change', async () => {
     const res = await search('site', await onco({ from: '2027-03-01', to: '2027-03-16' }));
     expect(res.statusCode).toBe(200);
     const days = res.json() as {
@@ -348,7 +348,7 @@ describe('availability search', () => {
     ]);
   });
 
-  it('defaults to one month from today and leaves out windows that have ended', async () => {
+  it('[AVL-006] defaults to one month from today and leaves out windows that have ended', async () => {
     t.clock.set(new Date('2027-03-01T20:00:00.000Z'));
     try {
       // a later clock needs a fresh token
@@ -369,7 +369,7 @@ describe('availability search', () => {
     }
   });
 
-  it('is limited to the sites a role may order for', async () => {
+  it('[AVL-006] is limited to the sites a role may order for', async () => {
     expect(
       (await search('imaging', await onco({ from: '2027-03-01', to: '2027-03-02' }))).json(),
     ).toHaveLength(1);

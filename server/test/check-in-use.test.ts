@@ -25,7 +25,7 @@ const userId = async (username: string) =>
   (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 
 describe('GET /check-in-use', () => {
-  it('finds company names per type, ignoring case and surrounding spaces', async () => {
+  it('[FRM-005] finds company names per type, ignoring case and surrounding spaces', async () => {
     expect(await inUse({ entity: 'cmo', field: 'name', value: '  isotope LABS boston ' })).toBe(true);
     expect(await inUse({ entity: 'cmo', field: 'name', value: 'Isotope Labs' })).toBe(false);
     expect(await inUse({ entity: 'cmo', field: 'name', value: 'Lakeside Clinical Research' })).toBe(false);
@@ -50,7 +50,7 @@ describe('GET /check-in-use', () => {
     ).toBe(true);
   });
 
-  it('checks usernames, e-mails and group names', async () => {
+  it('[FRM-005] checks usernames, e-mails and group names', async () => {
     expect(await inUse({ entity: 'user', field: 'username', value: 'STAFF' })).toBe(true);
     expect(await inUse({ entity: 'user', field: 'username', value: 'nobody' })).toBe(false);
     expect(await inUse({ entity: 'user', field: 'email', value: ' Site@DoseChain.example ' })).toBe(true);
@@ -129,7 +129,7 @@ describe('GET /check-in-use', () => {
 });
 
 describe('GET /reasons-for-change', () => {
-  it('lists the reasons in their order, Other included, to any logged-in user', async () => {
+  it('[FRM-011] lists the reasons in their order, Other included, to any logged-in user', async () => {
     const res = await t.request('cmo', { method: 'GET', url: '/api/v1/reasons-for-change' });
     expect(res.statusCode).toBe(200);
     const reasons = res.json() as { id: number; name: string }[];

@@ -295,7 +295,7 @@ describe('CMO name uniqueness', () => {
 });
 
 describe('CMO e-signature', () => {
-  it('refuses a missing or wrong signature with ESIGN_FAILED and writes nothing', async () => {
+  it('[FRM-010] refuses a missing or wrong signature with ESIGN_FAILED and writes nothing', async () => {
     const [companiesBefore, auditBefore] = [await countRows(companies), await countRows(auditLog)];
     for (const signature of [undefined, 'wrong-password']) {
       const res = await post(cmoBody({ name: 'Unsigned Labs', electronicSignature: signature }));
@@ -347,7 +347,7 @@ describe('CMO access', () => {
     }
   });
 
-  it('answers 403 to company users, who have no config permission and are not staff/admin', async () => {
+  it('[CFG-014] answers 403 to company users, who have no config permission and are not staff/admin', async () => {
     const id = await companyId('Isotope Labs Boston');
     for (const user of ['cmo', 'site', 'imaging', 'multi']) {
       for (const res of [
@@ -362,7 +362,7 @@ describe('CMO access', () => {
     }
   });
 
-  it('answers 403 to staff without config.create, and 404 before 403 never leaks', async () => {
+  it('[CFG-014] answers 403 to staff without config.create, and 404 before 403 never leaks', async () => {
     const [staffGroup] = await t.db.select().from(groups).where(eq(groups.name, 'Staff'));
     const where = and(eq(groupPermissions.groupId, staffGroup!.id), eq(groupPermissions.area, 'config'));
     await t.db.update(groupPermissions).set({ canCreate: false }).where(where);

@@ -62,7 +62,7 @@ describe.each(kinds)('$path on the company pattern', ({ path, type, label, seede
     expect(trail.json()[0]).toMatchObject({ eventType: 'new', issuedBy: { username: 'admin' } });
   });
 
-  it('answers "<type> not found" for a company of another kind', async () => {
+  it('[CFG-012] answers "<type> not found" for a company of another kind', async () => {
     const [cmo] = await t.db.select().from(companies).where(eq(companies.type, 'cmo')).limit(1);
     const res = await t.request('admin', { method: 'GET', url: `/api/v1/${path}/${cmo!.id}` });
     expect(res.statusCode).toBe(404);
@@ -79,7 +79,7 @@ describe('site ↔ imaging-center links', () => {
   const idOf = async (name: string) =>
     (await t.db.select().from(companies).where(eq(companies.name, name)))[0]!.id;
 
-  it('are set from either side, answered by name, and audited on both companies', async () => {
+  it('[CFG-013] are set from either side, answered by name, and audited on both companies', async () => {
     const windy = await idOf('Windy City Imaging');
     const front = await idOf('Front Range PET');
     const created = await t.request('admin', {

@@ -100,7 +100,7 @@ describe('configuration permissions: staff/admin with config.read / create / upd
     },
   );
 
-  it('pairings: listing needs config.read, adding config.create, deleting config.update', async () => {
+  it('[CFG-014] pairings: listing needs config.read, adding config.create, deleting config.update', async () => {
     const [site] = await t.db.select().from(companies).where(eq(companies.type, 'clinical_site'));
     const [cmo] = await t.db.select().from(companies).where(eq(companies.type, 'cmo'));
     const study = (await call('admin', 'POST', '/studies', { name: 'Perm study', sponsor: 'S' })).json().id;

@@ -43,7 +43,7 @@ describe('drugs', () => {
     expect(row).toMatchObject({ entityType: 'drugs', eventType: 'new', signatureMeaning: 'Created Drug' });
   });
 
-  it('needs a reason to inactivate, and records the toggle with its reason and meaning', async () => {
+  it('[CFG-001] needs a reason to inactivate, and records the toggle with its reason and meaning', async () => {
     // A drug no exam uses (one in use is DRUG_IN_USE, see exams.test.ts).
     const created = await t.request('admin', {
       method: 'POST',
@@ -69,7 +69,7 @@ describe('drugs', () => {
     ]);
   });
 
-  it('keeps names unique ignoring case, and validates with the spec messages', async () => {
+  it('[FRM-003, FRM-005] keeps names unique ignoring case, and validates with the spec messages', async () => {
     const dup = await t.request('admin', {
       method: 'POST',
       url: '/api/v1/drugs',

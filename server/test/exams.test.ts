@@ -62,7 +62,7 @@ describe('exams', () => {
     ]);
   });
 
-  it('refuses the same name on the same drug (EXAM_NAME_DRUG_UNIQUE) but allows it on another drug', async () => {
+  it('[CFG-003] refuses the same name on the same drug (EXAM_NAME_DRUG_UNIQUE) but allows it on another drug', async () => {
     const same = await post({ name: 'fdg pet brain', drugId: await drugId('Fludeoxyglucose F18') });
     expect(same.statusCode).toBe(409);
     expect(same.json()).toEqual({
@@ -98,7 +98,7 @@ describe('exams', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses to create or activate an exam on an inactive drug (EXAM_DRUG_INACTIVE)', async () => {
+  it('[CFG-004] refuses to create or activate an exam on an inactive drug (EXAM_DRUG_INACTIVE)', async () => {
     const tc = await drugId('Technetium Tc99m Sestamibi');
     const created = await post({ name: 'Bone SPECT', drugId: tc });
     expect(created.statusCode).toBe(409);
@@ -149,7 +149,7 @@ describe('exams', () => {
     ]);
   });
 
-  it('validates with the spec messages', async () => {
+  it('[FRM-001] validates with the spec messages', async () => {
     const fdg = await drugId('Fludeoxyglucose F18');
     expect((await post({ name: '  ', drugId: fdg })).json().errors[0]).toMatchObject({
       parameter: 'name',
@@ -184,7 +184,7 @@ describe('exams', () => {
 });
 
 describe('a drug in use', () => {
-  it('cannot be inactivated while an active exam uses it (DRUG_IN_USE), and can once none does', async () => {
+  it('[CFG-002] cannot be inactivated while an active exam uses it (DRUG_IN_USE), and can once none does', async () => {
     const created = await t.request('admin', {
       method: 'POST',
       url: '/api/v1/drugs',

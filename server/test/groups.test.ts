@@ -54,7 +54,7 @@ describe('groups: list and read', () => {
 });
 
 describe('groups: create and update', () => {
-  it('creates a group with a permission matrix and members, audited with names', async () => {
+  it('[USR-001] creates a group with a permission matrix and members, audited with names', async () => {
     const siteUser = await userId(t, 'site');
     const res = await create({
       name: 'Order Reviewers',
@@ -95,7 +95,7 @@ describe('groups: create and update', () => {
     });
   });
 
-  it('validates with the spec messages: required, spaces, length, uniqueness, actions, users', async () => {
+  it('[FRM-001, FRM-005] validates with the spec messages: required, spaces, length, uniqueness, actions, users', async () => {
     const cases: [object, string, string][] = [
       [{ name: '' }, 'name', 'Required'],
       [{ name: '   ' }, 'name', "Can't contain only spaces"],
@@ -175,7 +175,7 @@ describe('groups: create and update', () => {
 });
 
 describe('groups: someone can always manage users', () => {
-  it('refuses to take user management away from the last group that has it', async () => {
+  it('[USR-004] refuses to take user management away from the last group that has it', async () => {
     const res = await put(adminsId, { permissions: { ...allPermissions(), userManagement: { read: true } } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -184,7 +184,7 @@ describe('groups: someone can always manage users', () => {
     });
   });
 
-  it('refuses to leave the last such group without active users', async () => {
+  it('[USR-005] refuses to leave the last such group without active users', async () => {
     const empty = await put(adminsId, { userIds: [] });
     expect(empty.statusCode).toBe(409);
     expect(empty.json()).toMatchObject({
@@ -215,7 +215,7 @@ describe('groups: someone can always manage users', () => {
     expect(onlyInactive.json().code).toBe('USER_MANAGEMENT_INVALID_USERS_ASSIGNMENT');
   });
 
-  it('refuses to inactivate the last such group', async () => {
+  it('[USR-006] refuses to inactivate the last such group', async () => {
     const res = await put(adminsId, { active: false, reasonForChange: 'Cleanup' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -276,7 +276,7 @@ describe('groups: someone can always manage users', () => {
 });
 
 describe('groups: access', () => {
-  it('needs staff/admin with userManagement.read/create/update', async () => {
+  it('[USR-009] needs staff/admin with userManagement.read/create/update', async () => {
     // The demo staff group reads everything, user management included, but changes nothing there.
     expect((await t.request('staff', { method: 'GET', url: '/api/v1/groups' })).statusCode).toBe(200);
     await createLoginUser(t, 'norights', { isStaff: true });
@@ -289,13 +289,13 @@ describe('groups: access', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/groups' })).statusCode).toBe(401);
   });
 
-  it('refuses company roles even when their groups grant user management', async () => {
+  it('[USR-009] refuses company roles even when their groups grant user management', async () => {
     await put(adminsId, { userIds: [adminId, await userId(t, 'cmo')] });
     expect((await t.request('cmo', { method: 'GET', url: '/api/v1/groups' })).statusCode).toBe(403);
     await put(adminsId, { userIds: [adminId] });
   });
 
-  it('a user removed from a group loses its permissions on the next request', async () => {
+  it('[USR-013] a user removed from a group loses its permissions on the next request', async () => {
     const readerId = await createLoginUser(t, 'reader', { isStaff: true });
     const staff = await t.loginAs('reader');
     const readers = (

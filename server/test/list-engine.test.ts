@@ -75,7 +75,7 @@ async function rejected(query: Record<string, unknown>, parameter: string) {
 }
 
 describe('filter ops through /cmos', () => {
-  it('eq, in, contains, startswith, ilike', async () => {
+  it('[FRM-014] eq, in, contains, startswith, ilike', async () => {
     expect(await names({ field: 'city', op: 'eq', value: 'Boston' })).toEqual([
       'Alpha Isotopes',
       'Gamma_Rays 100%',
@@ -94,7 +94,7 @@ describe('filter ops through /cmos', () => {
     expect(await names({ field: 'state', op: 'eq', value: null })).toEqual(['Gamma_Rays 100%']);
   });
 
-  it('lt, le, gt, ge on instants, numbers and text', async () => {
+  it('[FRM-014] lt, le, gt, ge on instants, numbers and text', async () => {
     expect(await names({ field: 'created_at', op: 'lt', value: '2026-02-01T09:00:00Z' })).toEqual([
       'Alpha Isotopes',
     ]);
@@ -110,7 +110,7 @@ describe('filter ops through /cmos', () => {
     expect((await ok({ filter: [{ field: 'id', op: 'le', value: first!.id }] })).total).toBe(1);
   });
 
-  it('and, or and not', async () => {
+  it('[FRM-014] and, or and not', async () => {
     expect(
       await names({
         or: [
@@ -151,7 +151,7 @@ describe('filter ops through /cmos', () => {
 });
 
 describe('sort, paging, search and fields through /cmos', () => {
-  it('sorts by several fields with a stable id tiebreak, newest first by default', async () => {
+  it('[FRM-015] sorts by several fields with a stable id tiebreak, newest first by default', async () => {
     const byDefault = (await ok({ size: '5' })).items.map((i) => i.name);
     expect(byDefault).toEqual([
       "O'Hara Nuclear",
@@ -175,7 +175,7 @@ describe('sort, paging, search and fields through /cmos', () => {
     ]);
   });
 
-  it('pages with a total of all matching rows', async () => {
+  it('[FRM-015] pages with a total of all matching rows', async () => {
     const filter = [{ field: 'created_at', op: 'ge', value: '2026-01-01T00:00:00Z' }];
     const pages = await Promise.all(
       [1, 2, 3].map((page) => ok({ filter, sort: 'name', size: '2', page: String(page) })),

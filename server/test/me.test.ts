@@ -71,7 +71,7 @@ describe('GET /users/me', () => {
 });
 
 describe('Role-Id', () => {
-  it('chooses the current role of a user with two; none means the first', async () => {
+  it('[AUT-014] chooses the current role of a user with two; none means the first', async () => {
     const s = await t.loginAs('multi');
     const [cmoRoleId, siteRoleId] = await roleIdsOf('multi');
     const first = (await me(s.headers())).json();
@@ -92,7 +92,7 @@ describe('Role-Id', () => {
     expect(asSite.roles).toEqual(asCmo.roles);
   });
 
-  it('refuses another user’s role with 403 ROLE_NOT_ALLOWED', async () => {
+  it('[AUT-015] refuses another user’s role with 403 ROLE_NOT_ALLOWED', async () => {
     const s = await t.loginAs('site');
     const [othersRole] = await roleIdsOf('cmo');
     const res = await me(s.headers(othersRole));
@@ -101,7 +101,7 @@ describe('Role-Id', () => {
     expect((await me({ ...s.headers(), 'role-id': 'abc' })).statusCode).toBe(403);
   });
 
-  it('gives a user without roles the synthetic role, and refuses any Role-Id', async () => {
+  it('[AUT-014] gives a user without roles the synthetic role, and refuses any Role-Id', async () => {
     const admin = await t.loginAs('admin');
     expect((await me(admin.headers())).json().currentRole).toEqual({
       id: null,
@@ -121,7 +121,7 @@ describe('Role-Id', () => {
 });
 
 describe('PUT /users/me/role', () => {
-  it('answers the user in the chosen role, switching back and forth', async () => {
+  it('[AUT-013] answers the user in the chosen role, switching back and forth', async () => {
     const s = await t.loginAs('multi');
     const [cmoRoleId, siteRoleId] = await roleIdsOf('multi');
     const toSite = await switchRole(s.headers(cmoRoleId), { roleId: siteRoleId });

@@ -61,7 +61,7 @@ describe('the transition table, every status x every action, read off the contra
 });
 
 describe('changing an order status', () => {
-  it('needs the date-time or the comment the action needs, a comment of at most 140', async () => {
+  it('[ORD-008] needs the date-time or the comment the action needs, a comment of at most 140', async () => {
     const order = await place();
     const noDate = await changeStatus(
       t,
@@ -94,7 +94,7 @@ describe('changing an order status', () => {
     expect(await statusOf(order.id)).toBe('pending');
   });
 
-  it('reads the entered date-time in the imaging center zone by default, stamps acceptedAt with the server clock', async () => {
+  it('[ORD-007] reads the entered date-time in the imaging center zone by default, stamps acceptedAt with the server clock', async () => {
     const order = await place();
     const res = await changeStatus(
       t,
@@ -179,7 +179,7 @@ describe('changing an order status', () => {
     expect(unknownZone.statusCode).toBe(400);
   });
 
-  it('lets only the first of two simultaneous conflicting changes win', async () => {
+  it('[ORD-013] lets only the first of two simultaneous conflicting changes win', async () => {
     const twice = await place();
     const accepts = await Promise.all([
       changeStatus(t, 'cmo', twice.id, actionBody('accept')),
@@ -265,7 +265,7 @@ describe('changing an order status', () => {
     expect(trail.json().at(-1)).toMatchObject({ reason: 'Cyclotron down', eventType: 'update' });
   });
 
-  it('gives the dose back on reject and cancel: the day shows again and a new order takes it', async () => {
+  it('[ORD-013] gives the dose back on reject and cancel: the day shows again and a new order takes it', async () => {
     expect(capacityReleasingStatuses).toEqual(['rejected', 'canceled']);
     const day = '2027-03-31';
     const at = `${day}T16:00:00.000Z`;
@@ -303,7 +303,7 @@ describe('changing an order status', () => {
     expect(slot!.capacity - slot!.booked).toBe(1);
   });
 
-  it('keeps to the company scope: another CMO or another site gets 404 for reading and acting', async () => {
+  it('[ORD-011] keeps to the company scope: another CMO or another site gets 404 for reading and acting', async () => {
     const order = await place();
     const pacific = await roleId(t, 'multi', 'Pacific Radiopharma');
     const denver = await roleId(t, 'multi', 'Rocky Mountain Trials');
@@ -330,7 +330,7 @@ describe('changing an order status', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('lists the pending and accepted orders of an availability or an exam (View Related Orders)', async () => {
+  it('[AVL-008] lists the pending and accepted orders of an availability or an exam (View Related Orders)', async () => {
     const order = await place();
     const [slot] = await t.db
       .select({ availabilityId: doseSlots.availabilityId })

@@ -92,7 +92,7 @@ describe('placing an order', () => {
     return (days as { date: string; remaining: number }[]).find((d) => d.date === date)?.remaining ?? 0;
   };
 
-  it('places a pending order with the pairing drug and CMO, numbered by the database, audited', async () => {
+  it('[ORD-002] places a pending order with the pairing drug and CMO, numbered by the database, audited', async () => {
     expect(await remaining('2027-03-08')).toBe(5);
     const res = await place();
     expect(res.statusCode).toBe(201);
@@ -142,7 +142,7 @@ describe('placing an order', () => {
     });
   });
 
-  it('re-checks every reference and answers one 400 entry per bad field', async () => {
+  it('[ORD-001] re-checks every reference and answers one 400 entry per bad field', async () => {
     const cases: [Record<string, unknown>, [string, string][]][] = [
       [{ examId: ids.amyloid }, [['examId', 'There is no pairing for this Study, Exam and Site']]],
       [
@@ -215,7 +215,7 @@ describe('placing an order', () => {
     ]);
   });
 
-  it('limits placing to the role company: a site for itself, an imaging center as itself for linked sites', async () => {
+  it('[ORD-006] limits placing to the role company: a site for itself, an imaging center as itself for linked sites', async () => {
     // Hudson (New York) has an FDG pairing too, but it is not the site user's
     const otherSite = await place({ siteId: ids.newYork, imagingCenterId: ids.manhattan });
     expect(fieldErrors(otherSite)).toEqual([['siteId', 'Clinical Site not found']]);
@@ -231,7 +231,7 @@ describe('placing an order', () => {
     );
   });
 
-  it('never books more than the day has: the sixth order of a 5-dose day is AVAILABILITY_SLOT_FULL', async () => {
+  it('[ORD-004] never books more than the day has: the sixth order of a 5-dose day is AVAILABILITY_SLOT_FULL', async () => {
     const at = { calibrationDatetime: '2027-03-09T13:30:00.000Z' };
     for (let i = 0; i < 5; i++) expect((await place({ ...at, subjectId: `FULL-${i}` })).statusCode).toBe(201);
     const full = await place({ ...at, subjectId: 'FULL-5' });
@@ -301,7 +301,7 @@ describe('placing an order', () => {
     ).toEqual([['calibrationDatetime', outside]]);
   });
 
-  it('does not order on an inactivated availability; orders placed stay', async () => {
+  it('[AVL-009] does not order on an inactivated availability; orders placed stay', async () => {
     const [fdg] = await t.db
       .select()
       .from(drugAvailabilities)
@@ -329,7 +329,7 @@ describe('placing an order', () => {
     }
   });
 
-  it('lists orders in the role company scope, newest first, filterable', async () => {
+  it('[ORD-014] lists orders in the role company scope, newest first, filterable', async () => {
     const list = async (user: string, query = '') =>
       (await t.request(user, { method: 'GET', url: `/api/v1/orders?size=100${query}` })).json();
     const all = await list('admin');
@@ -461,7 +461,7 @@ describe('concurrent orders for the last doses', () => {
   });
   afterAll(() => t.close());
 
-  it('50 simultaneous orders for a day with 5 doses: exactly 5 placed, 45 AVAILABILITY_SLOT_FULL', async () => {
+  it('[ORD-004] 50 simultaneous orders for a day with 5 doses: exactly 5 placed, 45 AVAILABILITY_SLOT_FULL', async () => {
     const session = await t.loginAs('site');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

@@ -90,7 +90,7 @@ const keysAndTotals = (body: { items: { groupingKey: string | null; total: numbe
   body.items.map((i) => [i.groupingKey, i.total]);
 
 describe('GET /reports/orders-count', () => {
-  it('counts every status in one row when not grouped, with top-level totals', async () => {
+  it('[RPT-003] counts every status in one row when not grouped, with top-level totals', async () => {
     const res = await report(window);
     expect(res.statusCode).toBe(200);
     const all = { pending: 2, accepted: 1, rejected: 1, canceled: 1, delivered: 1 };
@@ -109,7 +109,7 @@ describe('GET /reports/orders-count', () => {
     expect(body.pending).toBe(2);
   });
 
-  it('groups by month, quarter and year in the given time zone', async () => {
+  it('[RPT-003] groups by month, quarter and year in the given time zone', async () => {
     const ny = { ...window, tz: 'America/New_York' };
     const month = (await report({ ...ny, grouping: 'month' })).json();
     expect(month.items).toEqual([
@@ -135,7 +135,7 @@ describe('GET /reports/orders-count', () => {
     expect(keysAndTotals((await report({ ...window, grouping: 'year' })).json())).toEqual([['2026', 6]]);
   });
 
-  it('takes from inclusive and to exclusive', async () => {
+  it('[RPT-003] takes from inclusive and to exclusive', async () => {
     const body = (
       await report({ from: '2026-01-15T12:00:00.000Z', to: '2026-04-20T12:00:00.000Z', grouping: 'month' })
     ).json();
@@ -171,7 +171,7 @@ describe('GET /reports/orders-count', () => {
     });
   });
 
-  it('validates from, to, grouping and the time zone', async () => {
+  it('[RPT-002] validates from, to, grouping and the time zone', async () => {
     const errors = async (query: Record<string, string>) => {
       const res = await report(query);
       expect(res.statusCode).toBe(400);
@@ -185,7 +185,7 @@ describe('GET /reports/orders-count', () => {
     expect((await report({ from: FROM, to: FROM })).statusCode).toBe(200);
   });
 
-  it('is for staff and admin with reports.read', async () => {
+  it('[RPT-005] is for staff and admin with reports.read', async () => {
     expect((await report(window, 'admin')).statusCode).toBe(200);
     for (const user of ['cmo', 'site', 'imaging']) expect((await report(window, user)).statusCode).toBe(403);
   });
@@ -226,7 +226,7 @@ describe('the report’s company scope', () => {
     return (await ordersCount(ctx, query)).total;
   };
 
-  it('limits a CMO to its orders, a site to its own, an imaging center to its own', async () => {
+  it('[RPT-004] limits a CMO to its orders, a site to its own, an imaging center to its own', async () => {
     expect(await asRole('staff', null)).toBe(6);
     expect(await asRole('cmo', ids.otherCmo)).toBe(1);
     expect(await asRole('cmo', ids.cmo)).toBe(5);
@@ -235,7 +235,7 @@ describe('the report’s company scope', () => {
     expect(await asRole('imaging_center', ids.otherCenter)).toBe(1);
   });
 
-  it('keeps the scope when a filter names another company', async () => {
+  it('[RPT-004] keeps the scope when a filter names another company', async () => {
     const ctx = {
       db: t.db,
       clock: t.clock,

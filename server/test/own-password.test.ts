@@ -22,7 +22,7 @@ describe('PUT /users/me/password', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('[P11-032] checks the confirmation, the policy and the current password', async () => {
+  it('[P11-032, USR-003] checks the confirmation, the policy and the current password', async () => {
     const s = await t.loginAs('imaging');
     const mismatch = await change(s.headers(), {
       currentPassword: DEMO_PASSWORD,

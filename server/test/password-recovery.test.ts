@@ -53,7 +53,7 @@ async function nextMail(address: string): Promise<ReceivedMail> {
 }
 
 describe('password recovery by e-mail', () => {
-  it('[P11-034] mails a link; the link sets a new password, ends every session and is audited', async () => {
+  it('[P11-034, AUT-005] mails a link; the link sets a new password, ends every session and is audited', async () => {
     const before = await t.loginAs('site');
     const res = await requestRecovery('Site@DoseChain.example ');
     expect(res.statusCode).toBe(202);

@@ -12,7 +12,7 @@ afterAll(() => t.close());
 const put = (payload: object) => t.request('site', { method: 'PUT', url: '/api/v1/users/me', payload });
 
 describe('PUT /users/me (Edit Profile)', () => {
-  it('updates the own profile, signed and audited with old → new and the reason', async () => {
+  it('[USR-012] updates the own profile, signed and audited with old → new and the reason', async () => {
     const res = await put({
       firstName: 'Sidney',
       phone: '(312) 555-0188',
@@ -59,7 +59,7 @@ describe('PUT /users/me (Edit Profile)', () => {
     expect(u!.lastName).toBe('Coordinator');
   });
 
-  it('validates names and e-mail with the spec messages', async () => {
+  it('[FRM-002] validates names and e-mail with the spec messages', async () => {
     const res = await put({ firstName: '  ', email: 'nope', electronicSignature: DEMO_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(

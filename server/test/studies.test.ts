@@ -126,7 +126,7 @@ describe('studies', () => {
     ]);
   });
 
-  it('answers 404 "Study not found" and 403 to company users', async () => {
+  it('[CFG-006] answers 404 "Study not found" and 403 to company users', async () => {
     expect((await call('GET', '/studies/999999')).json()).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Study not found',
@@ -228,7 +228,7 @@ describe('distribution list', () => {
     );
   });
 
-  it('validates each row with the spec messages, naming the row', async () => {
+  it('[CFG-009] validates each row with the spec messages, naming the row', async () => {
     const id = await studyId('NEURO-AMY-301');
     const res = await call('PUT', `/studies/${id}`, {
       distributionList: [
@@ -318,7 +318,7 @@ describe('pairings', () => {
     expect((await call('GET', '/studies/999999/pairings')).json().message).toBe('Study not found');
   });
 
-  it('adds a pairing (audited on the study) and refuses a second for the same exam and site', async () => {
+  it('[CFG-007] adds a pairing (audited on the study) and refuses a second for the same exam and site', async () => {
     const study = await studyId('NEURO-AMY-301');
     const body = {
       examId: await examId('Amyloid PET'),
@@ -383,7 +383,7 @@ describe('pairings', () => {
     ).toEqual(['siteId', 'cmoId']);
   });
 
-  it('deletes a pairing only with a reason, audited; a pairing of another study is 404', async () => {
+  it('[CFG-007] deletes a pairing only with a reason, audited; a pairing of another study is 404', async () => {
     const study = await studyId('ONCO-2026-01');
     const [pairing] = (await call('GET', `/studies/${study}/pairings?sort=created_at`)).json().items;
     const other = await studyId('NEURO-AMY-301');

@@ -39,7 +39,7 @@ describe('timepoints', () => {
     ]);
   });
 
-  it('keeps names unique ignoring case and spaces, and checks them while typing', async () => {
+  it('[FRM-005] keeps names unique ignoring case and spaces, and checks them while typing', async () => {
     const dup = await post(' baseline ');
     expect(dup.statusCode).toBe(400);
     expect(dup.json().errors).toEqual([

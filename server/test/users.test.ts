@@ -68,7 +68,7 @@ describe('users: list', () => {
     expect(usernames((await list('search=locked@dosechain')).json())).toEqual(['locked']);
   });
 
-  it('filters by role type and company together (the company detail pages), and by locked', async () => {
+  it('[USR-010] filters by role type and company together (the company detail pages), and by locked', async () => {
     const chicago = company['Lakeside Clinical Research']!;
     const sites = await list(
       filter([
@@ -160,7 +160,7 @@ describe('users: create', () => {
     expect(me.json().permissions.order.create).toBe(true);
   });
 
-  it('[P11-024] validates every field with the spec messages', async () => {
+  it('[P11-024, USR-002] validates every field with the spec messages', async () => {
     const base = person('valid');
     const cases: [object, string, string][] = [
       [{ username: '' }, 'username', 'Required'],
@@ -311,7 +311,7 @@ describe('users: update', () => {
 });
 
 describe('users: someone can always manage users', () => {
-  it('refuses to take the last administrator out of the last user-management group', async () => {
+  it('[USR-007] refuses to take the last administrator out of the last user-management group', async () => {
     const res = await put(adminId, { groupIds: [] });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -320,7 +320,7 @@ describe('users: someone can always manage users', () => {
     });
   });
 
-  it('refuses to inactivate the last active user of the last user-management group', async () => {
+  it('[USR-006] refuses to inactivate the last active user of the last user-management group', async () => {
     const res = await put(adminId, { active: false, reasonForChange: 'Cleanup' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -351,7 +351,7 @@ describe('users: someone can always manage users', () => {
 });
 
 describe('users: unlock', () => {
-  it('[P11-031] unlocks a locked user with a reason, resets the failures, and is audited', async () => {
+  it('[P11-031, USR-008] unlocks a locked user with a reason, resets the failures, and is audited', async () => {
     const id = await userId(t, 'locked');
     expect((await login('locked')).json().code).toBe('USER_LOCKED');
     const noReason = await unlock(id, {});
@@ -376,7 +376,7 @@ describe('users: unlock', () => {
 });
 
 describe('users: access', () => {
-  it('reading needs userManagement.read, changing needs create/update; company roles are refused', async () => {
+  it('[USR-009] reading needs userManagement.read, changing needs create/update; company roles are refused', async () => {
     const siteId = await userId(t, 'site');
     expect((await list('', 'staff')).statusCode).toBe(200); // the demo staff group reads everything
     expect((await create(person('bystaff'), 'staff')).statusCode).toBe(403);

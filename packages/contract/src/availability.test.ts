@@ -111,7 +111,7 @@ describe('availability bodies', () => {
 });
 
 describe('orders', () => {
-  it('subject and calibration rules', () => {
+  it('[ORD-001] subject and calibration rules', () => {
     const order = {
       studyId: 1,
       siteId: 1,

@@ -8,7 +8,7 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
   r.error?.issues[0]?.message;
 
 describe('field rules', () => {
-  it('rejects empty, blank and long text with the spec messages, and trims', () => {
+  it('[FRM-001] rejects empty, blank and long text with the spec messages, and trims', () => {
     const name = requiredText(50);
     expect(firstMessage(name.safeParse(''))).toBe('Required');
     expect(firstMessage(name.safeParse('   '))).toBe("Can't contain only spaces");
@@ -16,7 +16,7 @@ describe('field rules', () => {
     expect(name.parse('  Acme  ')).toBe('Acme');
   });
 
-  it('checks e-mail and phone', () => {
+  it('[FRM-002] checks e-mail and phone', () => {
     expect(firstMessage(emailField.safeParse('not-an-email'))).toBe('Invalid email format');
     expect(emailField.parse('a@example.com')).toBe('a@example.com');
     expect(firstMessage(phoneField.safeParse('123'))).toBe('Invalid phone number');
@@ -56,7 +56,7 @@ describe('field rules', () => {
     }
   });
 
-  it('applies the password policy and confirmation', () => {
+  it('[USR-002, USR-003] applies the password policy and confirmation', () => {
     expect(firstMessage(newPasswordField.safeParse(''))).toBe('Enter a password');
     expect(firstMessage(newPasswordField.safeParse('password1'))).toBe(
       'Password must be at least 8 characters long, contain an uppercase letter and a number',

@@ -64,7 +64,7 @@ describe('the API client', () => {
     expect(deps.onLocked).not.toHaveBeenCalled();
   });
 
-  it('sends the Bearer token, the Role-Id and JSON to /api/v1', async () => {
+  it('[AUT-009] sends the Bearer token, the Role-Id and JSON to /api/v1', async () => {
     const { api, deps } = setup(async () => json(200, { ok: true }));
     await expect(api('POST', '/things', { body: { a: 1 }, query: { page: 2, empty: '' } })).resolves.toEqual({
       ok: true,
@@ -162,7 +162,7 @@ describe('the API client', () => {
     expect((deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls).toHaveLength(1);
   });
 
-  it('reports a 5xx and a missing answer as a server error, with the contract body', async () => {
+  it('[AUT-011] reports a 5xx and a missing answer as a server error, with the contract body', async () => {
     const { api, deps } = setup(async () =>
       json(500, { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred.', errors: [] }),
     );
@@ -175,7 +175,7 @@ describe('the API client', () => {
     expect(offline.deps.onServerError).toHaveBeenCalledTimes(1);
   });
 
-  it('times out after the configured time and ignores calls the caller cancelled', async () => {
+  it('[AUT-010] times out after the configured time and ignores calls the caller cancelled', async () => {
     const hang = (_url: string, init: RequestInit) =>
       new Promise<Response>((_, reject) => {
         init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));

@@ -11,20 +11,20 @@ import { PositiveNumberField, positiveNumberError, unitLabel } from './positive-
 import { zoneWithOffset } from './timezone.ts';
 
 describe('form kit rules', () => {
-  it('pluralises the unit above 1', () => {
+  it('[FRM-006] pluralises the unit above 1', () => {
     const unit = { singular: 'mCi', plural: 'mCis' };
     expect(unitLabel(unit, 1)).toBe('mCi');
     expect(unitLabel(unit, 2)).toBe('mCis');
     expect(unitLabel(unit, null)).toBe('mCi');
   });
 
-  it('checks a positive number against min (1 by default) and max with the spec messages', () => {
+  it('[FRM-006] checks a positive number against min (1 by default) and max with the spec messages', () => {
     expect(positiveNumberError(0, 1)).toBe('Min value is 1');
     expect(positiveNumberError(100_000_001, 1, 100_000_000)).toBe('Max value is 100000000');
     expect(positiveNumberError(5, 1, 10)).toBeUndefined();
   });
 
-  it('emits ISO dates and times, and invalidValue for an invalid pick', () => {
+  it('[FRM-007] emits ISO dates and times, and invalidValue for an invalid pick', () => {
     expect(toIsoValue('date', DateTime.fromISO('2026-03-02T15:30'))).toBe('2026-03-02');
     expect(toIsoValue('time', DateTime.fromISO('2026-03-02T15:30'))).toBe('15:30');
     expect(toIsoValue('date', DateTime.invalid('typed nonsense'))).toBe('invalidValue');

@@ -20,7 +20,7 @@ const api = fakeApi(undefined, {
 });
 
 describe('ReasonForChangeField', () => {
-  it('uses the chosen reason, and opens a counted free text for Other', async () => {
+  it('[FRM-011] uses the chosen reason, and opens a counted free text for Other', async () => {
     renderWithApp(<Harness />, { api });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Reason for change' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Data entry error' }));

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/http-client.ts';
 import { applyServerErrors, conflictMessage } from './server-errors.ts';
 
 describe('applyServerErrors', () => {
-  it('puts field errors on the named fields, nested ones included', () => {
+  it('[FRM-008] puts field errors on the named fields, nested ones included', () => {
     const setError = vi.fn();
     const err = new ApiError(400, {
       code: 'VALIDATION_FAILED',
@@ -23,7 +23,7 @@ describe('applyServerErrors', () => {
     expect(setError).toHaveBeenCalledTimes(2);
   });
 
-  it('puts an e-signature failure on the password field', () => {
+  it('[FRM-010] puts an e-signature failure on the password field', () => {
     const setError = vi.fn();
     const err = new ApiError(400, { code: 'ESIGN_FAILED', message: 'wrong password', errors: [] });
     expect(applyServerErrors(err, setError, ['electronicSignature'])).toBe(true);
@@ -110,7 +110,7 @@ describe('one toast per event', () => {
     [...document.querySelectorAll('.Toastify__toast')].filter((t) => !/-exit/.test(t.className));
   const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-  it('merges a 5xx failure into the generic toast, never stacks an identical one, and lets the success replace the failure', async () => {
+  it('[AUT-011] merges a 5xx failure into the generic toast, never stacks an identical one, and lets the success replace the failure', async () => {
     const { render, cleanup } = await import('@testing-library/react');
     const { createElement } = await import('react');
     const { ToastContainer, toast } = await import('react-toastify');

@@ -132,7 +132,7 @@ describe('loading the user of a stored session', () => {
     expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
   });
 
-  it('a 401 ends the session: the login says so and a new login returns to the page', async () => {
+  it('[AUT-012] a 401 ends the session: the login says so and a new login returns to the page', async () => {
     renderApp('/orders/status?page=2', [
       async () => {
         throw unauthorized();

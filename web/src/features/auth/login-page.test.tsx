@@ -28,13 +28,13 @@ async function signIn(username: string) {
 }
 
 describe('the login page', () => {
-  it('keeps SIGN IN disabled until both fields are filled', () => {
+  it('[AUT-003] keeps SIGN IN disabled until both fields are filled', () => {
     renderWithApp(<LoginPage />, { api: vi.fn() as unknown as HttpClient, path: '/login' });
     expect((screen.getByRole('button', { name: 'SIGN IN' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('link', { name: "Can't log in?" }).getAttribute('href')).toBe('/reset-password');
   });
 
-  it('stores the session and goes to the dashboard', async () => {
+  it('[AUT-003] stores the session and goes to the dashboard', async () => {
     const api = vi.fn(async () => ({ accessToken: 'a', refreshToken: 'r', user })) as unknown as HttpClient;
     renderWithApp(<LoginPage />, { api, path: '/login', routes: { '/': <p>dashboard</p> } });
     await signIn('admin');
@@ -118,7 +118,7 @@ describe('the login page', () => {
     );
   });
 
-  it('sends an expired password to the expired-password screen with a toast', async () => {
+  it('[AUT-006] sends an expired password to the expired-password screen with a toast', async () => {
     const api = vi.fn(async () => {
       throw new ApiError(401, { code: 'PASSWORD_EXPIRED', message: 'expired', errors: [] });
     }) as unknown as HttpClient;

@@ -15,7 +15,7 @@ async function submit(name: string) {
 }
 
 describe('the recovery request page', () => {
-  it('sends the address and confirms, whatever the address', async () => {
+  it('[AUT-004] sends the address and confirms, whatever the address', async () => {
     const api = vi.fn(async () => undefined) as unknown as HttpClient;
     renderWithApp(<ResetPasswordPage />, { api, path: '/reset-password' });
     expect((screen.getByRole('button', { name: 'Send recovery link' }) as HTMLButtonElement).disabled).toBe(

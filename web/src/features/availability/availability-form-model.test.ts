@@ -64,7 +64,7 @@ describe('the add availability form', () => {
     expect(issues({})).toEqual([]);
   });
 
-  it('bounds doses and repeat every with the spec limits', () => {
+  it('[AVL-001] bounds doses and repeat every with the spec limits', () => {
     const schema = availabilityFormSchema(false);
     const errorOf = (over: Partial<AvailabilityFormValues>, path: string) =>
       schema.safeParse(filled(over)).error?.issues.find((i) => i.path[0] === path)?.message;

@@ -48,7 +48,7 @@ describe('sendOrder', () => {
     });
   });
 
-  it('tells the user the day is gone when the slot is full', async () => {
+  it('[ORD-004] tells the user the day is gone when the slot is full', async () => {
     toasts.error.mockClear();
     const result = await sendOrder(failing(refusal(409, 'AVAILABILITY_SLOT_FULL')), body, vi.fn());
     expect(result).toEqual({ slotFull: true });
@@ -76,7 +76,7 @@ describe('sendOrder', () => {
     expect(toasts.error).not.toHaveBeenCalled();
   });
 
-  it("says 'Error placing the order' for anything else", async () => {
+  it("[ORD-005] says 'Error placing the order' for anything else", async () => {
     toasts.error.mockClear();
     expect(await sendOrder(failing(refusal(404, 'NOT_FOUND')), body, vi.fn())).toEqual({ refused: true });
     expect(await sendOrder(failing(new TypeError('network')), body, vi.fn())).toEqual({ refused: true });

@@ -12,7 +12,7 @@ import {
 const form = { ...emptyReportForm, from: '2026-03-01', to: '2026-03-31' };
 
 describe('the report form', () => {
-  it('needs From and To, and To not before From', () => {
+  it('[RPT-002] needs From and To, and To not before From', () => {
     const issues = (v: typeof form) =>
       ordersReportFormSchema.safeParse(v).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
     expect(issues(form)).toEqual([]);
@@ -61,7 +61,7 @@ describe('limitedChoices', () => {
       { studyId: 2, siteId: 20 },
     ],
   };
-  it('limits the sites to the study’s and the studies to the site’s', () => {
+  it('[RPT-006] limits the sites to the study’s and the studies to the site’s', () => {
     expect(limitedChoices(options, null, null)).toEqual({ studies: options.studies, sites: options.sites });
     expect(limitedChoices(options, 2, null).sites.map((s) => s.name)).toEqual(['Y']);
     expect(limitedChoices(options, null, 10).studies.map((s) => s.name)).toEqual(['A']);

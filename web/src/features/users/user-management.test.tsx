@@ -33,7 +33,7 @@ describe('user form', () => {
     expect(result.data?.phone).toBeNull();
   });
 
-  it('asks for a matching confirmation and the password rules on create only', () => {
+  it('[USR-003] asks for a matching confirmation and the password rules on create only', () => {
     expect(
       issues(userFormSchema(true, true).safeParse({ ...newUser, passwordConfirmation: 'Welcome124' })),
     ).toEqual([['passwordConfirmation', 'Password confirmation does not match']]);

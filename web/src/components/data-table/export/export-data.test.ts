@@ -16,7 +16,7 @@ import {
 const utc = (iso: string) => new Date(iso);
 
 describe('formatExportDate', () => {
-  it('writes dates in UTC as MM/dd/yyyy hh:mm:ss a, whatever the offset they came with', () => {
+  it('[FRM-012] writes dates in UTC as MM/dd/yyyy hh:mm:ss a, whatever the offset they came with', () => {
     expect(formatExportDate('2026-03-05T14:07:09.000Z')).toBe('03/05/2026 02:07:09 PM');
     expect(formatExportDate('2026-03-05T01:02:03+02:00')).toBe('03/04/2026 11:02:03 PM');
     expect(formatExportDate(new Date(Date.UTC(2026, 0, 1, 0, 0, 0)))).toBe('01/01/2026 12:00:00 AM');
@@ -256,7 +256,7 @@ describe('CSV escaping (OWASP CSV injection)', () => {
 });
 
 describe('exportBaseName', () => {
-  it('is the export name, else the title, else data', () => {
+  it('[FRM-012] is the export name, else the title, else data', () => {
     expect(exportBaseName('orders_report', 'Order Report')).toBe('orders_report');
     expect(exportBaseName(undefined, 'Drugs')).toBe('Drugs');
     expect(exportBaseName('  ', 'Drugs')).toBe('Drugs');

@@ -27,7 +27,7 @@ const find = vi.fn(async (type: CompanyType, names: string[]) =>
 );
 
 describe('csvFileProblem', () => {
-  it('accepts text/csv or a .csv name, refuses other types and empty files', () => {
+  it('[CFG-010] accepts text/csv or a .csv name, refuses other types and empty files', () => {
     expect(csvFileProblem({ name: 'list.csv', type: '', size: 10 })).toBeNull();
     expect(csvFileProblem({ name: 'LIST.CSV', type: 'application/vnd.ms-excel', size: 10 })).toBeNull();
     expect(csvFileProblem({ name: 'export', type: 'text/csv', size: 10 })).toBeNull();
@@ -46,7 +46,7 @@ describe('csvFileProblem', () => {
 });
 
 describe('parseCsv and toCsvRecords', () => {
-  it('skips the header and blank lines, splits quoted company names, numbers rows as the editor does (data rows from 1)', async () => {
+  it('[CFG-010] skips the header and blank lines, splits quoted company names, numbers rows as the editor does (data rows from 1)', async () => {
     const text =
       '\uFEFFName,Email,Company type,Companies\r\n' +
       'Jane Doe, jane@x.org ,CMO,"Isotope Labs Boston, pacific radiopharma"\r\n' +

@@ -113,7 +113,7 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it("puts a 400's row errors on the row, keeps the edits and closes the confirm dialog", async () => {
+  it("[CFG-011] puts a 400's row errors on the row, keeps the edits and closes the confirm dialog", async () => {
     const { onDone } = renderEditor(
       editorApi(() => {
         throw new ApiError(400, {
