@@ -7,7 +7,7 @@ import { oidcMessages } from '@dosechain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oidcCallbackPath } from '../src/kernel/auth/identity-provider.ts';
-import { auditLog, roles, userGroups, users } from '../src/kernel/db/schema.ts';
+import { auditLog, mailOutbox, roles, userGroups, users } from '../src/kernel/db/schema.ts';
 import { openFlowCookie, sealFlowCookie } from '../src/modules/login/oidc-flow-cookie.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { signInAtProvider, startIdentityProvider, type TestIdentityProvider } from './oidc-provider.ts';
@@ -47,8 +47,8 @@ const passwordLogin = (username: string) =>
 
 describe('the login page', () => {
   it('is told the button label and the provider', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oidc' });
-    expect(res.json()).toEqual({ buttonLabel: 'Sign in with your organisation', issuer: idp.issuer });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/app-config' });
+    expect(res.json().oidc).toEqual({ buttonLabel: 'Sign in with your organisation', issuer: idp.issuer });
   });
 });
 
@@ -137,7 +137,22 @@ describe('a sign-in with the provider', () => {
 describe('organisation only', () => {
   it("refuses the user's password, says where to sign in, and sends no recovery mail", async () => {
     const cmo = await userRow('cmo');
-    await t.db.update(users).set({ organisationOnly: true }).where(eq(users.id, cmo.id));
+    // A user manager marks the user, signed and audited.
+    const marked = await t.request('admin', {
+      method: 'PUT',
+      url: `/api/v1/users/${cmo.id}`,
+      payload: { organisationOnly: true, reasonForChange: 'Company SSO', electronicSignature: DEMO_PASSWORD },
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toMatchObject({ organisationOnly: true, identityProviderLinked: true });
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'users'), eq(auditLog.entityId, cmo.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audited).toMatchObject({ changeset: { organisationOnly: [false, true] }, reason: 'Company SSO' });
+
     const refused = await passwordLogin('cmo');
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({
@@ -147,6 +162,15 @@ describe('organisation only', () => {
     // The provider still signs them in.
     const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
     expect((await drive.exchange(fragment.get('oidc')!)).statusCode).toBe(200);
+    // No recovery mail: there is no password to recover.
+    const mailsBefore = (await t.db.select().from(mailOutbox)).length;
+    const recovery = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/password-recovery',
+      payload: { email: 'cmo@dosechain.example' },
+    });
+    expect(recovery.statusCode).toBeLessThan(300);
+    expect((await t.db.select().from(mailOutbox)).length).toBe(mailsBefore);
     await t.db.update(users).set({ organisationOnly: false }).where(eq(users.id, cmo.id));
     expect((await passwordLogin('cmo')).statusCode).toBe(200);
   });

@@ -32,6 +32,8 @@ export const oidcMessages = {
   unreachable:
     'The identity provider cannot be reached. Sign in with your username and password, or try again later.',
   failed: 'The sign-in with your organisation did not complete. Please try again.',
+  /** The user manager's checkbox (decision 056). */
+  organisationOnlyLabel: 'Sign in with the organisation only (the password is refused)',
   /** A password login or recovery of a user marked "sign in with the organisation only". */
   organisationOnly: 'This account signs in with your organisation only: use the button above the form.',
   /** A password e-signature of a user who signs in with the organisation only. */

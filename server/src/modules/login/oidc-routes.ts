@@ -4,7 +4,6 @@ import {
   loginResponseSchema,
   oidcMessages,
   oidcSessionBodySchema,
-  oidcSettingsSchema,
   oidcSignatureStartSchema,
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
@@ -59,12 +58,6 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   };
   const toPage = (reply: FastifyReply, path: string, fragment: Record<string, string>) =>
     reply.redirect(`${publicUrl}${path}#${new URLSearchParams(fragment)}`, 303);
-
-  r.get(
-    '/auth/oidc',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: oidcSettingsSchema } } },
-    () => ({ buttonLabel: settings.buttonLabel, issuer: settings.issuer }),
-  );
 
   r.get(
     '/auth/oidc/login',
