@@ -38,16 +38,30 @@ export function oidcDriver(t: TestApp) {
         cookie: cookieOf(res.headers['set-cookie']),
       };
     },
-    /** The provider sent the browser back: the page the app redirects to, by its fragment. */
+    /**
+     * The provider sent the browser back: what the app answers, as the login page's fragment
+     * (a redirect) or the signing popup's message (its page), with `page` saying which.
+     */
     async callback(back: URL, cookie: string | undefined) {
       const res = await t.app.inject({
         method: 'GET',
         url: `${back.pathname}${back.search}`,
         headers: cookie ? { cookie } : {},
       });
+      if (res.statusCode === 200) {
+        const json = /<script type="application\/json" id="result">(.*?)<\/script>/.exec(res.body)?.[1];
+        const message = JSON.parse(json ?? '{}') as Record<string, string>;
+        return Object.assign(new URLSearchParams(message), {
+          page: 'popup',
+          csp: res.headers['content-security-policy'],
+        });
+      }
       if (res.statusCode !== 303) throw new Error(`callback answered ${res.statusCode} ${res.body}`);
       const location = new URL(res.headers.location as string);
-      return Object.assign(new URLSearchParams(location.hash.slice(1)), { page: location.pathname });
+      return Object.assign(new URLSearchParams(location.hash.slice(1)), {
+        page: location.pathname,
+        csp: undefined,
+      });
     },
     /** The login page trades the hand-off code for DoseChain's tokens. */
     exchange(code: string) {

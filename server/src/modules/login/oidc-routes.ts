@@ -24,11 +24,10 @@ import { meAfterLogin } from '../me/service.ts';
 import { clearFlowCookie, openFlowCookie, sealFlowCookie } from './oidc-flow-cookie.ts';
 import { OidcSignInRefused, userOfIdentity } from './oidc-sign-in.ts';
 import { SignatureRefused, signatureOfIdentity } from './oidc-signature.ts';
+import { sendSignaturePage } from './oidc-signature-page.ts';
 import { startSession } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
-/** Where the signing popup lands: the page hands the token to the page that opened it. */
-export const SIGNATURE_PAGE = '/oidc-signature';
 
 /**
  * Sign-in with the organisation's OpenID provider (issue 38, decision 056), registered only when
@@ -42,6 +41,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const publicUrl = deps.config.publicUrl;
   const provider = createIdentityProvider(settings, `${publicUrl}${oidcCallbackPath}`);
   const secure = publicUrl.startsWith('https:');
+  const origin = new URL(publicUrl).origin;
   const secret = deps.config.jwtSecret;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): AuthContext => ({
@@ -56,8 +56,12 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     access: 'public' as const,
     rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
   };
-  const toPage = (reply: FastifyReply, path: string, fragment: Record<string, string>) =>
-    reply.redirect(`${publicUrl}${path}#${new URLSearchParams(fragment)}`, 303);
+  const toPage = (reply: FastifyReply, path: string, fragment: Record<string, string | undefined>) => {
+    const said = Object.entries(fragment).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    return reply.redirect(`${publicUrl}${path}#${new URLSearchParams(said)}`, 303);
+  };
 
   r.get(
     '/auth/oidc/login',
@@ -107,15 +111,23 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const now = deps.clock.now();
       const flow = await openFlowCookie(request.headers.cookie, secret, now);
       reply.header('set-cookie', clearFlowCookie(secure));
-      const page = flow?.purpose === 'signature' ? SIGNATURE_PAGE : '/login';
       const failed = { 'oidc-error': 'FAILED' };
-      if (!flow) return toPage(reply, page, failed);
+      const signing = flow?.purpose === 'signature';
+      const answer = (fragment: { token: string } | { 'oidc-error': string; email?: string }) =>
+        signing
+          ? sendSignaturePage(
+              reply,
+              origin,
+              'token' in fragment ? fragment : { 'oidc-error': fragment['oidc-error'] },
+            )
+          : toPage(reply, '/login', fragment);
+      if (!flow) return answer(failed);
       const search = new URL(request.url, publicUrl).search;
       try {
         const identity = await provider.finish(new URL(`${publicUrl}${oidcCallbackPath}${search}`), flow);
         if (flow.purpose === 'signature') {
           const token = await signatureOfIdentity(ctx(request), flow.userId as number, identity);
-          return toPage(reply, page, { token });
+          return answer({ token });
         }
         const user = await userOfIdentity(ctx(request), identity);
         const code = await issueOidcGrant(
@@ -123,12 +135,12 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           { kind: 'login', userId: user.id, issuer: identity.issuer },
           now,
         );
-        return toPage(reply, page, { oidc: code });
+        return toPage(reply, '/login', { oidc: code });
       } catch (err) {
         if (err instanceof OidcSignInRefused) {
-          return toPage(reply, page, { 'oidc-error': err.code, ...(err.email ? { email: err.email } : {}) });
+          return answer({ 'oidc-error': err.code, ...(err.email ? { email: err.email } : {}) });
         }
-        if (err instanceof SignatureRefused) return toPage(reply, page, { 'oidc-error': err.code });
+        if (err instanceof SignatureRefused) return answer({ 'oidc-error': err.code });
         const unreachable = err instanceof IdentityProviderUnreachable;
         // The library's message, never a token: state, nonce, PKCE or ID token checks that failed.
         request.log.warn(
@@ -139,7 +151,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           },
           'a sign-in with the identity provider failed',
         );
-        return toPage(reply, page, unreachable ? { 'oidc-error': 'UNREACHABLE' } : failed);
+        return answer(unreachable ? { 'oidc-error': 'UNREACHABLE' } : failed);
       }
     },
   );
