@@ -41,7 +41,6 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const publicUrl = deps.config.publicUrl;
   const provider = createIdentityProvider(settings, `${publicUrl}${oidcCallbackPath}`);
   const secure = publicUrl.startsWith('https:');
-  const origin = new URL(publicUrl).origin;
   const secret = deps.config.jwtSecret;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest): AuthContext => ({
@@ -117,7 +116,6 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         signing
           ? sendSignaturePage(
               reply,
-              origin,
               'token' in fragment ? fragment : { 'oidc-error': fragment['oidc-error'] },
             )
           : toPage(reply, '/login', fragment);

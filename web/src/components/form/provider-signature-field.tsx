@@ -38,15 +38,18 @@ export function ProviderSignatureField<T extends FieldValues>({
   const api = useApi();
   const { field, fieldState } = useController({ control, name });
   const [error, setError] = useState<string | null>(null);
-  const popup = useRef<Window | null>(null);
+  const waiting = useRef(false);
   const { onChange } = field;
 
   useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== popup.current) return;
+    // The popup's last page answers on this channel (its opener link is cut at the provider).
+    const channel = new BroadcastChannel(SIGNATURE_MESSAGE_TYPE);
+    channel.onmessage = (event: MessageEvent) => {
+      // Only the dialog that asked takes the answer.
+      if (!waiting.current) return;
       const data = event.data as { type?: string; token?: string; 'oidc-error'?: string };
       if (data?.type !== SIGNATURE_MESSAGE_TYPE) return;
-      popup.current = null;
+      waiting.current = false;
       if (data.token) {
         setError(null);
         onChange(data.token);
@@ -55,8 +58,7 @@ export function ProviderSignatureField<T extends FieldValues>({
         setError(refusal[data['oidc-error'] ?? ''] ?? oidcMessages.reauthFailed);
       }
     };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    return () => channel.close();
   }, [onChange]);
 
   const reauthenticate = async () => {
@@ -64,7 +66,7 @@ export function ProviderSignatureField<T extends FieldValues>({
     onChange('');
     // Opened in the click itself, so no popup blocker stops it; sent to the provider once known.
     const opened = window.open('', 'dosechain-signature', 'popup,width=520,height=700');
-    popup.current = opened;
+    waiting.current = true;
     try {
       const { authorizationUrl } = await api('POST', '/auth/oidc/signature', {});
       if (opened) opened.location.href = authorizationUrl;
