@@ -244,7 +244,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await registerSecurityHeaders(app, baseDeps.config.publicUrl);
+  await registerSecurityHeaders(app, baseDeps.config.publicUrl, {
+    signingPopups: Boolean(baseDeps.config.oidc),
+  });
   // API answers carry tokens and personal data: no browser or proxy keeps a copy (OWASP ASVS 8.2.1).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) {

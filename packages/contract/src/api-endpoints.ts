@@ -44,6 +44,7 @@ import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from './gro
 import { type ListResponse, listQuerySchema, listResponseSchema } from './list-query.ts';
 import { mailFailedCountSchema, mailLogEntrySchema, mailResendBodySchema } from './mail-log.ts';
 import { reasonForChangeSchema } from './mutation.ts';
+import { oidcSessionBodySchema, oidcSettingsSchema, oidcSignatureStartSchema } from './oidc.ts';
 import {
   orderNotificationsAnswerSchema,
   orderStatusBatchAnswerSchema,
@@ -105,7 +106,12 @@ export interface ApiEndpoint {
 }
 
 /** The public settings the web app reads before login. */
-export const appConfigSchema = z.object({ supportEmail: z.string(), eSignature: z.boolean() });
+export const appConfigSchema = z.object({
+  supportEmail: z.string(),
+  eSignature: z.boolean(),
+  /** The organisation's identity provider, when one is configured (decision 056). */
+  oidc: oidcSettingsSchema.optional(),
+});
 export type AppSettings = z.infer<typeof appConfigSchema>;
 
 const noContent = z.null();
@@ -159,6 +165,8 @@ export const apiEndpoints = {
   'GET /app-config': { answer: appConfigSchema },
   'POST /auth/login': { body: loginBodySchema, answer: loginResponseSchema },
   'POST /auth/refresh': { body: refreshBodySchema, answer: tokenPairSchema },
+  'POST /auth/oidc/session': { body: oidcSessionBodySchema, answer: loginResponseSchema },
+  'POST /auth/oidc/signature': { answer: oidcSignatureStartSchema },
   'POST /auth/logout': { body: refreshBodySchema, answer: noContent },
   'PUT /users/password-change': { body: passwordChangeBodySchema, answer: noContent },
   'POST /users/password-recovery': { body: passwordRecoveryBodySchema, answer: z.undefined() },

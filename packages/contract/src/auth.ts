@@ -79,6 +79,8 @@ export const meUserSchema = z.object({
   permissions: permissionsSchema,
   /** The role in effect; null when the user has no role (and so no permissions). */
   currentRole: roleSchema.nullable(),
+  /** Linked to the organisation's identity provider: signs by re-authenticating there (decision 056). */
+  signsWithIdentityProvider: z.boolean().optional(),
 });
 export type MeUser = z.infer<typeof meUserSchema>;
 

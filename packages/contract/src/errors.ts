@@ -41,6 +41,10 @@ export const errorCodes = [
   'TOO_MANY_STREAMS',
   'API_KEY_NOT_ALLOWED',
   'AUDIT_CHECKPOINT_INVALID',
+  /** A password of a user who signs in with the organisation's identity provider only (decision 056). */
+  'ORGANISATION_ONLY',
+  /** The organisation's identity provider could not be reached. */
+  'IDP_UNREACHABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -19,6 +19,7 @@ export * from './live-events.ts';
 export * from './mail-log.ts';
 export * from './messages.ts';
 export * from './mutation.ts';
+export * from './oidc.ts';
 export * from './order-activity.ts';
 export * from './order-status.ts';
 export * from './order-status-table.ts';

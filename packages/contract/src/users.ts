@@ -73,6 +73,8 @@ export const userFieldsSchema = z.strictObject({
   siteCoordinator: z.boolean(),
   primaryInvestigator: z.boolean(),
   imagingCenterContact: z.boolean(),
+  /** Signs in with the organisation's identity provider only: the password is refused (decision 056). */
+  organisationOnly: z.boolean().optional(),
   groupIds,
   roles: rolesField,
 });
@@ -123,6 +125,9 @@ export const userSchema = z
     imagingCenterContact: z.boolean(),
     siteCoordinator: z.boolean(),
     primaryInvestigator: z.boolean(),
+    organisationOnly: z.boolean(),
+    /** Linked to a person at the organisation's identity provider (at their first sign-in there). */
+    identityProviderLinked: z.boolean(),
     groups: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
     roles: z.array(roleSchema),
     createdAt: answerInstant(),

@@ -94,7 +94,22 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'OIDC_ISSUER must be an http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_BUTTON_LABEL: z.string().min(1).max(60).default('Sign in with your organisation'),
+  OIDC_CREATE_USERS: z.enum(['0', '1']).default('0'),
 });
+
+/** Sign-in with the organisation's OpenID provider (decision 056). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  buttonLabel: string;
+  /** An unknown person who signs in becomes a user without roles or groups (OIDC_CREATE_USERS=1). */
+  createUsers: boolean;
+}
 
 export interface AppConfig {
   port: number;
@@ -151,6 +166,8 @@ export interface AppConfig {
    * (WEBHOOK_ALLOW_PRIVATE_NETWORKS=1: receivers inside the network). Off when absent (SSRF, decision 030).
    */
   webhookAllowPrivateNetworks?: boolean;
+  /** OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; absent: local passwords only. */
+  oidc?: OidcConfig;
 }
 
 // The repository holds server/ and web/ side by side.
@@ -231,6 +248,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lateCheckIntervalMinutes: e.LATE_CHECK_INTERVAL_MINUTES,
     webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP === '1',
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1',
+    oidc: oidcConfigOf(e),
+  };
+}
+
+/** The three OIDC settings come together or not at all: a half-configured provider is refused. */
+function oidcConfigOf(e: z.infer<typeof envSchema>): OidcConfig | undefined {
+  const required = {
+    OIDC_ISSUER: e.OIDC_ISSUER,
+    OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\nOIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: ${missing.join(', ')} missing`,
+    );
+  }
+  return {
+    issuer: e.OIDC_ISSUER as string,
+    clientId: e.OIDC_CLIENT_ID as string,
+    clientSecret: e.OIDC_CLIENT_SECRET as string,
+    buttonLabel: e.OIDC_BUTTON_LABEL,
+    createUsers: e.OIDC_CREATE_USERS === '1',
   };
 }
 

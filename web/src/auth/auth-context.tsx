@@ -1,4 +1,4 @@
-import { type MeUser, messages } from '@dosechain/contract';
+import { type LoginResponse, type MeUser, messages } from '@dosechain/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -81,6 +81,8 @@ export interface AuthValue {
   /** Null until a session ends in this tab, and again after the next login. */
   sessionEnd: SessionEnd | null;
   login(username: string, password: string): Promise<MeUser>;
+  /** Starts the session the identity provider's sign-in handed over (its one-time code). */
+  loginWithProvider(code: string): Promise<MeUser>;
   logout(): Promise<void>;
   switchRole(roleId: number): Promise<void>;
   /** Loads the current user again (after they changed their own profile, or the server was unreachable). */
@@ -235,8 +237,20 @@ export function AuthProvider({
     [api, queryClient],
   );
 
-  const value = useMemo<AuthValue>(
-    () => ({
+  const value = useMemo<AuthValue>(() => {
+    /** A session started (by password or at the identity provider): kept, and the app shows its user. */
+    const started = (res: LoginResponse) => {
+      if (!res.user) throw new Error(messages.emptyUser);
+      saveTokens({ accessToken: res.accessToken, refreshToken: res.refreshToken });
+      saveRoleId(res.user.currentRole?.id ?? null);
+      // Nothing fetched before this login (e.g. by a page that was closing) is shown to this user.
+      queryClient.clear();
+      setSessionEnd(null);
+      setUser(res.user);
+      setStatus('authenticated');
+      return res.user;
+    };
+    return {
       status,
       user,
       sessionEnd,
@@ -248,15 +262,11 @@ export function AuthProvider({
           query: { includeUser: true },
           body: { username, password },
         });
-        if (!res.user) throw new Error(messages.emptyUser);
-        saveTokens({ accessToken: res.accessToken, refreshToken: res.refreshToken });
-        saveRoleId(res.user.currentRole?.id ?? null);
-        // Nothing fetched before this login (e.g. by a page that was closing) is shown to this user.
-        queryClient.clear();
-        setSessionEnd(null);
-        setUser(res.user);
-        setStatus('authenticated');
-        return res.user;
+        return started(res);
+      },
+      async loginWithProvider(code) {
+        const res = await api('POST', '/auth/oidc/session', { query: { includeUser: true }, body: { code } });
+        return started(res);
       },
       async logout() {
         const tokens = readTokens();
@@ -273,9 +283,8 @@ export function AuthProvider({
         queryClient.clear();
         setUser(me);
       },
-    }),
-    [api, endSession, followedSwitches, forget, retryLoad, queryClient, sessionEnd, status, user],
-  );
+    };
+  }, [api, endSession, followedSwitches, forget, retryLoad, queryClient, sessionEnd, status, user]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -283,4 +292,9 @@ export function useAuth(): AuthValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth needs an AuthProvider');
   return value;
+}
+
+/** The session where there may be none (a form rendered outside the app's providers, in tests). */
+export function useOptionalAuth(): AuthValue | null {
+  return useContext(AuthContext);
 }

@@ -1,4 +1,4 @@
-import { limits, messages } from '@dosechain/contract';
+import { limits, messages, oidcMessages } from '@dosechain/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   claimSessionPasswordAttempt,
@@ -7,6 +7,9 @@ import {
   userLockedMessage,
 } from '../auth/credentials.ts';
 import { lockEndLabel, lockZoneOf, sessionLockedAt } from '../auth/lockout.ts';
+import { consumeOidcGrant, SIGNATURE_TOKEN_PREFIX } from '../auth/oidc-grants.ts';
+import { passwordRefusedFor } from '../auth/organisation-only.ts';
+import type { Principal } from '../auth/principal.ts';
 import { verifySignature } from '../auth/signature.ts';
 import { createSignatureGate, SIGNATURE_GATE_WINDOW_MS } from '../auth/signature-gate.ts';
 import { users } from '../db/schema.ts';
@@ -103,8 +106,40 @@ async function checkWithPassword(ctx: ServiceContext, signature: string, nowMs: 
   throw await wrongSignature(ctx, await recordFailedPassword(auth, user, 'session'));
 }
 
+/** How each request's signature was given, when not by password: the audit row records it. */
+const signatureMethods = new WeakMap<Principal, string>();
+
+/** "re-authenticated at <issuer>" when the actor signed at the identity provider in this request. */
+export const signatureMethodOf = (actor: Principal): string | undefined => signatureMethods.get(actor);
+
 /**
- * Checks the e-signature (the actor's password) when e-signature is on. A signature confirmed in
+ * A one-time signature token from a re-authentication at the identity provider (decision 056):
+ * used once, by the user it was given to, within its two minutes. A refused one signs nothing;
+ * refusals go through the per-user gate, so tokens cannot be guessed at speed.
+ */
+function checkSignatureToken(ctx: ServiceContext, token: string, nowMs: number): Promise<true> {
+  return gate.run(
+    ctx.actor.user.id,
+    nowMs,
+    async () => {
+      const used = await consumeOidcGrant(
+        ctx.db,
+        token,
+        { kind: 'signature', userId: ctx.actor.user.id },
+        new Date(nowMs),
+      );
+      if (!used) throw onSignature(400, 'ESIGN_FAILED', oidcMessages.signatureTokenInvalid);
+      signatureMethods.set(ctx.actor, oidcMessages.reauthenticatedAt(used.issuer));
+      return true as const;
+    },
+    () => onSignature(429, 'RATE_LIMITED', messages.eSignatureRateLimited),
+  );
+}
+
+/**
+ * Checks the e-signature when e-signature is on: the actor's password, or a one-time token from a
+ * re-authentication at the identity provider (refused passwords of users who sign in with the
+ * organisation only). A password signature confirmed in
  * this period is accepted at once (decision 012); any other goes through the per-user gate to a
  * password check. Refusals name the field `electronicSignature`: 400 ESIGN_FAILED (missing, or
  * wrong — saying so on the attempt before the lock, and when it locked), 429 RATE_LIMITED (after
@@ -122,6 +157,10 @@ export async function checkESignature(
   // An empty signature guesses nothing: refused, not counted.
   if (!signature) throw unsigned(null);
   const nowMs = ctx.clock.now().getTime();
+  if (signature.startsWith(SIGNATURE_TOKEN_PREFIX)) return checkSignatureToken(ctx, signature, nowMs);
+  if (await passwordRefusedFor(ctx.db, ctx.actor.user, new Date(nowMs))) {
+    throw onSignature(400, 'ESIGN_FAILED', oidcMessages.signWithProvider);
+  }
   if (verifySignature.remembered(ctx.actor.user.passwordHash, signature, nowMs)) {
     // The right password ends a run of failures (the session read is fresh: no query otherwise).
     if (ctx.actor.user.failedSignatureCount > 0) await resetFailures(ctx);

@@ -3,7 +3,7 @@ import { fullName, type Principal } from '../auth/principal.ts';
 import type { Tx } from '../db/client.ts';
 import { validationFailed } from '../http/app-error.ts';
 import type { ServiceContext } from '../http/context.ts';
-import { checkESignature } from './e-signature.ts';
+import { checkESignature, signatureMethodOf } from './e-signature.ts';
 import { type AuditActor, type AuditEntry, type AuditItem, chainWriterOf, diffChangeset } from './record.ts';
 
 export interface MutationMeta {
@@ -75,6 +75,9 @@ export async function signedMutation<T>(
   work: (tx: Tx, audit: AuditWriter) => Promise<T>,
 ): Promise<T> {
   const actor = auditActor(ctx.actor);
+  // A signature given at the identity provider says so, e.g. "Updated CMO (re-authenticated at …)".
+  const method = signed ? signatureMethodOf(ctx.actor) : undefined;
+  const meaning = method ? `${options.meaning} (${method})` : options.meaning;
   let appended: { done(committed: boolean): void } | undefined;
   try {
     const result = await ctx.db.transaction(async (tx) => {
@@ -84,7 +87,7 @@ export async function signedMutation<T>(
         const changeset = rest.changeset ?? diffChangeset(before, after);
         items.push({
           actor,
-          entry: { ...rest, changeset, reason, signed, signatureMeaning: options.meaning },
+          entry: { ...rest, changeset, reason, signed, signatureMeaning: meaning },
         });
       });
       if (items.length > 0) appended = await chainWriterOf(ctx.db).append(tx, items);

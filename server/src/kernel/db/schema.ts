@@ -107,12 +107,18 @@ export const users = pgTable(
     imagingCenterContact: boolean('imaging_center_contact').notNull().default(false),
     siteCoordinator: boolean('site_coordinator').notNull().default(false),
     primaryInvestigator: boolean('primary_investigator').notNull().default(false),
+    /** The identity provider's issuer and subject this user signs in as (decision 056); linked on first sign-in. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    /** Signs in with the organisation's identity provider only: the password is refused (decision 056). */
+    organisationOnly: boolean('organisation_only').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_subject_key').on(t.oidcIssuer, t.oidcSubject),
   ],
 );
 
@@ -225,6 +231,27 @@ export const refreshTokens = pgTable(
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * One-time proofs from the identity provider (decision 056), stored as SHA-256 only: `login`, the
+ * hand-off from the sign-in callback to the page (a minute); `signature`, a re-authentication the
+ * signer's next mutation sends as its e-signature (two minutes). Used once.
+ */
+export const oidcGrants = pgTable(
+  'oidc_grants',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text().$type<'login' | 'signature'>().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    issuer: text().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oidc_grants_expires_idx').on(t.expiresAt)],
 );
 
 export const reasonsForChange = pgTable(

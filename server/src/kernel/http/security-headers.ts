@@ -7,9 +7,16 @@ import type { FastifyInstance } from 'fastify';
  * without TLS) the upgrade sent every script to https and the page stayed blank, and browsers
  * ignore HSTS there anyway (decision 039).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  options: { signingPopups?: boolean } = {},
+): Promise<void> {
   const secure = publicUrl.startsWith('https://');
   await app.register(helmet, {
+    // Signing at the identity provider happens in a popup that must still reach the page that
+    // opened it when it comes back (decision 056); otherwise helmet's same-origin.
+    crossOriginOpenerPolicy: { policy: options.signingPopups ? 'same-origin-allow-popups' : 'same-origin' },
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {

@@ -11,7 +11,12 @@ export function appConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
     .get(
       '/app-config',
       { config: { access: 'public' }, schema: { tags: ['app'], response: { 200: appConfigSchema } } },
-      () => ({ supportEmail: deps.config.supportEmail, eSignature: deps.config.eSignature }),
+      () => {
+        const { oidc } = deps.config;
+        const base = { supportEmail: deps.config.supportEmail, eSignature: deps.config.eSignature };
+        // The login page's "Sign in with …" button, only when a provider is configured.
+        return oidc ? { ...base, oidc: { buttonLabel: oidc.buttonLabel, issuer: oidc.issuer } } : base;
+      },
     );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',

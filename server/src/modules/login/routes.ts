@@ -15,6 +15,7 @@ import { AppError } from '../../kernel/http/app-error.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
 import { meAfterLogin } from '../me/index.ts';
 import { resetPasswordWithToken } from '../password-recovery/index.ts';
+import { oidcRoutes } from './oidc-routes.ts';
 import { changePassword, login, logout, refresh, timingDecoy } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
@@ -94,4 +95,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       return reply.status(204).send(null);
     },
   );
+
+  // Only when OIDC_* are set: without them the API is as before.
+  await oidcRoutes(app, deps);
 }

@@ -1,4 +1,4 @@
-import { limits, messages, type PasswordChangeBody, type TokenPair } from '@dosechain/contract';
+import { limits, messages, oidcMessages, type PasswordChangeBody, type TokenPair } from '@dosechain/contract';
 import { and, eq, not, sql } from 'drizzle-orm';
 import { signAccessToken } from '../../kernel/auth/access-token.ts';
 import {
@@ -24,6 +24,7 @@ import {
   recordLoginFailure,
   unknownNameLock,
 } from '../../kernel/auth/login-pacing.ts';
+import { passwordRefusedFor } from '../../kernel/auth/organisation-only.ts';
 import { hashPassword, verifyPassword } from '../../kernel/auth/password.ts';
 import type { UserRow } from '../../kernel/auth/principal.ts';
 import {
@@ -133,6 +134,10 @@ async function checkCredentials(
       .where(eq(users.id, user.id));
   }
   if (!user.active) throw userInactive();
+  // Said only to whoever knows the password: it tells where to sign in instead.
+  if (await passwordRefusedFor(ctx.db, user, now)) {
+    throw new AppError(failureStatus, 'ORGANISATION_ONLY', oidcMessages.organisationOnly);
+  }
   return user;
 }
 
@@ -172,6 +177,14 @@ export async function login(
   if (passwordExpired(user, ctx.config, ctx.clock)) {
     throw new AppError(401, 'PASSWORD_EXPIRED', messages.passwordExpired);
   }
+  return { user, tokens: await startSession(ctx, user) };
+}
+
+/**
+ * Starts a session for a user whose credentials were checked (a password, or a sign-in with the
+ * organisation's identity provider): the failure counts and any ended lock are cleared.
+ */
+export async function startSession(ctx: AuthContext, user: UserRow): Promise<TokenPair> {
   const now = ctx.clock.now();
   const session = await ctx.db.transaction(async (tx) => {
     // Conditional, so a lock or inactivation that landed since the check still wins; a lock
@@ -194,7 +207,7 @@ export async function login(
     throw userLocked(state.lockedUntil, await lockZoneOf(ctx.db, user.id));
   }
   const accessToken = await accessTokenFor(ctx, user.id, session.sessionId);
-  return { user, tokens: { accessToken, refreshToken: session.token } };
+  return { accessToken, refreshToken: session.token };
 }
 
 /**

@@ -24,5 +24,6 @@ export function toMeUser(principal: Principal, groups: { id: number; name: strin
     roles: principal.roles,
     permissions: principal.permissions,
     currentRole: principal.currentRole,
+    signsWithIdentityProvider: u.oidcSubject !== null,
   };
 }

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../kernel/audit/record.ts';
 import { type AuthContext, selfActor, storeNewPassword } from '../../kernel/auth/credentials.ts';
 import { isLockedAt, lockLifted } from '../../kernel/auth/lockout.ts';
+import { passwordRefusedFor } from '../../kernel/auth/organisation-only.ts';
 import { hashPassword } from '../../kernel/auth/password.ts';
 import { fullName } from '../../kernel/auth/principal.ts';
 import { users } from '../../kernel/db/schema.ts';
@@ -38,7 +39,9 @@ export async function requestRecovery(ctx: RecoveryContext, email: string): Prom
   const started = performance.now();
   const now = ctx.clock.now();
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
-  if (user?.active) {
+  // A user who signs in with the organisation only has no password to recover (decision 056).
+  const mailed = user?.active === true && !(await passwordRefusedFor(ctx.db, user, now));
+  if (user && mailed) {
     await ctx.db.transaction(async (tx) => {
       const token = await issueRecoveryToken(tx, user.id, now);
       const link = `${ctx.config.publicUrl}${RESET_PAGE_PATH}?token=${token}`;
@@ -53,7 +56,7 @@ export async function requestRecovery(ctx: RecoveryContext, email: string): Prom
   } else {
     ctx.log.info(
       { event: 'password_recovery.no_account' },
-      'password recovery for an address without an active account',
+      'password recovery for an address without an active account with a password',
     );
   }
   const left = RECOVERY_MIN_RESPONSE_MS - (performance.now() - started);

@@ -115,6 +115,8 @@ export function toUser(row: UserRow, details: UserDetails | undefined, now: Date
     imagingCenterContact: row.imagingCenterContact,
     siteCoordinator: row.siteCoordinator,
     primaryInvestigator: row.primaryInvestigator,
+    organisationOnly: row.organisationOnly,
+    identityProviderLinked: row.oidcSubject !== null,
     groups: details?.groups ?? [],
     roles: details?.roles ?? [],
     createdAt: row.createdAt.toISOString(),
@@ -138,6 +140,7 @@ export function userAuditFields(row: UserRow, details: UserDetails) {
     siteCoordinator: row.siteCoordinator,
     primaryInvestigator: row.primaryInvestigator,
     imagingCenterContact: row.imagingCenterContact,
+    organisationOnly: row.organisationOnly,
     groups: details.groups.map((g) => g.name).sort(),
     roles: details.roles.map(roleDescription).sort(),
   };

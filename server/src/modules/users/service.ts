@@ -240,6 +240,7 @@ export async function createUser(ctx: ServiceContext, input: CreateInput): Promi
           siteCoordinator: input.siteCoordinator ?? false,
           primaryInvestigator: input.primaryInvestigator ?? false,
           imagingCenterContact: input.imagingCenterContact ?? false,
+          organisationOnly: input.organisationOnly ?? false,
           passwordHash,
           passwordChangedAt: new Date(0),
         })
@@ -270,6 +271,7 @@ const columnFields = [
   'siteCoordinator',
   'primaryInvestigator',
   'imagingCenterContact',
+  'organisationOnly',
   'active',
 ] as const;
 

@@ -1,9 +1,14 @@
 import { messages } from '@dosechain/contract';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useAppSettings } from '../../api/app-config.ts';
+import { useOptionalAuth } from '../../auth/auth-context.tsx';
 import { FormTextField } from './form-text-field.tsx';
+import { ProviderSignatureField } from './provider-signature-field.tsx';
 
-/** The e-signature: the user's password, asked for when the deployment has e-signature on. */
+/**
+ * The e-signature, asked for when the deployment has e-signature on: the user's password, or a
+ * re-authentication at the organisation's identity provider for a user linked to it.
+ */
 export function ESignatureField<T extends FieldValues>({
   control,
   name,
@@ -12,7 +17,12 @@ export function ESignatureField<T extends FieldValues>({
   name: Path<T>;
 }) {
   const settings = useAppSettings();
+  const user = useOptionalAuth()?.user;
   if (!settings.data?.eSignature) return null;
+  const oidc = settings.data.oidc;
+  if (oidc && user?.signsWithIdentityProvider) {
+    return <ProviderSignatureField control={control} name={name} buttonLabel={oidc.buttonLabel} />;
+  }
   return (
     <FormTextField
       control={control}

@@ -9,6 +9,7 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { afterLoginPath } from '../../auth/guards.tsx';
 import { applyServerErrors, toldByGenericToast } from '../../components/form/server-errors.ts';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { ProviderSignIn } from './provider-sign-in.tsx';
 
 interface LoginForm {
   username: string;
@@ -69,6 +70,7 @@ export default function LoginPage() {
           {error}
         </Alert>
       )}
+      <ProviderSignIn />
       <TextField
         label="Username"
         autoComplete="username"

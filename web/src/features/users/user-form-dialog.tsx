@@ -1,8 +1,9 @@
-import { type Group, messages, type User } from '@dosechain/contract';
+import { type Group, messages, oidcMessages, type User } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Grid, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useAppSettings } from '../../api/app-config.ts';
 import { useESignatureRequired } from '../../components/form/e-signature-field.tsx';
 import { FormCheckbox } from '../../components/form/form-checkbox.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
@@ -31,6 +32,7 @@ const fields = [
   'siteCoordinator',
   'primaryInvestigator',
   'imagingCenterContact',
+  'organisationOnly',
   'groupIds',
   'roles',
   'reasonForChange',
@@ -52,6 +54,7 @@ function defaults(user: User | undefined): UserFormValues {
     siteCoordinator: user?.siteCoordinator ?? false,
     primaryInvestigator: user?.primaryInvestigator ?? false,
     imagingCenterContact: user?.imagingCenterContact ?? false,
+    organisationOnly: user?.organisationOnly ?? false,
     groupIds: user?.groups.map((g) => g.id) ?? [],
     roles: user?.roles.map((r) => ({ type: r.type, companyId: r.companyId })) ?? [],
     ...emptySignature,
@@ -65,6 +68,7 @@ function defaults(user: User | undefined): UserFormValues {
  */
 export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => void }) {
   const eSignature = useESignatureRequired();
+  const settings = useAppSettings();
   const schema = useMemo(() => userFormSchema(!user, eSignature), [user, eSignature]);
   const { control, handleSubmit, formState, setError, setValue } = useForm<UserFormValues>({
     mode: 'onChange',
@@ -195,6 +199,13 @@ export function UserFormDialog({ user, onClose }: { user?: User; onClose: () => 
         )}
         {isImagingUser && (
           <FormCheckbox control={control} name="imagingCenterContact" label="Imaging center contact" />
+        )}
+        {settings.data?.oidc && (
+          <FormCheckbox
+            control={control}
+            name="organisationOnly"
+            label={oidcMessages.organisationOnlyLabel}
+          />
         )}
       </Grid>
       <Grid size={12}>

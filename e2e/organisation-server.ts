@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startIdentityProvider, type TestAccount } from '../server/test/oidc-provider.ts';
+import { serverPort, workerServerIndex } from './servers.ts';
+
+/**
+ * A DoseChain server of its own, signing in with a real OpenID provider (oidc-provider on
+ * loopback, issue 38): the other specs' servers stay without OIDC_* settings. Its port is above
+ * the workers' (base + 100 + worker index).
+ */
+export async function startOrganisationServer(accounts: Record<string, TestAccount>) {
+  const port = serverPort(100 + workerServerIndex());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const idp = await startIdentityProvider({
+    redirectUri: `${baseUrl}/api/v1/auth/oidc/callback`,
+    postLogoutRedirectUri: `${baseUrl}/login`,
+    accounts,
+  });
+  const server: ChildProcess = spawn('npx', ['tsx', '../server/src/main.ts'], {
+    cwd: import.meta.dirname,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'dosechain-e2e-oidc-')),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '600',
+      INIT_CWD: path.resolve(import.meta.dirname, '..'),
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+      OIDC_BUTTON_LABEL: 'Sign in with Contoso',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ready = await fetch(`${baseUrl}/api/v1/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the OIDC server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    baseUrl,
+    issuer: idp.issuer,
+    async close() {
+      server.kill('SIGTERM');
+      await idp.close();
+    },
+  };
+}
