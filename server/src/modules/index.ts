@@ -15,6 +15,7 @@ import { passwordRecoveryRoutes } from './password-recovery/routes.ts';
 import { readinessRoutes } from './readiness/routes.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { scheduleRoutes } from './schedule/routes.ts';
 import { webhookRoutes } from './webhook-subscriptions/routes.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
@@ -33,6 +34,7 @@ export const apiModules: ApiModule[] = [
   passwordRecoveryRoutes,
   availabilityRoutes,
   orderRoutes,
+  scheduleRoutes,
   reportRoutes,
   liveEventRoutes,
   apiKeyRoutes,
