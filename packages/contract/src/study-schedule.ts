@@ -4,6 +4,7 @@ import { ID_MAX } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
+import type { AccessRequirement } from './permissions.ts';
 import { inputString } from './text.ts';
 
 const id = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
@@ -125,6 +126,15 @@ export const orderWindowSchema = z
   .meta({ id: 'OrderWindow' });
 export type OrderWindow = z.infer<typeof orderWindowSchema>;
 
+/**
+ * Who may read the subjects due: sites and imaging centers (order.create), staff and admin
+ * (config.read); never a CMO, whatever its groups hold.
+ */
+export const subjectsDueAccess: AccessRequirement = {
+  anyPermissions: ['order.create', 'config.read'],
+  roles: ['staff', 'admin', 'clinical_site', 'imaging_center'],
+};
+
 /** GET /subjects/due. */
 export const subjectsDueQuerySchema = z.strictObject({ studyId: queryId, siteId: queryId.optional() });
 export type SubjectsDueQuery = z.input<typeof subjectsDueQuerySchema>;
@@ -140,8 +150,10 @@ export type SubjectDueState = (typeof subjectDueStates)[number];
 export const subjectDueSchema = z.object({
   subjectId: z.string(),
   siteId: z.number().int(),
+  siteName: z.string(),
   imagingCenterId: z.number().int(),
   timePointId: z.number().int(),
+  timePointName: z.string(),
   nominalDate: z.string(),
   earliestDate: z.string(),
   latestDate: z.string(),

@@ -142,8 +142,10 @@ describe('subjects due', () => {
       {
         subjectId: 'DUE-1',
         siteId: ids.chicago,
+        siteName: 'Lakeside Clinical Research',
         imagingCenterId: ids.windy,
         timePointId: tp.Screening,
+        timePointName: 'Screening',
         nominalDate: '2027-02-16',
         earliestDate: '2027-02-09',
         latestDate: '2027-02-16',
@@ -152,8 +154,10 @@ describe('subjects due', () => {
       {
         subjectId: 'DUE-1',
         siteId: ids.chicago,
+        siteName: 'Lakeside Clinical Research',
         imagingCenterId: ids.windy,
         timePointId: tp['Week 4'],
+        timePointName: 'Week 4',
         nominalDate: '2027-03-11',
         earliestDate: '2027-03-08',
         latestDate: '2027-03-14',

@@ -5,6 +5,7 @@ import {
   orderWindowSchema,
   studyScheduleBodySchema,
   studyScheduleSchema,
+  subjectsDueAccess,
   subjectsDueQuerySchema,
   subjectsDueSchema,
 } from '@dosechain/contract';
@@ -75,8 +76,7 @@ export function scheduleRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/subjects/due',
     {
-      // Sites and imaging centers (order.create) and staff and admin (config.read); a CMO neither.
-      config: { access: { anyPermissions: ['order.create', 'config.read'] } },
+      config: { access: subjectsDueAccess },
       schema: {
         tags: ['orders'],
         summary: 'The subjects due for an order',

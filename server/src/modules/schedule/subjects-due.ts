@@ -5,11 +5,11 @@ import {
   scheduleWindow,
   type subjectsDueQuerySchema,
 } from '@dosechain/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
-import { orders } from '../../kernel/db/schema.ts';
+import { companies, orders, timepoints } from '../../kernel/db/schema.ts';
 import { forbidden } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { foundOr404 } from '../shared/config-service.ts';
@@ -33,6 +33,28 @@ function scopeOf(ctx: ServiceContext): SQL | undefined {
   }
 }
 
+/** The names of the sites and timepoints the list shows. */
+async function namesOf(ctx: ServiceContext, siteIds: number[], timepointIds: number[]) {
+  const [sites, tps] = await Promise.all([
+    siteIds.length
+      ? ctx.db
+          .select({ id: companies.id, name: companies.name })
+          .from(companies)
+          .where(inArray(companies.id, [...new Set(siteIds)]))
+      : [],
+    timepointIds.length
+      ? ctx.db
+          .select({ id: timepoints.id, name: timepoints.name })
+          .from(timepoints)
+          .where(inArray(timepoints.id, timepointIds))
+      : [],
+  ]);
+  return {
+    sites: new Map(sites.map((r) => [r.id, r.name])),
+    timepoints: new Map(tps.map((r) => [r.id, r.name])),
+  };
+}
+
 /**
  * GET /subjects/due (issue 36): for each subject with an anchor, each scheduled timepoint without
  * a live order whose window opens within `limits.subjectsDueLookaheadDays` days or has opened;
@@ -51,6 +73,11 @@ export async function subjectsDue(ctx: ServiceContext, query: DueQuery): Promise
     and(scope, query.siteId === undefined ? undefined : eq(orders.siteId, query.siteId)),
   );
   const ordered = await liveTimepoints(ctx.db, query.studyId, [...new Set(anchors.map((a) => a.siteId))]);
+  const names = await namesOf(
+    ctx,
+    anchors.map((a) => a.siteId),
+    schedule.entries.map((e) => e.timePointId),
+  );
   const now = ctx.clock.now();
   const items: SubjectDue[] = [];
   for (const anchor of anchors) {
@@ -65,8 +92,10 @@ export async function subjectsDue(ctx: ServiceContext, query: DueQuery): Promise
       items.push({
         subjectId: anchor.subjectId,
         siteId: anchor.siteId,
+        siteName: names.sites.get(anchor.siteId) ?? '',
         imagingCenterId: anchor.imagingCenterId,
         timePointId: entry.timePointId,
+        timePointName: names.timepoints.get(entry.timePointId) ?? '',
         ...window,
         state: window.latestDate < today ? 'overdue' : 'due',
       });
