@@ -171,6 +171,8 @@ test("a coordinator sees a subject's window on Place order and the subject on Su
   await row.getByRole('link', { name: 'Order Week 4 for E2E-DUE-1' }).click();
   await expect(page.getByRole('heading', { name: 'Place order' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('E2E-DUE-1');
+  await expect(page.getByRole('combobox', { name: 'Exam' })).toHaveValue('FDG PET Whole Body');
+  await expect(page.getByRole('combobox', { name: 'Timepoint' })).toHaveValue('Week 4');
   const windowNote = page.getByRole('alert', { name: 'Order window' });
   await expect(windowNote).toHaveText(/^Window: .+ – .+, \d{4} \(nominal .+\)$/, { timeout: 30_000 });
   await expectInView(windowNote, 'the window');

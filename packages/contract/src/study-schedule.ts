@@ -145,12 +145,13 @@ export type SubjectDueState = (typeof subjectDueStates)[number];
 /**
  * A scheduled timepoint a subject has no live order for, whose window opens within
  * `limits.subjectsDueLookaheadDays` or has opened; overdue once its latest date has passed.
- * `siteId` and `imagingCenterId` are those of the subject's anchor order (Place order's choices).
+ * `siteId`, `examId` and `imagingCenterId` are those of the subject's anchor order (Place order's choices).
  */
 export const subjectDueSchema = z.object({
   subjectId: z.string(),
   siteId: z.number().int(),
   siteName: z.string(),
+  examId: z.number().int(),
   imagingCenterId: z.number().int(),
   timePointId: z.number().int(),
   timePointName: z.string(),

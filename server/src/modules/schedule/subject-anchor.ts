@@ -11,6 +11,7 @@ export const liveOrder = notInArray(orders.status, [...deadStatuses]);
 export interface SubjectAnchor {
   siteId: number;
   subjectId: string;
+  examId: number;
   imagingCenterId: number;
   timezone: string;
   anchorDate: string;
@@ -35,6 +36,7 @@ export async function subjectAnchors(
     .select({
       siteId: orders.siteId,
       subjectId: orders.subjectId,
+      examId: orders.examId,
       imagingCenterId: orders.imagingCenterId,
       timezone: companies.timezone,
       calibration: orders.calibrationDatetime,
@@ -50,6 +52,7 @@ export async function subjectAnchors(
     anchors.set(key, {
       siteId: r.siteId,
       subjectId: r.subjectId,
+      examId: r.examId,
       imagingCenterId: r.imagingCenterId,
       timezone: r.timezone,
       anchorDate: dateIn(r.calibration, r.timezone),

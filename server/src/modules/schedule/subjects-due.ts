@@ -93,6 +93,7 @@ export async function subjectsDue(ctx: ServiceContext, query: DueQuery): Promise
         subjectId: anchor.subjectId,
         siteId: anchor.siteId,
         siteName: names.sites.get(anchor.siteId) ?? '',
+        examId: anchor.examId,
         imagingCenterId: anchor.imagingCenterId,
         timePointId: entry.timePointId,
         timePointName: names.timepoints.get(entry.timePointId) ?? '',

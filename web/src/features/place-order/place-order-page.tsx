@@ -42,13 +42,14 @@ const idParam = (params: URLSearchParams, name: string) => {
 };
 
 /**
- * What a link fills in (Subjects due's "Order"): `?studyId&siteId&imagingCenterId&subjectId&timePointId`.
+ * What a link fills in (Subjects due's "Order"): `?studyId&siteId&examId&imagingCenterId&subjectId&timePointId`.
  * A role's own site or center always wins.
  */
 function linkedValues(params: URLSearchParams) {
   return {
     studyId: idParam(params, 'studyId'),
     siteId: idParam(params, 'siteId'),
+    examId: idParam(params, 'examId'),
     imagingCenterId: idParam(params, 'imagingCenterId'),
     timePointId: idParam(params, 'timePointId'),
     subjectId: params.get('subjectId') ?? '',
@@ -114,6 +115,7 @@ export default function PlaceOrderPage() {
     ...blank,
     studyId: linked.studyId,
     siteId: fixed.site?.id ?? linked.siteId,
+    examId: linked.examId,
     imagingCenterId: fixed.center?.id ?? linked.imagingCenterId,
     timePointId: linked.timePointId,
     subjectId: linked.subjectId,

@@ -29,6 +29,7 @@ const orderLink = (studyId: number, item: SubjectDue) =>
   `/place-order?${new URLSearchParams({
     studyId: String(studyId),
     siteId: String(item.siteId),
+    examId: String(item.examId),
     imagingCenterId: String(item.imagingCenterId),
     subjectId: item.subjectId,
     timePointId: String(item.timePointId),
