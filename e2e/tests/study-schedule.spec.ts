@@ -155,6 +155,9 @@ test("a coordinator sees a subject's window on Place order and the subject on Su
   ).json();
 
   await loginAs(page, 'site');
+  // The dashboard counts the subjects due over the coordinator's studies, below its order grid.
+  const card = page.getByRole('region', { name: /^Subjects due: [1-9]\d*$/ });
+  await expect(card).toBeVisible({ timeout: 30_000 });
   await page.getByRole('navigation').getByRole('link', { name: 'Subjects due' }).click();
   await expect(page.getByRole('heading', { name: 'Subjects due', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Study' }).click();

@@ -48,7 +48,6 @@ export default function DashboardPage({ cards }: { cards?: ReactNode }) {
         <ExceptionAffectedWarning key={`exception-${roleKey}`} />
       )}
       <FailedMailsBanner />
-      {cards}
       {grid && <LateOrdersWarning key={`late-${roleKey}`} below={lateGridBelow} />}
       {grid && (
         // A named region: a CMO's dashboard has a second order grid (its late deliveries).
@@ -67,6 +66,8 @@ export default function DashboardPage({ cards }: { cards?: ReactNode }) {
         </Stack>
       )}
       {grid && lateGridBelow && <LateOrdersGrid key={`late-grid-${roleKey}`} />}
+      {/* Below the role's order grid, which stays where the worklist has always been. */}
+      {cards}
     </Stack>
   );
 }
