@@ -68,6 +68,8 @@ const deliverAction = [L, Y, Y, Y, N, N, N, Y, N, Y, N] as const satisfies Matri
 const anyOrderAction = [L, Y, Y, Y, Y, Y, N, Y, Y, Y, N] as const satisfies MatrixRow;
 /** orderCancel.create: site and imaging users (and admin). */
 const cancelAction = [L, Y, N, N, Y, Y, N, N, Y, N, N] as const satisfies MatrixRow;
+/** Subjects due (issue 36): sites and imaging centers (order.create), staff and admin (config.read); never a CMO. */
+const subjectsDue = [L, Y, Y, N, Y, Y, N, N, Y, N, N] as const satisfies MatrixRow;
 
 /**
  * Prometheus's scrape: only METRICS_TOKEN opens it, never a user's token (outside /api/v1 and
@@ -177,6 +179,10 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/studies/:id/pairings': staffAdmin,
   'POST /api/v1/studies/:id/pairings': staffAdmin,
   'DELETE /api/v1/studies/:id/pairings/:pairingId': staffAdmin,
+  'GET /api/v1/studies/:id/schedule': staffAdmin,
+  'PUT /api/v1/studies/:id/schedule': staffAdmin,
+  'GET /api/v1/orders/window': orderCreate,
+  'GET /api/v1/subjects/due': subjectsDue,
   'GET /api/v1/studies/:id/sites': staffAdmin,
   // A study's integration API keys (issue 22, decision 027): staff/admin, as the study's configuration.
   'GET /api/v1/studies/:id/api-keys': staffAdmin,

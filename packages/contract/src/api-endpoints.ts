@@ -78,6 +78,14 @@ import {
   studySchema,
   studyUpdateBodySchema,
 } from './studies.ts';
+import {
+  orderWindowQuerySchema,
+  orderWindowSchema,
+  studyScheduleBodySchema,
+  studyScheduleSchema,
+  subjectsDueQuerySchema,
+  subjectsDueSchema,
+} from './study-schedule.ts';
 import { timepointCreateBodySchema, timepointSchema, timepointUpdateBodySchema } from './timepoints.ts';
 import { userCreateBodySchema, userSchema, userUnlockBodySchema, userUpdateBodySchema } from './users.ts';
 import {
@@ -195,6 +203,10 @@ export const apiEndpoints = {
   'POST /studies/:id/pairings': { body: pairingCreateBodySchema, answer: pairingSchema },
   'DELETE /studies/:id/pairings/:pairingId': { body: pairingDeleteBodySchema, answer: noContent },
   'GET /studies/:id/sites': list(companySchema),
+  'GET /studies/:id/schedule': { answer: studyScheduleSchema },
+  'PUT /studies/:id/schedule': { body: studyScheduleBodySchema, answer: studyScheduleSchema },
+  'GET /orders/window': { query: orderWindowQuerySchema, answer: orderWindowSchema },
+  'GET /subjects/due': { query: subjectsDueQuerySchema, answer: subjectsDueSchema },
   'GET /studies/:id/api-keys': list(apiKeySchema),
   'POST /studies/:id/api-keys': { body: apiKeyCreateBodySchema, answer: apiKeyCreatedSchema },
   'PUT /studies/:id/api-keys/:keyId/revoke': { body: apiKeyRevokeBodySchema, answer: apiKeySchema },

@@ -30,5 +30,6 @@ export * from './reports.ts';
 export * from './resources.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
+export * from './study-schedule.ts';
 export * from './text.ts';
 export * from './webhooks.ts';

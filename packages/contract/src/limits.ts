@@ -9,6 +9,14 @@ export const limits = {
   /** How often an open dashboard asks again how many mails failed (no live event carries it). */
   failedMailsRefreshMs: 60_000,
   nameMax: 50,
+  /** A study schedule's day offsets from the anchor: within ten years either way (issue 36). */
+  scheduleOffsetMaxDays: 3650,
+  /** The days a schedule window may open before or close after its nominal day. */
+  scheduleWindowMaxDays: 365,
+  /** The timepoints one study schedule may hold. */
+  scheduleEntriesMax: 100,
+  /** Subjects due lists a timepoint whose window opens within this many days. */
+  subjectsDueLookaheadDays: 7,
   usernameMax: 32,
   addressLineMax: 100,
   zipMax: 10,

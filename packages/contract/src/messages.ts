@@ -371,4 +371,17 @@ export const messages = {
   errorCreatingWebhook: 'Error creating webhook',
   errorDisablingWebhook: 'Error disabling webhook',
   webhookSecretShownOnce: 'Copy the signing secret now: it is shown only once and cannot be read again.',
+  // The study's schedule (issue 36, decision 057).
+  scheduleOffsetRange: (max: number) => `Enter a whole number of days from -${max} to ${max}`,
+  scheduleWindowRange: (max: number) => `Enter a whole number of days from 0 to ${max}`,
+  scheduleTooManyEntries: (max: number) => `A schedule has at most ${max} timepoints`,
+  scheduleTimepointTwice: 'This timepoint is already in the schedule',
+  scheduleAnchorRequired: 'Choose the anchor timepoint',
+  scheduleAnchorNotEntry: 'The anchor must be one of the scheduled timepoints',
+  scheduleAnchorOffset: 'The anchor timepoint is day 0',
+  scheduleAnchorWithoutEntries: 'A schedule without timepoints has no anchor',
+  noSchedule: 'No schedule',
+  scheduleSaved: 'Schedule saved',
+  errorSavingSchedule: 'Error saving the schedule',
+  noSubjectsDue: 'No subjects due',
 } as const;

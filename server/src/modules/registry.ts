@@ -15,6 +15,7 @@ import { passwordRecoveryRoutes } from './password-recovery/index.ts';
 import { readinessRoutes } from './readiness/index.ts';
 import { reasonsForChangeRoutes } from './reasons-for-change/index.ts';
 import { reportRoutes } from './reports/index.ts';
+import { scheduleRoutes } from './schedule/index.ts';
 import { webhookRoutes } from './webhook-subscriptions/index.ts';
 
 export type ApiModule = (app: FastifyInstance, deps: AppDeps) => Promise<void> | void;
@@ -33,6 +34,7 @@ export const apiModules: ApiModule[] = [
   passwordRecoveryRoutes,
   availabilityRoutes,
   orderRoutes,
+  scheduleRoutes,
   reportRoutes,
   liveEventRoutes,
   apiKeyRoutes,

@@ -201,6 +201,48 @@ export const mutatingRoutes: Record<string, MutationCase> = {
     },
   },
 
+  // A study's schedule (issue 36).
+  'PUT /api/v1/studies/:id/schedule': {
+    as: 'staff',
+    status: 200,
+    meaning: 'Updated Schedule',
+    prepare: async (p) => {
+      const studyId = await create(p, '/studies', { name: 'P11-SCHEDULE', sponsor: 'Eleven Bio' });
+      return {
+        url: `/studies/${studyId}/schedule`,
+        payload: {
+          anchorTimePointId: await p.timepoint('Baseline'),
+          entries: [
+            {
+              timePointId: await p.timepoint('Screening'),
+              dayOffset: -14,
+              windowBeforeDays: 7,
+              windowAfterDays: 0,
+            },
+            {
+              timePointId: await p.timepoint('Baseline'),
+              dayOffset: 0,
+              windowBeforeDays: 0,
+              windowAfterDays: 0,
+            },
+          ],
+          reasonForChange: 'Protocol v2',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'studies',
+            entityId: studyId,
+            eventType: 'update',
+            changeset: {
+              schedule: [null, 'Screening day -14 −7/+0; Baseline (anchor) day 0 −0/+0'],
+            },
+          },
+        ],
+      };
+    },
+  },
+
   // A study's integration API keys (decision 027).
   'POST /api/v1/studies/:id/api-keys': {
     as: 'staff',

@@ -5,6 +5,7 @@ import {
   configResources,
   mailLogAccess,
   STAFF_ADMIN,
+  subjectsDueAccess,
 } from '@dosechain/contract';
 import type { ComponentType } from 'react';
 import { type CompanyKind, companyKinds } from '../components/companies/company-kinds.ts';
@@ -139,7 +140,7 @@ export const appRoutes: AppRoute[] = [
   },
   {
     path: '/',
-    page: lazyPage(() => import('../features/orders/dashboard-page.tsx')),
+    page: lazyPage(() => import('./pages/dashboard-page.tsx')),
     prefetch: (context) => {
       const grid = dashboardGrid(context.user);
       if (grid) prefetchOrdersGrid(context, grid.statuses, [{ id: grid.sortBy, desc: false }]);
@@ -151,6 +152,13 @@ export const appRoutes: AppRoute[] = [
     requirement: { permissions: ['order.create'] },
     page: lazyPage(() => import('../features/place-order/place-order-page.tsx')),
     menu: { label: 'Place order' },
+  },
+  // Issue 36: who is due for a dose by the study's schedule (never a CMO).
+  {
+    path: '/subjects-due',
+    requirement: subjectsDueAccess,
+    page: lazyPage(() => import('../features/subjects-due/subjects-due-page.tsx')),
+    menu: { label: 'Subjects due' },
   },
   { path: '/profile/edit', page: lazyPage(() => import('../features/profile/edit-profile-page.tsx')) },
   {

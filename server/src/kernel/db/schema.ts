@@ -493,6 +493,35 @@ export const studyPairings = pgTable(
   ],
 );
 
+/**
+ * A study's schedule (issue 36, decision 057): each timepoint once, its nominal day counted from
+ * the anchor timepoint's (the one row with `anchor`, at day 0) and its window in whole days.
+ */
+export const studyScheduleEntries = pgTable(
+  'study_schedule_entries',
+  {
+    studyId: integer('study_id')
+      .notNull()
+      .references(() => studies.id),
+    timepointId: integer('timepoint_id')
+      .notNull()
+      .references(() => timepoints.id),
+    dayOffset: integer('day_offset').notNull(),
+    windowBeforeDays: integer('window_before_days').notNull(),
+    windowAfterDays: integer('window_after_days').notNull(),
+    anchor: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studyId, t.timepointId] }),
+    uniqueIndex('study_schedule_entries_anchor_key').on(t.studyId).where(sql`${t.anchor}`),
+    index('study_schedule_entries_timepoint_idx').on(t.timepointId),
+    check('study_schedule_entries_windows', sql`${t.windowBeforeDays} >= 0 and ${t.windowAfterDays} >= 0`),
+    check('study_schedule_entries_anchor_day_zero', sql`not ${t.anchor} or ${t.dayOffset} = 0`),
+  ],
+);
+
 /** A row of a study's e-mail distribution list, kept in the order it was entered. */
 export const studyDistributionEntries = pgTable(
   'study_distribution_entries',

@@ -4,6 +4,13 @@
  */
 export { type ExceptionRow, exceptionsOf, releaseDose, takeDose } from './capacity.ts';
 export { dayInterval, localDate, occursOn } from './occurrences.ts';
-export { orderScopeAllows, type ResolvedPairing, roleImagingCenter, siteLinkedSql } from './pairing.ts';
+export {
+  mayOrderFor,
+  orderScopeAllows,
+  type ResolvedPairing,
+  roleImagingCenter,
+  siteLinkedSql,
+  siteLinkedToCenter,
+} from './pairing.ts';
 export { type AvailabilityRow, recurrenceOf } from './queries.ts';
 export { availabilityRoutes } from './routes.ts';

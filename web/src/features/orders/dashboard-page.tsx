@@ -1,5 +1,6 @@
 import { messages } from '@dosechain/contract';
 import { Alert, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { roleLabel } from '../../auth/role-label.ts';
 import { FailedMailsBanner } from '../../components/failed-mails-banner.tsx';
@@ -10,8 +11,11 @@ import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
 
 preloadOrdersGrid();
 
-/** The dashboard: the orders the current role has to act on or expect, else the welcome text. */
-export default function DashboardPage() {
+/**
+ * The dashboard: the orders the current role has to act on or expect, else the welcome text;
+ * `cards`, other features' summaries, composed in `app/pages/`.
+ */
+export default function DashboardPage({ cards }: { cards?: ReactNode }) {
   const { user } = useAuth();
   const grid = user ? dashboardGrid(user) : undefined;
   const roleKey = `${user?.currentRole?.type}-${user?.currentRole?.companyId}`;
@@ -62,6 +66,8 @@ export default function DashboardPage() {
         </Stack>
       )}
       {grid && lateGridBelow && <LateOrdersGrid key={`late-grid-${roleKey}`} />}
+      {/* Below the role's order grid, which stays where the worklist has always been. */}
+      {cards}
     </Stack>
   );
 }

@@ -6,11 +6,20 @@ import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import type { CalendarDay } from './calendar-days.ts';
 
-type DayProps = PickerDayProps & { openDays?: ReadonlyMap<string, CalendarDay> };
+/** The subject's order window (ISO dates, inclusive), shaded on the calendar. */
+export interface ShadedWindow {
+  earliestDate: string;
+  latestDate: string;
+}
+
+type DayProps = PickerDayProps & { openDays?: ReadonlyMap<string, CalendarDay>; window?: ShadedWindow };
 
 /** A day of the month grid with a badge of the doses it still has. */
-function AvailabilityDay({ openDays, day, outsideCurrentMonth, ...rest }: DayProps) {
-  const open = outsideCurrentMonth ? undefined : openDays?.get((day as DateTime).toISODate() ?? '');
+function AvailabilityDay({ openDays, window, day, outsideCurrentMonth, ...rest }: DayProps) {
+  const date = (day as DateTime).toISODate() ?? '';
+  const open = outsideCurrentMonth ? undefined : openDays?.get(date);
+  const inWindow =
+    !outsideCurrentMonth && window !== undefined && window.earliestDate <= date && date <= window.latestDate;
   const remaining = open?.remaining;
   return (
     <Badge
@@ -25,6 +34,12 @@ function AvailabilityDay({ openDays, day, outsideCurrentMonth, ...rest }: DayPro
         {...rest}
         day={day}
         outsideCurrentMonth={outsideCurrentMonth}
+        data-in-window={inWindow || undefined}
+        sx={
+          inWindow
+            ? { bgcolor: 'success.light', '&.Mui-disabled:not(.Mui-selected)': { bgcolor: 'action.hover' } }
+            : undefined
+        }
         title={
           remaining === undefined ? undefined : `${remaining} ${remaining === 1 ? 'dose' : 'doses'} left`
         }
@@ -45,8 +60,11 @@ export function AvailabilityCalendar({
   onChange,
   onMonthChange,
   disabled,
+  window,
 }: {
   openDays: ReadonlyMap<string, CalendarDay>;
+  /** The subject's order window, shaded. */
+  window?: ShadedWindow;
   loading: boolean;
   /** The imaging center's zone: "today" and the past are its. */
   zone: string;
@@ -74,7 +92,7 @@ export function AvailabilityCalendar({
           shouldDisableDate={(d: DateTime) => !openDays.has(d.toISODate() ?? '')}
           views={['day']}
           slots={{ day: AvailabilityDay }}
-          slotProps={{ day: { openDays } as Partial<PickerDayProps> }}
+          slotProps={{ day: { openDays, window } as Partial<PickerDayProps> }}
         />
       </Box>
     </LocalizationProvider>

@@ -3,7 +3,7 @@ import { Alert, MenuItem, Stack, TextField } from '@mui/material';
 import { DateTime } from 'luxon';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
-import { AvailabilityCalendar } from './availability-calendar.tsx';
+import { AvailabilityCalendar, type ShadedWindow } from './availability-calendar.tsx';
 import { type CalendarDay, calendarDays, hasOpenDayIn } from './calendar-days.ts';
 
 /**
@@ -23,6 +23,8 @@ export function CalibrationPicker<T extends FieldValues>({
   onMonthChange,
   month,
   now,
+  window,
+  windowText,
 }: {
   control: Control<T>;
   /** The form field holding the calibration instant (UTC ISO). */
@@ -39,6 +41,9 @@ export function CalibrationPicker<T extends FieldValues>({
   /** The month the calendar shows (its first day). */
   month: DateTime;
   now: DateTime;
+  /** The subject's order window for the timepoint, shaded on the calendar and said above it. */
+  window?: ShadedWindow;
+  windowText?: string | null;
 }) {
   const calendarZone = zone ?? 'local';
   const openDays = calendarDays(days, calendarZone, now);
@@ -63,7 +68,13 @@ export function CalibrationPicker<T extends FieldValues>({
       {ready && !loading && !failed && !hasOpenDayIn(openDays, month) && (
         <Alert severity="info">No day with doses left this month; try the next month.</Alert>
       )}
+      {windowText && (
+        <Alert severity="info" icon={false} aria-label="Order window">
+          {windowText}
+        </Alert>
+      )}
       <AvailabilityCalendar
+        window={window}
         openDays={openDays}
         loading={ready && loading}
         zone={calendarZone}

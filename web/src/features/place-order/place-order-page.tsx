@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -27,11 +27,34 @@ import { CalibrationPicker } from './calibration-picker.tsx';
 import { ChoiceSelect } from './choice-select.tsx';
 import { DraftRestoredNote } from './draft-restored-note.tsx';
 import { type CenterChoice, useOrderChoices } from './order-choices.ts';
+import { useOrderWindow } from './order-window-api.ts';
+import { orderWindowText } from './order-window-text.ts';
 import { PlaceOrderHelp } from './place-order-help.tsx';
 import { orderIntents, sendOrder } from './send-order.ts';
 import { useOrderDraft } from './use-order-draft.ts';
 
 type Values = SignedOutput<typeof placeOrderBodySchema.shape>;
+
+/** A positive whole number of the URL's search parameters, else undefined. */
+const idParam = (params: URLSearchParams, name: string) => {
+  const n = Number(params.get(name));
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * What a link fills in (Subjects due's "Order"): `?studyId&siteId&examId&imagingCenterId&subjectId&timePointId`.
+ * A role's own site or center always wins.
+ */
+function linkedValues(params: URLSearchParams) {
+  return {
+    studyId: idParam(params, 'studyId'),
+    siteId: idParam(params, 'siteId'),
+    examId: idParam(params, 'examId'),
+    imagingCenterId: idParam(params, 'imagingCenterId'),
+    timePointId: idParam(params, 'timePointId'),
+    subjectId: params.get('subjectId') ?? '',
+  };
+}
 
 /** The company a site or imaging-center role orders for; it cannot be changed. */
 function useFixedCompanies() {
@@ -86,12 +109,24 @@ export default function PlaceOrderPage() {
     additional_notes: '',
     requestedActivity: null,
   };
-  const form = useSignedForm(placeOrderBodySchema, blank);
+  const [params] = useSearchParams();
+  const [linked] = useState(() => linkedValues(params));
+  const form = useSignedForm(placeOrderBodySchema, {
+    ...blank,
+    studyId: linked.studyId,
+    siteId: fixed.site?.id ?? linked.siteId,
+    examId: linked.examId,
+    imagingCenterId: fixed.center?.id ?? linked.imagingCenterId,
+    timePointId: linked.timePointId,
+    subjectId: linked.subjectId,
+  });
   const { control, handleSubmit, formState, setError, reset, resetField } = form;
   const [studyId, siteId, examId, imagingCenterId] = useWatch({
     control,
     name: ['studyId', 'siteId', 'examId', 'imagingCenterId'],
   });
+  const [timePointId, subjectId] = useWatch({ control, name: ['timePointId', 'subjectId'] });
+  const orderWindow = useOrderWindow({ studyId, siteId, imagingCenterId, timePointId, subjectId });
   const notes = useWatch({ control, name: 'additional_notes' }) ?? '';
   const calibration = useWatch({ control, name: 'calibrationDatetime' });
   const choices = useOrderChoices(studyId ?? undefined, siteId ?? undefined);
@@ -255,6 +290,12 @@ export default function PlaceOrderPage() {
               onMonthChange={(m) => setMonth(m.startOf('month'))}
               month={month}
               now={now}
+              window={
+                orderWindow.data?.earliestDate && orderWindow.data.latestDate
+                  ? { earliestDate: orderWindow.data.earliestDate, latestDate: orderWindow.data.latestDate }
+                  : undefined
+              }
+              windowText={orderWindowText(orderWindow.data)}
             />
             <DecimalField
               control={control}

@@ -9,6 +9,7 @@ import { DistributionListSection } from './distribution-list/distribution-list-s
 import { ApiKeysSection } from './integrations/api-keys-section.tsx';
 import { WebhooksSection } from './integrations/webhooks-section.tsx';
 import { PairingsSection } from './pairings/pairings-section.tsx';
+import { ScheduleSection } from './schedule/schedule-section.tsx';
 import { useStudy } from './study-api.ts';
 
 const backToStudies = (
@@ -47,6 +48,7 @@ export default function StudyDetailPage() {
         <DetailTable label="Study information" rows={rows} size="small" />
       </Stack>
       <PairingsSection studyId={s.id} />
+      <ScheduleSection studyId={s.id} />
       <DistributionListSection study={s} />
       <ApiKeysSection studyId={s.id} />
       <WebhooksSection studyId={s.id} />
