@@ -31,5 +31,6 @@ export * from './resources.ts';
 export * from './role-permissions.ts';
 export * from './roles.ts';
 export * from './study-schedule.ts';
+export * from './subjects-due-access.ts';
 export * from './text.ts';
 export * from './webhooks.ts';

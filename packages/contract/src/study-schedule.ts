@@ -4,7 +4,6 @@ import { ID_MAX } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
-import type { AccessRequirement } from './permissions.ts';
 import { inputString } from './text.ts';
 
 const id = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
@@ -125,15 +124,6 @@ export const orderWindowSchema = z
   })
   .meta({ id: 'OrderWindow' });
 export type OrderWindow = z.infer<typeof orderWindowSchema>;
-
-/**
- * Who may read the subjects due: sites and imaging centers (order.create), staff and admin
- * (config.read); never a CMO, whatever its groups hold.
- */
-export const subjectsDueAccess: AccessRequirement = {
-  anyPermissions: ['order.create', 'config.read'],
-  roles: ['staff', 'admin', 'clinical_site', 'imaging_center'],
-};
 
 /** GET /subjects/due. */
 export const subjectsDueQuerySchema = z.strictObject({ studyId: queryId, siteId: queryId.optional() });
