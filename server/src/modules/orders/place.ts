@@ -7,6 +7,7 @@ import {
   type placeOrderBodySchema,
   placeOrderNotes,
   roleMayPlaceOrders,
+  type WebhookOrder,
 } from '@dosechain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -28,8 +29,7 @@ import {
   type IdempotentPlacement,
   keepAnswer,
 } from './idempotency.ts';
-import { enqueueOrderMailTo, type OrderMailFacts } from './notify.ts';
-import { enqueueOrderWebhooks } from './order-webhooks.ts';
+import { enqueueOrderNotices, type OrderMailFacts } from './notify.ts';
 import { orderScopeAllows, type ResolvedPairing } from './pairing.ts';
 import { type PlacementAvailability, placementReferences } from './place-references.ts';
 
@@ -300,11 +300,26 @@ async function placeNew(
       cmo: { name: pairing.cmoName },
       imagingCenter: { name: names.center, timezone: centerTimezone },
     };
-    await enqueueOrderMailTo(tx, mailed, recipients, {
+    // The webhooks' body as `webhookOrder` gives an order read back, from what was just written.
+    const webhook: WebhookOrder = {
+      id: order!.id,
+      number: order!.number,
+      status: order!.status,
+      study: { id: input.studyId, name: names.study },
+      site: { id: input.siteId, name: names.site },
+      imagingCenter: { id: input.imagingCenterId, name: names.center, timezone: centerTimezone },
+      cmo: { id: pairing.cmoId, name: pairing.cmoName },
+      subjectId: input.subjectId,
+      calibrationDatetime: at.toISOString(),
+      projectedDelivery: null,
+      deliveredAt: null,
+      rejectionReason: null,
+      cancelationReason: null,
+    };
+    await enqueueOrderNotices(tx, { ...mailed, webhook }, recipients, 'order.placed', {
       publicUrl: ctx.config.publicUrl,
       now: ctx.clock.now(),
     });
-    await enqueueOrderWebhooks(tx, [order!.id], 'order.placed', ctx.clock.now());
     const answer = { id: order!.id, number: order!.number };
     if (idempotent) await keepAnswer(tx, idempotent, answer);
     return answer;

@@ -28,9 +28,10 @@ import { AppError, forbidden, validationFailed } from '../../kernel/http/app-err
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
 import { releaseDose } from '../availability/capacity.ts';
-import { enqueueOrderMail } from './notify.ts';
-import { enqueueOrderWebhooks, orderStatusEvents } from './order-webhooks.ts';
-import { getOrder, scopedOrder } from './service.ts';
+import { enqueueOrderMail, enqueueOrderNotices, orderMailRecipients } from './notify.ts';
+import { orderStatusEvents, webhookOrder } from './order-webhooks.ts';
+import { withContacts, withOwnColumns } from './queries.ts';
+import { scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
 type StatusBatch = z.output<typeof orderStatusBatchBodySchema>;
@@ -137,20 +138,27 @@ export async function changeOrderStatus(
       before: auditedState(current),
       after: auditedState(updated),
     });
-    await enqueueOrderMail(tx, id, { publicUrl: ctx.config.publicUrl, now });
-    await enqueueOrderWebhooks(tx, [id], orderStatusEvents[rule.to], now);
-  };
-  if (presigned) {
-    await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work);
-  } else {
-    await auditedMutation(
-      ctx,
-      { reasonForChange, electronicSignature: body.electronicSignature },
-      options,
-      work,
+    // The order as the update left it, from the row it returned: read once, before the change.
+    const changed = withOwnColumns(current, updated);
+    await enqueueOrderNotices(
+      tx,
+      { ...changed, webhook: webhookOrder(changed) },
+      await orderMailRecipients(tx, changed),
+      orderStatusEvents[rule.to],
+      { publicUrl: ctx.config.publicUrl, now },
     );
-  }
-  return getOrder(ctx, id);
+    return changed;
+  };
+  const changed = presigned
+    ? await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work)
+    : await auditedMutation(
+        ctx,
+        { reasonForChange, electronicSignature: body.electronicSignature },
+        options,
+        work,
+      );
+  const [answer] = await withContacts(ctx.db, [changed]);
+  return answer!;
 }
 
 /**
@@ -196,7 +204,7 @@ export async function changeOrderStatuses(
 export async function resendOrderMail(ctx: ServiceContext, id: number): Promise<{ queued: number }> {
   const order = await scopedOrder(ctx, id);
   const queued = await ctx.db.transaction((tx) =>
-    enqueueOrderMail(tx, order.id, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() }),
+    enqueueOrderMail(tx, order, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() }),
   );
   return { queued };
 }
