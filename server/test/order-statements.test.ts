@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers.ts';
-import { actionBody, changeStatus, type OrderIds, type orderPlacer, orderTestApp } from './order-fixtures.ts';
+import { actionBody, changeStatus, type orderPlacer, orderTestApp } from './order-fixtures.ts';
 
 /** The embedded database's client as Drizzle calls it: a query, or a transaction with queries. */
 interface CountedClient {
