@@ -14,6 +14,7 @@ import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
+import { auditStampSql } from '../../kernel/audit/record.ts';
 import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
@@ -260,27 +261,38 @@ async function placeNew(
         additionalNotes: placeOrderNotes(input),
         createdBy: ctx.actor.user.id,
       })
-      .returning({ id: orders.id, number: orders.number, status: orders.status });
-    await audit({
-      entityType: 'orders',
-      entityId: order!.id,
-      eventType: 'new',
-      after: {
-        number: order!.number,
-        status: order!.status,
-        study: names.study,
-        site: names.site,
-        exam: names.exam,
-        drug: pairing.drugName,
-        cmo: pairing.cmoName,
-        imagingCenter: names.center,
-        timePoint: names.timepoint,
-        subjectId: input.subjectId,
-        calibrationDatetime: at.toISOString(),
-        ...(requestedActivity === null ? {} : { requestedActivity, activityUnit }),
-        additionalNotes: placeOrderNotes(input),
+      .returning({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        auditId: auditStampSql.id,
+        auditIssuedAt: auditStampSql.issuedAt,
+      });
+    // The audit row's id and time came with the order: the writer needs no round trip for them.
+    const stamp = { id: order!.auditId, issuedAt: order!.auditIssuedAt };
+    await audit(
+      {
+        entityType: 'orders',
+        entityId: order!.id,
+        eventType: 'new',
+        after: {
+          number: order!.number,
+          status: order!.status,
+          study: names.study,
+          site: names.site,
+          exam: names.exam,
+          drug: pairing.drugName,
+          cmo: pairing.cmoName,
+          imagingCenter: names.center,
+          timePoint: names.timepoint,
+          subjectId: input.subjectId,
+          calibrationDatetime: at.toISOString(),
+          ...(requestedActivity === null ? {} : { requestedActivity, activityUnit }),
+          additionalNotes: placeOrderNotes(input),
+        },
       },
-    });
+      stamp,
+    );
     const mailed: OrderMailFacts = {
       id: order!.id,
       number: order!.number,
