@@ -54,6 +54,7 @@ let place: ReturnType<typeof orderPlacer>;
 let statements: ReturnType<typeof recordStatements>;
 
 beforeAll(async () => {
+  if (process.env.TEST_DB === 'pg') return;
   ({ t, place } = await orderTestApp());
   // Only the request's own statements: the dispatchers and live events run after it, on their own.
   t.app.mailDispatcher.wake = () => {};
@@ -63,9 +64,10 @@ beforeAll(async () => {
   // The period's first signing checks the password (decision 012); the ones measured do not.
   await place();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
-describe('the statements an order change sends to the database', () => {
+// Counted on the embedded database's client; PostgreSQL gets the same statements from the same code.
+describe.skipIf(process.env.TEST_DB === 'pg')('the statements an order change sends to the database', () => {
   it('a placement sends at most 9, the session read included', async () => {
     const { result, sent } = await statements.during(() => place());
     expect(result.id).toBeGreaterThan(0);
