@@ -68,10 +68,10 @@ afterAll(() => t?.close());
 
 // Counted on the embedded database's client; PostgreSQL gets the same statements from the same code.
 describe.skipIf(process.env.TEST_DB === 'pg')('the statements an order change sends to the database', () => {
-  it('a placement sends at most 9, the session read included', async () => {
+  it('a placement sends at most 8, the session read included', async () => {
     const { result, sent } = await statements.during(() => place());
     expect(result.id).toBeGreaterThan(0);
-    expect(sent.length).toBeLessThanOrEqual(9);
+    expect(sent.length).toBeLessThanOrEqual(8);
   });
 
   it('a status change reads the order once', async () => {

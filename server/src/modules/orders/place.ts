@@ -10,7 +10,6 @@ import {
   type WebhookOrder,
 } from '@dosechain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
@@ -20,7 +19,7 @@ import type { Tx } from '../../kernel/db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
-import { type ExceptionRow, exceptionsOf, takeDose } from '../availability/capacity.ts';
+import { takeDose } from '../availability/capacity.ts';
 import { dayInterval, localDate, occursOn } from '../availability/occurrences.ts';
 import { recurrenceOf } from '../availability/queries.ts';
 import {
@@ -113,8 +112,7 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
  * outside every window. `closed`: the day is a manufacture day of some availability but none
  * manufactures that day (every one has a no-manufacture exception).
  */
-async function candidateAvailabilities(
-  ctx: ServiceContext,
+function candidateAvailabilities(
   availabilities: PlacementAvailability[],
   pairing: ResolvedPairing,
   at: Date,
@@ -123,15 +121,8 @@ async function candidateAvailabilities(
   const manufacturing = availabilities.filter(
     (a) => a.validFrom <= date && a.validUntil >= date && occursOn(recurrenceOf(a), date),
   );
-  const next = DateTime.fromISO(date, { zone: 'utc' }).plus({ days: 1 }).toISODate() as string;
-  const exceptions = await exceptionsOf(
-    ctx.db,
-    manufacturing.map((a) => a.id),
-    date,
-    next,
-  );
-  const exceptionOf = (a: PlacementAvailability): ExceptionRow | undefined =>
-    exceptions.get(`${a.id}/${date}`);
+  // Read with the availabilities (the placement read): no round trip of their own.
+  const exceptionOf = (a: PlacementAvailability) => a.exceptions.find((e) => e.exceptionDate === date);
   const open = manufacturing.filter((a) => !exceptionOf(a)?.closed);
   const candidates = open
     .filter((a) => {
@@ -223,7 +214,7 @@ async function placeNew(
   if (at.getTime() < ctx.clock.now().getTime()) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
   }
-  const { date, candidates, closed } = await candidateAvailabilities(ctx, availabilities, pairing, at);
+  const { date, candidates, closed } = candidateAvailabilities(availabilities, pairing, at);
   if (closed) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.dayBlackedOut }]);
   }
