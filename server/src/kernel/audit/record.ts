@@ -80,17 +80,41 @@ export interface Head {
 }
 
 /** What a row needs from the database before its chain value can be computed. */
-interface Prepared {
+export interface Prepared {
   /** The transaction's time (`now()`), to the microsecond. */
   issuedAt: string;
   ids: number[];
 }
 
 const issuedAtSql = sql`to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** An audit row's id and time, taken in a statement of its transaction that runs anyway. */
+export interface AuditStamp {
+  /** The transaction's time (`now()`), to the microsecond. */
+  issuedAt: string;
+  id: number;
+}
+
+/**
+ * What to add to a statement's `RETURNING` (one row) for the stamp of the audit row of the
+ * change it makes: the writer then needs no round trip of its own for them.
+ */
+export const auditStampSql = {
+  issuedAt: sql<string>`${issuedAtSql}`,
+  id: sql<number>`nextval(pg_get_serial_sequence('audit_log', 'id'))`.mapWith(Number),
+};
 const idsSql = (n: number) =>
   sql`array(select nextval(pg_get_serial_sequence('audit_log', 'id')) from generate_series(1, ${n}::integer))`;
 const noHead = () =>
   new Error('The audit chain has no head row (audit_chain_head): the audit trail was altered');
+
+/** Takes `n` rows' ids and the transaction's time. */
+async function prepare(tx: Tx, n: number): Promise<Prepared> {
+  const [pre] = rowsOf<{ issued_at: string; ids: (number | string)[] }>(
+    await tx.execute(sql`select ${issuedAtSql} as issued_at, ${idsSql(n)} as ids`),
+  );
+  return { issuedAt: pre!.issued_at, ids: pre!.ids.map(Number) };
+}
 
 /**
  * Writes audit rows in this order, chained: locks the chain's head (`FOR UPDATE`, held to the
@@ -247,11 +271,13 @@ export class ChainWriter {
    * Appends `items` in `tx`; call `done(committed)` once the transaction has ended, whichever
    * way (a rolled-back head is not chained from again).
    */
-  async append(tx: Tx, items: readonly AuditItem[]): Promise<{ done(committed: boolean): void }> {
-    const [pre] = rowsOf<{ issued_at: string; ids: (number | string)[] }>(
-      await tx.execute(sql`select ${issuedAtSql} as issued_at, ${idsSql(items.length)} as ids`),
-    );
-    const prepared: Prepared = { issuedAt: pre!.issued_at, ids: pre!.ids.map(Number) };
+  async append(
+    tx: Tx,
+    items: readonly AuditItem[],
+    /** The rows' ids and the time, when the work took them (`auditStampSql`). */
+    stamped?: Prepared,
+  ): Promise<{ done(committed: boolean): void }> {
+    const prepared = stamped ?? (await prepare(tx, items.length));
     let release: () => void = () => {};
     const previousTurn = this.turn;
     this.turn = new Promise((resolve) => {

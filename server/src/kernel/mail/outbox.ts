@@ -47,10 +47,18 @@ export async function enqueueMails(
   now?: Date,
 ): Promise<number[]> {
   if (mails.length === 0) return [];
-  const rows = await tx
+  const rows = await outboxInsert(tx, mails, now);
+  if (rows.length !== mails.length) throw new Error('the outbox insert returned fewer rows than mails');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The INSERT of `enqueueMails`, not yet run: to run it, or to make it part of a larger statement
+ * (a data-modifying CTE) that queues more in the same round trip. `mails` must not be empty.
+ */
+export function outboxInsert(tx: Executor, mails: readonly OutgoingMail[], now?: Date) {
+  return tx
     .insert(mailOutbox)
     .values(mails.map((m) => outboxRow(m, now)))
     .returning({ id: mailOutbox.id });
-  if (rows.length !== mails.length) throw new Error('the outbox insert returned fewer rows than mails');
-  return rows.map((r) => r.id);
 }

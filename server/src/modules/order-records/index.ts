@@ -6,12 +6,14 @@ export {
   distributionMatch,
   enqueueOrderMail,
   enqueueOrderMailTo,
+  enqueueOrderNotices,
   inZone,
   type OrderMailFacts,
   orderFactLines,
+  orderMailRecipients,
   uniqueAddresses,
 } from './notify.ts';
-export { enqueueOrderWebhooks } from './order-webhooks.ts';
+export { enqueueOrderWebhooks, webhookOrder } from './order-webhooks.ts';
 export {
   orderInScope,
   orderList,
@@ -21,4 +23,5 @@ export {
   selectOrders,
   toOrder,
   withContacts,
+  withOwnColumns,
 } from './queries.ts';

@@ -7,13 +7,15 @@ import {
   orderActions,
   orderStatusLabels,
   orderStatusTable,
+  type WebhookEvent,
+  type WebhookOrder,
 } from '@dosechain/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
-import { orders, studyDistributionEntries, studyDistributionEntryCompanies } from '../../kernel/db/schema.ts';
+import { studyDistributionEntries, studyDistributionEntryCompanies } from '../../kernel/db/schema.ts';
 import type { SqlInteger } from '../../kernel/db/sql-integer.ts';
-import { enqueueMails, type OutgoingMail } from '../../kernel/mail/outbox.ts';
-import { selectOrders, toOrder } from './queries.ts';
+import { enqueueMails, type OutgoingMail, outboxInsert } from '../../kernel/mail/outbox.ts';
+import { orderWebhookDeliveries } from './order-webhooks.ts';
 
 export interface OrderMailContext {
   /** The app's public address; the mail links to `${publicUrl}/orders/{id}`. */
@@ -153,10 +155,24 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
   };
 }
 
+/** The mails of the order's state, one per recipient (so recipients from different companies do not see each other). */
+function orderMails(
+  order: OrderMailFacts,
+  recipients: readonly string[],
+  ctx: OrderMailContext,
+): OutgoingMail[] {
+  const mail = orderMail(order, `${ctx.publicUrl}/orders/${order.id}`);
+  return recipients.map((to) => ({
+    ...mail,
+    to,
+    purpose: orderStatusTable[order.status].mailPurpose,
+    orderId: order.id,
+  }));
+}
+
 /**
  * Queues the mail of the order's state to each recipient, inside the transaction that changed
- * the order (one mail per address, so recipients from different companies do not see each
- * other), in one statement. The caller wakes the mailer after commit. Returns how many mails
+ * the order, in one statement. The caller wakes the mailer after commit. Returns how many mails
  * were queued.
  */
 export async function enqueueOrderMailTo(
@@ -166,28 +182,32 @@ export async function enqueueOrderMailTo(
   ctx: OrderMailContext,
 ): Promise<number> {
   if (recipients.length === 0) return 0;
-  const mail = orderMail(order, `${ctx.publicUrl}/orders/${order.id}`);
-  await enqueueMails(
-    tx,
-    recipients.map((to) => ({
-      ...mail,
-      to,
-      purpose: orderStatusTable[order.status].mailPurpose,
-      orderId: order.id,
-    })),
-    ctx.now,
-  );
+  await enqueueMails(tx, orderMails(order, recipients, ctx), ctx.now);
   return recipients.length;
 }
 
-/** Reads the order as it now is and queues its mail to every matching distribution entry. */
-export async function enqueueOrderMail(
+/**
+ * Queues what a change of an order tells: its mail to each recipient and its event to its
+ * study's webhooks, in one statement (the mails a data-modifying CTE of the deliveries' insert),
+ * inside the transaction that changed the order. The caller wakes the mailer and the webhook
+ * dispatcher after commit.
+ */
+export async function enqueueOrderNotices(
   tx: Executor,
-  orderId: number,
+  order: OrderMailFacts & { webhook: WebhookOrder },
+  recipients: readonly string[],
+  event: WebhookEvent,
   ctx: OrderMailContext,
-): Promise<number> {
-  const [row] = await selectOrders(tx).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`order ${orderId} vanished inside its own transaction`);
-  const order = toOrder(row);
+): Promise<void> {
+  const mails =
+    recipients.length === 0 ? null : outboxInsert(tx, orderMails(order, recipients, ctx), ctx.now);
+  const deliveries = orderWebhookDeliveries([order.webhook], event, ctx.now);
+  if (mails && deliveries) await tx.execute(sql`with mails as (${mails.getSQL()}) ${deliveries}`);
+  else if (deliveries) await tx.execute(deliveries);
+  else if (mails) await mails;
+}
+
+/** Queues the mail of the order as read (`resendOrderMail`) to every matching distribution entry. */
+export async function enqueueOrderMail(tx: Executor, order: Order, ctx: OrderMailContext): Promise<number> {
   return enqueueOrderMailTo(tx, order, await orderMailRecipients(tx, order), ctx);
 }

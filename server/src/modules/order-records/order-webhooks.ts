@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Order, WebhookEvent, WebhookOrder, WebhookPayload } from '@dosechain/contract';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
 import { orders, webhookDeliveries, webhooks } from '../../kernel/db/schema.ts';
 import { selectOrders, toOrder } from './queries.ts';
@@ -29,12 +28,47 @@ export function webhookOrder(order: Order): WebhookOrder {
 }
 
 /**
- * Queues the event of each order to every active webhook of its study that subscribes to it,
- * inside the transaction that changed the orders, so a delivery exists if and only if the change
- * committed. One delivery per webhook, order and event (a unique index; an order is placed,
- * accepted, … late once), with its own id and the body it will be signed and sent with. The
- * caller wakes the webhook dispatcher after commit. Returns how many deliveries were queued.
+ * The statement that queues the event of each order to every active webhook of its study that
+ * subscribes to it: an INSERT … SELECT from the webhooks, so no read of them comes first. One
+ * delivery per webhook, order and event (a unique index; an order is placed, accepted, … late
+ * once), with its own id (drawn by the database) and the body it will be signed and sent with,
+ * written as `JSON.stringify` writes it, the delivery's id first. Run it inside the transaction
+ * that changed the orders, so a delivery exists if and only if the change committed; the caller
+ * wakes the webhook dispatcher after commit. It answers a row per delivery queued.
  */
+export function orderWebhookDeliveries(
+  ordered: readonly WebhookOrder[],
+  event: WebhookEvent,
+  now: Date,
+): SQL | null {
+  if (ordered.length === 0) return null;
+  const timestamp = now.toISOString();
+  // Everything of the body after its id: `{"id":"…",` is put before it per delivery.
+  const afterId = (order: WebhookOrder) =>
+    `,${JSON.stringify({ type: event, timestamp, data: { order } } satisfies Omit<WebhookPayload, 'id'>).slice(1)}`;
+  const values = ordered.map(
+    (order) => sql`(${order.id}::integer, ${order.study.id}::integer, ${afterId(order)}::text)`,
+  );
+  const d = webhookDeliveries;
+  return sql`insert into ${d} (${sql.identifier(d.webhookId.name)}, ${sql.identifier(d.orderId.name)},
+      ${sql.identifier(d.deliveryId.name)}, ${sql.identifier(d.eventType.name)}, ${sql.identifier(d.payload.name)},
+      ${sql.identifier(d.nextAttemptAt.name)}, ${sql.identifier(d.createdAt.name)}, ${sql.identifier(d.updatedAt.name)})
+    select t.webhook_id, t.order_id, t.delivery_id, ${event}::text,
+      '{"id":"' || t.delivery_id::text || '"' || t.after_id, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+    from (
+      select w.id as webhook_id, o.order_id, gen_random_uuid() as delivery_id, o.after_id
+      from ${webhooks} w join (values ${sql.join(values, sql`, `)}) as o (order_id, study_id, after_id)
+        on w.study_id = o.study_id
+      where w.disabled_at is null and ${event}::text = any(w.events)
+    ) t
+    on conflict do nothing
+    returning ${d.id}`;
+}
+
+/** How many rows a statement answered: the deliveries (or mails) it queued. */
+export const queued = (result: unknown): number => (result as { rows: unknown[] }).rows.length;
+
+/** Queues the event of each order (read here) to its study's webhooks; how many deliveries were queued. */
 export async function enqueueOrderWebhooks(
   tx: Executor,
   orderIds: readonly number[],
@@ -42,45 +76,11 @@ export async function enqueueOrderWebhooks(
   now: Date,
 ): Promise<number> {
   if (orderIds.length === 0) return 0;
-  const targets = await tx
-    .select({ webhookId: webhooks.id, orderId: orders.id })
-    .from(orders)
-    .innerJoin(webhooks, eq(webhooks.studyId, orders.studyId))
-    .where(
-      and(
-        inArray(orders.id, [...orderIds]),
-        isNull(webhooks.disabledAt),
-        sql`${event} = any(${webhooks.events})`,
-      ),
-    );
-  if (targets.length === 0) return 0;
-  const ordered = await selectOrders(tx).where(
-    inArray(orders.id, [...new Set(targets.map((t) => t.orderId))]),
+  const ordered = await selectOrders(tx).where(inArray(orders.id, [...orderIds]));
+  const statement = orderWebhookDeliveries(
+    ordered.map((row) => webhookOrder(toOrder(row))),
+    event,
+    now,
   );
-  const byId = new Map(ordered.map((row) => [row.order.id, webhookOrder(toOrder(row))]));
-  const rows = targets.map((target) => {
-    const deliveryId = randomUUID();
-    const payload: WebhookPayload = {
-      id: deliveryId,
-      type: event,
-      timestamp: now.toISOString(),
-      data: { order: byId.get(target.orderId)! },
-    };
-    return {
-      webhookId: target.webhookId,
-      orderId: target.orderId,
-      deliveryId,
-      eventType: event,
-      payload: JSON.stringify(payload),
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    };
-  });
-  const inserted = await tx
-    .insert(webhookDeliveries)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id });
-  return inserted.length;
+  return statement ? queued(await tx.execute(statement)) : 0;
 }

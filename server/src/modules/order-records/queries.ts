@@ -202,12 +202,33 @@ type OrderJoined = Awaited<ReturnType<ReturnType<typeof selectOrders>['where']>>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrder(row: OrderJoined): Order {
-  const { order: o, imagingCenter: center } = row;
+/** An order's own columns as the answer gives them (its names come from the joined read). */
+function ownFields(o: typeof orders.$inferSelect) {
   return {
     id: o.id,
     number: o.number,
     status: o.status,
+    subjectId: o.subjectId,
+    calibrationDatetime: o.calibrationDatetime.toISOString(),
+    requestedActivity: o.requestedActivity,
+    activityUnit: o.activityUnit,
+    projectedDelivery: iso(o.projectedDelivery),
+    acceptedAt: iso(o.acceptedAt),
+    rejectedAt: iso(o.rejectedAt),
+    canceledAt: iso(o.canceledAt),
+    deliveredAt: iso(o.deliveredAt),
+    rejectionReason: o.rejectionReason,
+    cancelationReason: o.cancelationReason,
+    additionalNotes: o.additionalNotes,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  } satisfies Partial<Order>;
+}
+
+export function toOrder(row: OrderJoined): Order {
+  const { order: o, imagingCenter: center } = row;
+  return {
+    ...ownFields(o),
     study: row.study,
     site: row.site,
     exam: row.exam,
@@ -228,22 +249,16 @@ export function toOrder(row: OrderJoined): Order {
         zipCode: center.zipCode,
       },
     },
-    subjectId: o.subjectId,
-    calibrationDatetime: o.calibrationDatetime.toISOString(),
-    requestedActivity: o.requestedActivity,
-    activityUnit: o.activityUnit,
-    projectedDelivery: iso(o.projectedDelivery),
-    acceptedAt: iso(o.acceptedAt),
-    rejectedAt: iso(o.rejectedAt),
-    canceledAt: iso(o.canceledAt),
-    deliveredAt: iso(o.deliveredAt),
-    rejectionReason: o.rejectionReason,
-    cancelationReason: o.cancelationReason,
-    additionalNotes: o.additionalNotes,
     manufactureClosed: row.manufactureClosed ?? null,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The order read before a change, with its own columns as the change's `RETURNING` gave them:
+ * what it is now without reading it again (a change of status moves none of its names).
+ */
+export function withOwnColumns(order: Order, row: typeof orders.$inferSelect): Order {
+  return { ...order, ...ownFields(row) };
 }
 
 /**

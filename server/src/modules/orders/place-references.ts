@@ -2,6 +2,7 @@ import type { Role } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, fromJson, preparedPerDatabase } from '../../kernel/db/client.ts';
 import {
+  availabilityExceptions,
   companies,
   drugAvailabilities,
   drugs,
@@ -12,7 +13,7 @@ import {
   timepoints,
 } from '../../kernel/db/schema.ts';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
-import type { AvailabilityRow } from '../availability/index.ts';
+import type { AvailabilityRow, ExceptionRow } from '../availability/index.ts';
 import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from '../availability/index.ts';
 import { distributionMatch, uniqueAddresses } from '../order-records/index.ts';
 
@@ -34,7 +35,8 @@ export interface PlacementReferences {
   recipients: string[];
   /**
    * The pairing's active availabilities valid on some day from the day before to the day after
-   * the calibration time's UTC date: the CMO's manufacture day for that time is among them.
+   * the calibration time's UTC date, with their exceptions on those days: the CMO's manufacture
+   * day for that time is among them.
    */
   availabilities: PlacementAvailability[];
 }
@@ -43,7 +45,10 @@ export interface PlacementReferences {
 export type PlacementAvailability = Pick<
   AvailabilityRow,
   'id' | 'validFrom' | 'validUntil' | 'frequency' | 'repeatEvery' | 'repeatOn' | 'startTime' | 'endTime'
->;
+> & {
+  /** Its exceptions (decision 026) on the days read (any zone's date of the calibration time). */
+  exceptions: Pick<ExceptionRow, 'exceptionDate' | 'closed' | 'startTime' | 'endTime'>[];
+};
 
 const p = (name: string) => sql.placeholder(name);
 const e = studyDistributionEntries;
@@ -80,7 +85,12 @@ const referencesQuery = preparedPerDatabase((db) =>
       availabilities: sql<PlacementAvailability[]>`(select coalesce(json_agg(json_build_object(
           'id', ${a.id}, 'validFrom', ${a.validFrom}, 'validUntil', ${a.validUntil},
           'frequency', ${a.frequency}, 'repeatEvery', ${a.repeatEvery}, 'repeatOn', ${a.repeatOn},
-          'startTime', ${a.startTime}, 'endTime', ${a.endTime}) order by ${a.id}), '[]'::json)
+          'startTime', ${a.startTime}, 'endTime', ${a.endTime},
+          'exceptions', (select coalesce(json_agg(json_build_object('exceptionDate', x.exception_date,
+              'closed', x.closed, 'startTime', x.start_time, 'endTime', x.end_time)), '[]'::json)
+            from ${availabilityExceptions} x where x.availability_id = ${a}.id
+              and x.exception_date between ${p('firstDay')}::date and ${p('lastDay')}::date)
+        ) order by ${a.id}), '[]'::json)
         from ${a}
         where ${a.drugId} = pr.drug_id and ${a.cmoId} = pr.cmo_id and ${a.active}
           and ${a.validFrom} <= ${p('lastDay')}::date and ${a.validUntil} >= ${p('firstDay')}::date)`,
@@ -99,7 +109,7 @@ const referencesQuery = preparedPerDatabase((db) =>
 
 /**
  * Every record a placement refers to, the study's pairing for (exam, site), the site's links,
- * the order's mail recipients and the pairing's availabilities around the calibration time, in
+ * the order's mail recipients and the pairing's availabilities (with their exceptions) around the calibration time, in
  * one round trip: everything is checked before the transaction, so this is the one read a
  * placement makes besides the session's.
  */

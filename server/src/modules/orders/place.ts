@@ -7,12 +7,13 @@ import {
   type placeOrderBodySchema,
   placeOrderNotes,
   roleMayPlaceOrders,
+  type WebhookOrder,
 } from '@dosechain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
+import { auditStampSql } from '../../kernel/audit/record.ts';
 import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
@@ -20,8 +21,6 @@ import { AppError, forbidden, validationFailed } from '../../kernel/http/app-err
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
   dayInterval,
-  type ExceptionRow,
-  exceptionsOf,
   localDate,
   occursOn,
   orderScopeAllows,
@@ -29,7 +28,7 @@ import {
   recurrenceOf,
   takeDose,
 } from '../availability/index.ts';
-import { enqueueOrderMailTo, enqueueOrderWebhooks, type OrderMailFacts } from '../order-records/index.ts';
+import { enqueueOrderNotices, type OrderMailFacts } from '../order-records/index.ts';
 import {
   AlreadyPlaced,
   claimKey,
@@ -118,8 +117,7 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
  * outside every window. `closed`: the day is a manufacture day of some availability but none
  * manufactures that day (every one has a no-manufacture exception).
  */
-async function candidateAvailabilities(
-  ctx: ServiceContext,
+function candidateAvailabilities(
   availabilities: PlacementAvailability[],
   pairing: ResolvedPairing,
   at: Date,
@@ -128,15 +126,8 @@ async function candidateAvailabilities(
   const manufacturing = availabilities.filter(
     (a) => a.validFrom <= date && a.validUntil >= date && occursOn(recurrenceOf(a), date),
   );
-  const next = DateTime.fromISO(date, { zone: 'utc' }).plus({ days: 1 }).toISODate() as string;
-  const exceptions = await exceptionsOf(
-    ctx.db,
-    manufacturing.map((a) => a.id),
-    date,
-    next,
-  );
-  const exceptionOf = (a: PlacementAvailability): ExceptionRow | undefined =>
-    exceptions.get(`${a.id}/${date}`);
+  // Read with the availabilities (the placement read): no round trip of their own.
+  const exceptionOf = (a: PlacementAvailability) => a.exceptions.find((e) => e.exceptionDate === date);
   const open = manufacturing.filter((a) => !exceptionOf(a)?.closed);
   const candidates = open
     .filter((a) => {
@@ -228,7 +219,7 @@ async function placeNew(
   if (at.getTime() < ctx.clock.now().getTime()) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
   }
-  const { date, candidates, closed } = await candidateAvailabilities(ctx, availabilities, pairing, at);
+  const { date, candidates, closed } = candidateAvailabilities(availabilities, pairing, at);
   if (closed) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.dayBlackedOut }]);
   }
@@ -266,27 +257,38 @@ async function placeNew(
         additionalNotes: placeOrderNotes(input),
         createdBy: ctx.actor.user.id,
       })
-      .returning({ id: orders.id, number: orders.number, status: orders.status });
-    await audit({
-      entityType: 'orders',
-      entityId: order!.id,
-      eventType: 'new',
-      after: {
-        number: order!.number,
-        status: order!.status,
-        study: names.study,
-        site: names.site,
-        exam: names.exam,
-        drug: pairing.drugName,
-        cmo: pairing.cmoName,
-        imagingCenter: names.center,
-        timePoint: names.timepoint,
-        subjectId: input.subjectId,
-        calibrationDatetime: at.toISOString(),
-        ...(requestedActivity === null ? {} : { requestedActivity, activityUnit }),
-        additionalNotes: placeOrderNotes(input),
+      .returning({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        auditId: auditStampSql.id,
+        auditIssuedAt: auditStampSql.issuedAt,
+      });
+    // The audit row's id and time came with the order: the writer needs no round trip for them.
+    const stamp = { id: order!.auditId, issuedAt: order!.auditIssuedAt };
+    await audit(
+      {
+        entityType: 'orders',
+        entityId: order!.id,
+        eventType: 'new',
+        after: {
+          number: order!.number,
+          status: order!.status,
+          study: names.study,
+          site: names.site,
+          exam: names.exam,
+          drug: pairing.drugName,
+          cmo: pairing.cmoName,
+          imagingCenter: names.center,
+          timePoint: names.timepoint,
+          subjectId: input.subjectId,
+          calibrationDatetime: at.toISOString(),
+          ...(requestedActivity === null ? {} : { requestedActivity, activityUnit }),
+          additionalNotes: placeOrderNotes(input),
+        },
       },
-    });
+      stamp,
+    );
     const mailed: OrderMailFacts = {
       id: order!.id,
       number: order!.number,
@@ -306,11 +308,26 @@ async function placeNew(
       cmo: { name: pairing.cmoName },
       imagingCenter: { name: names.center, timezone: centerTimezone },
     };
-    await enqueueOrderMailTo(tx, mailed, recipients, {
+    // The webhooks' body as `webhookOrder` gives an order read back, from what was just written.
+    const webhook: WebhookOrder = {
+      id: order!.id,
+      number: order!.number,
+      status: order!.status,
+      study: { id: input.studyId, name: names.study },
+      site: { id: input.siteId, name: names.site },
+      imagingCenter: { id: input.imagingCenterId, name: names.center, timezone: centerTimezone },
+      cmo: { id: pairing.cmoId, name: pairing.cmoName },
+      subjectId: input.subjectId,
+      calibrationDatetime: at.toISOString(),
+      projectedDelivery: null,
+      deliveredAt: null,
+      rejectionReason: null,
+      cancelationReason: null,
+    };
+    await enqueueOrderNotices(tx, { ...mailed, webhook }, recipients, 'order.placed', {
       publicUrl: ctx.config.publicUrl,
       now: ctx.clock.now(),
     });
-    await enqueueOrderWebhooks(tx, [order!.id], 'order.placed', ctx.clock.now());
     const answer = { id: order!.id, number: order!.number };
     if (idempotent) await keepAnswer(tx, idempotent, answer);
     return answer;

@@ -29,8 +29,15 @@ import { AppError, forbidden, validationFailed } from '../../kernel/http/app-err
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
 import { releaseDose } from '../availability/index.ts';
-import { enqueueOrderMail, enqueueOrderWebhooks } from '../order-records/index.ts';
-import { getOrder, scopedOrder } from './service.ts';
+import {
+  enqueueOrderMail,
+  enqueueOrderNotices,
+  orderMailRecipients,
+  webhookOrder,
+  withContacts,
+  withOwnColumns,
+} from '../order-records/index.ts';
+import { scopedOrder } from './service.ts';
 
 type StatusChange = z.output<typeof orderStatusChangeBodySchema>;
 type StatusBatch = z.output<typeof orderStatusBatchBodySchema>;
@@ -137,20 +144,27 @@ export async function changeOrderStatus(
       before: auditedState(current),
       after: auditedState(updated),
     });
-    await enqueueOrderMail(tx, id, { publicUrl: ctx.config.publicUrl, now });
-    await enqueueOrderWebhooks(tx, [id], orderStatusTable[rule.to].webhookEvent, now);
-  };
-  if (presigned) {
-    await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work);
-  } else {
-    await auditedMutation(
-      ctx,
-      { reasonForChange, electronicSignature: body.electronicSignature },
-      options,
-      work,
+    // The order as the update left it, from the row it returned: read once, before the change.
+    const changed = withOwnColumns(current, updated);
+    await enqueueOrderNotices(
+      tx,
+      { ...changed, webhook: webhookOrder(changed) },
+      await orderMailRecipients(tx, changed),
+      orderStatusTable[rule.to].webhookEvent,
+      { publicUrl: ctx.config.publicUrl, now },
     );
-  }
-  return getOrder(ctx, id);
+    return changed;
+  };
+  const changed = presigned
+    ? await signedMutation(ctx, { reason: reasonForChange?.trim() || null, ...presigned }, options, work)
+    : await auditedMutation(
+        ctx,
+        { reasonForChange, electronicSignature: body.electronicSignature },
+        options,
+        work,
+      );
+  const [answer] = await withContacts(ctx.db, [changed]);
+  return answer!;
 }
 
 /**
@@ -196,7 +210,7 @@ export async function changeOrderStatuses(
 export async function resendOrderMail(ctx: ServiceContext, id: number): Promise<{ queued: number }> {
   const order = await scopedOrder(ctx, id);
   const queued = await ctx.db.transaction((tx) =>
-    enqueueOrderMail(tx, order.id, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() }),
+    enqueueOrderMail(tx, order, { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() }),
   );
   return { queued };
 }

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers.ts';
+import { actionBody, changeStatus, type orderPlacer, orderTestApp } from './order-fixtures.ts';
+
+/** The embedded database's client as Drizzle calls it: a query, or a transaction with queries. */
+interface CountedClient {
+  query(text: string, ...rest: unknown[]): Promise<unknown>;
+  transaction<T>(work: (tx: CountedClient) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Records every statement the app sends to the database (BEGIN and COMMIT of a transaction
+ * each count as one, as they are round trips on PostgreSQL) while `recording` is on.
+ */
+function recordStatements(t: TestApp) {
+  const client = (t.db as unknown as { $client: CountedClient }).$client;
+  const sent: string[] = [];
+  let recording = false;
+  const note = (text: string) => {
+    if (recording) sent.push(text.replace(/\s+/g, ' ').trim());
+  };
+  const counted = (target: CountedClient) => {
+    const query = target.query.bind(target);
+    target.query = (text, ...rest) => {
+      note(text);
+      return query(text, ...rest);
+    };
+  };
+  counted(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (work) =>
+    transaction(async (tx) => {
+      note('begin');
+      counted(tx);
+      const result = await work(tx);
+      note('commit');
+      return result;
+    });
+  return {
+    async during<T>(work: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
+      sent.length = 0;
+      recording = true;
+      try {
+        return { result: await work(), sent: [...sent] };
+      } finally {
+        recording = false;
+      }
+    },
+  };
+}
+
+let t: TestApp;
+let place: ReturnType<typeof orderPlacer>;
+let statements: ReturnType<typeof recordStatements>;
+
+beforeAll(async () => {
+  if (process.env.TEST_DB === 'pg') return;
+  ({ t, place } = await orderTestApp());
+  // Only the request's own statements: the dispatchers and live events run after it, on their own.
+  t.app.mailDispatcher.wake = () => {};
+  t.app.webhookDispatcher.wake = () => {};
+  await t.app.liveEvents.stop();
+  statements = recordStatements(t);
+  // The period's first signing checks the password (decision 012); the ones measured do not.
+  await place();
+});
+afterAll(() => t?.close());
+
+// Counted on the embedded database's client; PostgreSQL gets the same statements from the same code.
+describe.skipIf(process.env.TEST_DB === 'pg')('the statements an order change sends to the database', () => {
+  it('a placement sends at most 8, the session read included', async () => {
+    const { result, sent } = await statements.during(() => place());
+    expect(result.id).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThanOrEqual(8);
+  });
+
+  it('a status change reads the order once', async () => {
+    const order = await place();
+    await changeStatus(t, 'cmo', -1, actionBody('accept')); // logs the CMO in: not part of the change
+    const { result, sent } = await statements.during(() =>
+      changeStatus(t, 'cmo', order.id, actionBody('accept')),
+    );
+    expect(result.statusCode).toBe(200);
+    expect(result.json()).toMatchObject({ id: order.id, status: 'accepted' });
+    expect(sent.filter((s) => / from "orders"/.test(s))).toHaveLength(1);
+  });
+});
