@@ -47,7 +47,13 @@ function packageVersion(root, dir) {
 async function postgresVersion(root, url) {
   try {
     const { createRequire } = await import('node:module');
-    const pg = createRequire(join(root, 'server', 'package.json'))('pg');
+    // The server's own driver; from this script's checkout when the results' root has none.
+    let pg;
+    try {
+      pg = createRequire(join(root, 'server', 'package.json'))('pg');
+    } catch {
+      pg = createRequire(import.meta.url)('pg');
+    }
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     await client.connect();
     try {
@@ -57,7 +63,8 @@ async function postgresVersion(root, url) {
       await client.end();
     }
   } catch (error) {
-    return `PostgreSQL at TEST_DATABASE_URL: not reached (${error.message})`;
+    // One line: a report's header row, not a stack.
+    return `PostgreSQL at TEST_DATABASE_URL: not reached (${String(error.message).split('\n')[0].trim()})`;
   }
 }
 

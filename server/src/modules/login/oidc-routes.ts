@@ -7,9 +7,8 @@ import {
   oidcSignatureStartSchema,
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AuthContext } from '../../kernel/auth/credentials.ts';
 import {
   createIdentityProvider,
   IdentityProviderUnreachable,
@@ -19,6 +18,7 @@ import { consumeOidcGrant, issueOidcGrant } from '../../kernel/auth/oidc-grants.
 import { users } from '../../kernel/db/schema.ts';
 import { principalOf } from '../../kernel/http/access.ts';
 import { AppError } from '../../kernel/http/app-error.ts';
+import { authContextOf, publicCredentialRoute } from '../../kernel/http/credential-routes.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
 import { meAfterLogin } from '../me/index.ts';
 import { clearFlowCookie, openFlowCookie, sealFlowCookie } from './oidc-flow-cookie.ts';
@@ -43,18 +43,8 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const secure = publicUrl.startsWith('https:');
   const secret = deps.config.jwtSecret;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: FastifyRequest): AuthContext => ({
-    db: deps.db,
-    clock: deps.clock,
-    config: deps.config,
-    log: request.log,
-    metrics: deps.metrics,
-    source: request.ip,
-  });
-  const limited = {
-    access: 'public' as const,
-    rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
-  };
+  const ctx = authContextOf(deps);
+  const limited = publicCredentialRoute(deps);
   const toPage = (reply: FastifyReply, path: string, fragment: Record<string, string | undefined>) => {
     const said = Object.entries(fragment).filter(
       (entry): entry is [string, string] => entry[1] !== undefined,

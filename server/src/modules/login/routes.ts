@@ -7,11 +7,11 @@ import {
   refreshBodySchema,
   tokenPairSchema,
 } from '@dosechain/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../kernel/auth/credentials.ts';
 import { AppError } from '../../kernel/http/app-error.ts';
+import { authContextOf, publicCredentialRoute } from '../../kernel/http/credential-routes.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
 import { meAfterLogin } from '../me/index.ts';
 import { resetPasswordWithToken } from '../password-recovery/index.ts';
@@ -23,20 +23,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchem
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   await timingDecoy();
-  const ctx = (request: FastifyRequest): AuthContext => ({
-    db: deps.db,
-    clock: deps.clock,
-    config: deps.config,
-    log: request.log,
-    metrics: deps.metrics,
-    // Fastify's client address: the peer, or under TRUST_PROXY the forwarded one.
-    source: request.ip,
-  });
-  // Credentials are guessed per IP: every call that takes a password or token is rate-limited.
-  const limited = {
-    access: 'public' as const,
-    rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
-  };
+  const ctx = authContextOf(deps);
+  const limited = publicCredentialRoute(deps);
 
   r.post(
     '/auth/login',

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { changeOwnPassword } from '../../kernel/auth/credentials.ts';
 import { principalOf } from '../../kernel/http/access.ts';
 import { serviceContext } from '../../kernel/http/context.ts';
+import { credentialRateLimit } from '../../kernel/http/credential-routes.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
 import { updateProfile } from './profile.ts';
 import { getMe, switchRole } from './service.ts';
@@ -45,7 +46,7 @@ export function meRoutes(app: FastifyInstance, deps: AppDeps): void {
       config: {
         access: 'authenticated',
         // A stolen session must not be able to guess the current password at speed.
-        rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
+        rateLimit: credentialRateLimit(deps),
       },
       schema: {
         tags: ['me'],

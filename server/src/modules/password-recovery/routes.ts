@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicCredentialRoute } from '../../kernel/http/credential-routes.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
 import { type RecoveryContext, requestRecovery, validateRecoveryToken } from './service.ts';
 
@@ -23,10 +24,7 @@ export function passwordRecoveryRoutes(app: FastifyInstance, deps: AppDeps): voi
     mailer: deps.mailer,
   });
   // Addresses and tokens can be guessed per IP, and each request may send a mail: limited like /auth.
-  const limited = {
-    access: 'public' as const,
-    rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' },
-  };
+  const limited = publicCredentialRoute(deps);
 
   r.post(
     '/users/password-recovery',
