@@ -38,7 +38,7 @@ import { safeRequest } from './kernel/safe-request.ts';
 import { webhookPolicy } from './kernel/webhooks/address-policy.ts';
 import { WebhookDispatcher, type WebhookDispatcherOptions } from './kernel/webhooks/dispatcher.ts';
 import { webhookOpenApi } from './kernel/webhooks/openapi.ts';
-import { LateDeliveryJob } from './modules/late-delivery/job.ts';
+import { LateDeliveryJob } from './modules/late-delivery/index.ts';
 import { LiveEvents, type LiveEventsOptions } from './modules/live-events/hub.ts';
 import { streamPrincipal } from './modules/live-events/routes.ts';
 import { apiModules } from './modules/registry.ts';

@@ -18,8 +18,7 @@ import { isStorableId } from '../../kernel/db/storable-id.ts';
 import { AppError, notFound, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { enqueueMails, type OutgoingMail } from '../../kernel/mail/outbox.ts';
-import { recipientsWithZones } from '../late-delivery/index.ts';
-import { orderFactLines, selectOrders, toOrder } from '../order-records/index.ts';
+import { orderFactLines, recipientsWithZones, selectOrders, toOrder } from '../order-records/index.ts';
 import type { ExceptionRow } from './capacity.ts';
 import { occursOn } from './occurrences.ts';
 import {

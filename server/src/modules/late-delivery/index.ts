@@ -2,4 +2,4 @@
  * Late-order notices: a periodic job that mails each order past its projected delivery to its
  * parties, once.
  */
-export { recipientsWithZones } from './notice.ts';
+export { LateDeliveryJob } from './job.ts';

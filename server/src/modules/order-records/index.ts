@@ -25,3 +25,4 @@ export {
   withContacts,
   withOwnColumns,
 } from './queries.ts';
+export { recipientsWithZones } from './recipients.ts';
