@@ -57,7 +57,11 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 /** The current user, as `/users/me` and login with `includeUser` answer it. */
-export const meUserSchema = z.object({
+/**
+ * The person's fields every answer about a user carries: the own account (`meUserSchema`) and a
+ * user manager's view of a user (`userSchema`) extend it, so a new field is added once.
+ */
+export const userAnswerFieldsSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   firstName: z.string(),
@@ -73,8 +77,11 @@ export const meUserSchema = z.object({
   imagingCenterContact: z.boolean(),
   siteCoordinator: z.boolean(),
   primaryInvestigator: z.boolean(),
-  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   roles: z.array(roleSchema),
+});
+
+export const meUserSchema = userAnswerFieldsSchema.extend({
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The permissions of the current role: the groups' grants within that role type's ceiling. */
   permissions: permissionsSchema,
   /** The role in effect; null when the user has no role (and so no permissions). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordField, roleSchema } from './auth.ts';
+import { newPasswordField, userAnswerFieldsSchema } from './auth.ts';
 import { emailField, ID_MAX, optionalText, phoneField, requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
@@ -108,28 +108,12 @@ export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
 export const userUnlockBodySchema = z.strictObject(requiredReasonMeta);
 export type UserUnlockBody = z.input<typeof userUnlockBodySchema>;
 
-export const userSchema = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    commonName: z.string().nullable(),
-    fullName: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    isStaff: z.boolean(),
-    isAdmin: z.boolean(),
-    active: z.boolean(),
-    lockedOut: z.boolean(),
-    imagingCenterContact: z.boolean(),
-    siteCoordinator: z.boolean(),
-    primaryInvestigator: z.boolean(),
+export const userSchema = userAnswerFieldsSchema
+  .extend({
     organisationOnly: z.boolean(),
     /** Linked to a person at the organisation's identity provider (at their first sign-in there). */
     identityProviderLinked: z.boolean(),
     groups: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
-    roles: z.array(roleSchema),
     createdAt: answerInstant(),
     updatedAt: answerInstant(),
   })
