@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, pickMenuItem, screenshot, test } from '../fixtures.ts';
 import { startOrganisationServer } from '../organisation-server.ts';
 
 /**
@@ -75,6 +75,39 @@ test('staff signs in with the organisation, signs changes there, and the audit h
     `Signed by Sam Staff (staff) — Created Drug (re-authenticated at ${org.issuer})`,
   );
   await screenshot(page, 'oidc-audit-history');
+});
+
+test("the logout ends the provider's session too: signing in again asks for the provider's login", async ({
+  page,
+}) => {
+  await page.goto(`${org.baseUrl}/login`);
+  await page.getByRole('link', { name: 'Sign in with Contoso' }).click();
+  await signInAtProvider(page, 'sam.staff');
+  await expect(page).toHaveURL(`${org.baseUrl}/`);
+  // Without the provider's logout its session stays: forgetting DoseChain's session only, the
+  // button comes straight back signed in, no provider login asked.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`${org.baseUrl}/login`);
+  await page.getByRole('link', { name: 'Sign in with Contoso' }).click();
+  await expect(page).toHaveURL(`${org.baseUrl}/`);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Drugs' })).toBeVisible();
+
+  // The app's logout: DoseChain's session ends, then the provider's end-session (its own page).
+  await pickMenuItem(page, 'Account', 'Log out');
+  await expect(page.getByRole('button', { name: 'Yes, sign me out' })).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(org.issuer);
+  expect(new URL(page.url()).searchParams.get('id_token_hint')).toBeTruthy();
+  await page.screenshot({ path: '/tmp/oidc-provider-logout.png' });
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${org.baseUrl}/login`);
+  await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('AUTH_TOKEN'))).toBeNull();
+
+  await page.getByRole('link', { name: 'Sign in with Contoso' }).click();
+  await expect(page.locator('input[name="login"]')).toBeVisible();
+  await page.screenshot({ path: '/tmp/oidc-provider-login-again.png' });
+  await signInAtProvider(page, 'sam.staff');
+  await expect(page).toHaveURL(`${org.baseUrl}/`);
 });
 
 test('"organisation only" refuses the password; an unknown person is told there is no account', async ({

@@ -20,6 +20,7 @@ let drive: OidcDriver;
 beforeAll(async () => {
   idp = await startIdentityProvider({
     redirectUri: `${PUBLIC_URL}${oidcCallbackPath}`,
+    postLogoutRedirectUri: `${PUBLIC_URL}/login`,
     accounts: {
       'staff-at-idp': { email: 'STAFF@dosechain.example', givenName: 'Stella' },
       'cmo-at-idp': { email: 'cmo@dosechain.example' },
@@ -134,6 +135,57 @@ describe('a sign-in with the provider', () => {
   });
 });
 
+describe('logout at the provider', () => {
+  const logout = (query = '', cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/oidc/logout${query}`,
+      headers: cookie ? { cookie } : {},
+    });
+  const claimsOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+  it("goes to the provider's end-session with the sign-in's ID token, back to the login page", async () => {
+    const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
+    const kept = fragment.cookies.find((c) => c.startsWith('dosechain_oidc_id='));
+    expect(kept).toMatch(/^dosechain_oidc_id=.+/);
+    const res = await logout('', kept);
+    expect(res.statusCode).toBe(303);
+    const to = new URL(res.headers.location as string);
+    expect(`${to.origin}${to.pathname}`).toBe(`${idp.issuer}/session/end`);
+    expect(to.searchParams.get('client_id')).toBe(idp.clientId);
+    expect(to.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
+    const hint = to.searchParams.get('id_token_hint')!;
+    expect(claimsOf(hint)).toMatchObject({ iss: idp.issuer, sub: 'cmo-at-idp', aud: idp.clientId });
+    // The cookie goes with the logout.
+    expect(res.headers['set-cookie']).toMatch(/^dosechain_oidc_id=; Path=\/api\/v1\/auth\/oidc; Max-Age=0;/);
+    // The provider takes the hint and the way back (it validates both: a bad one is its 400).
+    const atProvider = await fetch(to, { redirect: 'manual' });
+    expect(atProvider.status).toBe(200);
+    expect(await atProvider.text()).toContain(`action="${idp.issuer}/session/end/confirm"`);
+  });
+
+  it('cannot be sent elsewhere: no query parameter is the way back (no open redirect)', async () => {
+    const res = await logout(
+      `?post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}&redirect=https://evil.example/&id_token_hint=forged`,
+    );
+    expect(res.statusCode).toBe(303);
+    const to = new URL(res.headers.location as string);
+    expect(to.origin).toBe(idp.issuer);
+    expect(to.searchParams.getAll('post_logout_redirect_uri')).toEqual([`${PUBLIC_URL}/login`]);
+    expect(to.searchParams.get('id_token_hint')).toBeNull();
+    expect(res.headers.location).not.toContain('evil');
+  });
+
+  it('names the client only without the cookie, or with a forged one', async () => {
+    for (const cookie of [undefined, 'dosechain_oidc_id=forged.value.of.a.cookie']) {
+      const to = new URL((await logout('', cookie)).headers.location as string);
+      expect(to.searchParams.get('client_id')).toBe(idp.clientId);
+      expect(to.searchParams.get('id_token_hint')).toBeNull();
+    }
+  });
+});
+
 describe('organisation only', () => {
   it("refuses the user's password, says where to sign in, and sends no recovery mail", async () => {
     const cmo = await userRow('cmo');
@@ -219,6 +271,10 @@ describe('a provider that cannot be reached', () => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`${PUBLIC_URL}/login#oidc-error=UNREACHABLE`);
       expect((await down.loginAs('staff')).accessToken).toBeTruthy();
+      // Its logout ends at DoseChain's login page.
+      const logout = await down.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/logout' });
+      expect(logout.statusCode).toBe(303);
+      expect(logout.headers.location).toBe(`${PUBLIC_URL}/login`);
     } finally {
       await down.close();
     }

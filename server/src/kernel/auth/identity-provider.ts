@@ -112,14 +112,17 @@ export function createIdentityProvider(config: OidcConfig, redirectUri: string) 
     },
 
     /**
-     * RP-initiated logout at the provider, when it offers it; null otherwise. Named by client_id
-     * (the ID token is not kept), which OpenID Connect RP-Initiated Logout allows.
+     * RP-initiated logout at the provider, when it offers it; null otherwise. The ID token of the
+     * browser's sign-in is its `id_token_hint` when known (Entra and Keycloak then sign out
+     * without asking which account); the client_id always names DoseChain. The way back is
+     * DoseChain's own login page, never a URL a request chose.
      */
-    async endSessionUrl(postLogoutRedirectUri: string): Promise<string | null> {
+    async endSessionUrl(postLogoutRedirectUri: string, idTokenHint?: string | null): Promise<string | null> {
       const conf = await configuration().catch(() => undefined);
       if (!conf?.serverMetadata().end_session_endpoint) return null;
       return oidc.buildEndSessionUrl(conf, {
         client_id: config.clientId,
+        ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
         post_logout_redirect_uri: postLogoutRedirectUri,
       }).href;
     },
