@@ -1,5 +1,14 @@
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, pickMenuItem, screenshot, test } from '../fixtures.ts';
+import { type Page, request as playwrightRequest } from '@playwright/test';
+import {
+  apiHeaders,
+  DEMO_PASSWORD,
+  expect,
+  pickMenuItem,
+  placeOrderByApi,
+  rowOf,
+  screenshot,
+  test,
+} from '../fixtures.ts';
 import { startOrganisationServer } from '../organisation-server.ts';
 
 /**
@@ -16,6 +25,7 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   org = await startOrganisationServer({
     'sam.staff': { email: 'staff@dosechain.example' },
+    'cleo.cmo': { email: 'cmo@dosechain.example' },
     stranger: { email: 'stranger@contoso.example' },
   });
 });
@@ -31,11 +41,11 @@ async function signInAtProvider(page: Page, login: string) {
 }
 
 /** "Sign with Contoso" in a dialog: the popup re-authenticates at the provider and closes. */
-async function signWithProvider(page: Page) {
+async function signWithProvider(page: Page, login = 'sam.staff') {
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('dialog').getByRole('button', { name: 'Sign with Contoso' }).click();
   const popup = await popupOpened;
-  await signInAtProvider(popup, 'sam.staff');
+  await signInAtProvider(popup, login);
   await expect(page.getByText('Re-authenticated: save within 2 minutes to sign.')).toBeVisible();
   // The popup closes itself once it has handed the token over.
   await expect.poll(() => popup.isClosed()).toBe(true);
@@ -140,4 +150,44 @@ test('"organisation only" refuses the password; an unknown person is told there 
     page.getByText('No DoseChain account for stranger@contoso.example; ask your administrator'),
   ).toBeVisible();
   await screenshot(page, 'oidc-no-account');
+});
+
+test('a CMO who signs in with the organisation accepts several orders with one re-authentication', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const api = await playwrightRequest.newContext({ baseURL: org.baseUrl });
+  const run = String(Date.now() % 100_000);
+  const subjects = [`SSO-BULK-${run}-1`, `SSO-BULK-${run}-2`];
+  const placed = [];
+  for (const subject of subjects) placed.push(await placeOrderByApi(api, subject));
+
+  await page.goto(`${org.baseUrl}/login`);
+  await page.getByRole('link', { name: 'Sign in with Contoso' }).click();
+  await signInAtProvider(page, 'cleo.cmo');
+  await expect(page).toHaveURL(`${org.baseUrl}/`);
+  await page.goto(`${org.baseUrl}/cmo/orders`);
+  for (const subject of subjects) await rowOf(page, subject).getByRole('checkbox').check();
+  await page
+    .getByRole('toolbar', { name: 'Selected orders' })
+    .getByRole('button', { name: 'Accept selected' })
+    .click();
+  const accept = page.getByRole('dialog', { name: 'Accept 2 orders' });
+  await expect(accept.getByLabel('Please insert your password to complete the action')).toHaveCount(0);
+  await signWithProvider(page, 'cleo.cmo');
+  await page.screenshot({ path: '/tmp/oidc-bulk-accept-signed.png' });
+  await accept.getByRole('button', { name: 'Accept 2 orders' }).click();
+  const results = page.getByRole('dialog', { name: 'Results' });
+  await expect(results).toContainText('2 of 2 orders accepted.');
+  await page.screenshot({ path: '/tmp/oidc-bulk-accept-results.png' });
+
+  // Each order's audit row records the one signature and how it was given.
+  const admin = await apiHeaders(api, 'admin');
+  for (const order of placed) {
+    const history = await api.get(`/api/v1/audit-logs/changeset/orders/${order.id}`, { headers: admin });
+    expect(JSON.stringify(await history.json())).toContain(
+      `Accepted Order (re-authenticated at ${org.issuer})`,
+    );
+  }
+  await api.dispose();
 });
