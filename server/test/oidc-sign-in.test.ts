@@ -136,11 +136,12 @@ describe('a sign-in with the provider', () => {
 });
 
 describe('logout at the provider', () => {
-  const logout = (query = '', cookie?: string) =>
+  /** The browser going there: from DoseChain's own page (same-origin), or from another site. */
+  const logout = (query = '', cookie?: string, site = 'same-origin') =>
     t.app.inject({
       method: 'GET',
       url: `/api/v1/auth/oidc/logout${query}`,
-      headers: cookie ? { cookie } : {},
+      headers: { 'sec-fetch-site': site, ...(cookie ? { cookie } : {}) },
     });
   const claimsOf = (jwt: string) =>
     JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
@@ -175,6 +176,24 @@ describe('logout at the provider', () => {
     expect(to.searchParams.getAll('post_logout_redirect_uri')).toEqual([`${PUBLIC_URL}/login`]);
     expect(to.searchParams.get('id_token_hint')).toBeNull();
     expect(res.headers.location).not.toContain('evil');
+  });
+
+  it("gives another site's link no hint and leaves the cookie: the provider asks the person", async () => {
+    const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
+    const kept = fragment.cookies.find((c) => c.startsWith('dosechain_oidc_id='))!;
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const res = await logout('', kept, site);
+      const to = new URL(res.headers.location as string);
+      expect(to.searchParams.get('id_token_hint'), site).toBeNull();
+      expect(to.searchParams.get('client_id')).toBe(idp.clientId);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const noHeader = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/oidc/logout',
+      headers: { cookie: kept },
+    });
+    expect(new URL(noHeader.headers.location as string).searchParams.get('id_token_hint')).toBeNull();
   });
 
   it('names the client only without the cookie, or with a forged one', async () => {

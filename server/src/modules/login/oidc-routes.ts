@@ -183,15 +183,19 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
    * id_token_hint, coming back to DoseChain's login page; straight to the login page when the
    * provider has none or cannot be reached. Its only input is the cookie the sign-in left: no
    * query parameter chooses where the browser goes, so it redirects nowhere else (no open
-   * redirect). The cookie is cleared.
+   * redirect). The hint is sent, and the cookie cleared, only when DoseChain's own page sent the
+   * browser here (Sec-Fetch-Site: same-origin): another site linking here gets the provider's
+   * logout by client_id alone, which the provider confirms with the person, so it cannot sign
+   * them out of their organisation silently (logout CSRF).
    */
   r.get(
     '/auth/oidc/logout',
     { config: { access: 'public' }, schema: { tags: ['auth'], hide: true } },
     async (request, reply) => {
-      const idToken = await openIdTokenCookie(request.headers.cookie, secret, deps.clock.now());
+      const ours = request.headers['sec-fetch-site'] === 'same-origin';
+      const idToken = ours ? await openIdTokenCookie(request.headers.cookie, secret, deps.clock.now()) : null;
       const url = await provider.endSessionUrl(`${publicUrl}/login`, idToken);
-      reply.header('set-cookie', clearIdTokenCookie(secure));
+      if (ours) reply.header('set-cookie', clearIdTokenCookie(secure));
       return reply.redirect(url ?? `${publicUrl}/login`, 303);
     },
   );
