@@ -26,7 +26,7 @@ import {
   saveTokens,
   setSessionUsername,
 } from '../api/session-storage.ts';
-import { leavePageFor } from './leave-page.ts';
+import { pageNavigation } from './leave-page.ts';
 import { onSessionEnded } from './session-end-signal.ts';
 
 /** `unreachable`: a stored session whose user could not be loaded (no answer, 5xx); not a logout. */
@@ -284,7 +284,7 @@ export function AuthProvider({
           // DoseChain's session is over; the provider's goes next (RP-initiated logout, decision
           // 056): the server sends the browser to its end-session, which comes back to /login.
           clearSession();
-          leavePageFor(`${API_BASE}/auth/oidc/logout`);
+          pageNavigation.leaveFor(`${API_BASE}/auth/oidc/logout`);
           // The page is leaving: nothing after the logout (a navigation to /login) runs here.
           return new Promise<void>(() => undefined);
         }

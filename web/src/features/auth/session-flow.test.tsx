@@ -2,16 +2,14 @@ import { messages, storageKeys } from '@dosechain/contract';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ApiProvider } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { AuthProvider, useAuth } from '../../auth/auth-context.tsx';
 import { afterLoginPath, PublicOnly, RequireAuth } from '../../auth/guards.tsx';
+import { pageNavigation } from '../../auth/leave-page.ts';
 import { staffRole, testUser } from '../../test/users.ts';
 import LoginPage from './login-page.tsx';
-
-const leavePageFor = vi.hoisted(() => vi.fn());
-vi.mock('../../auth/leave-page.ts', () => ({ leavePageFor }));
 
 const userNamed = (username: string) =>
   testUser({
@@ -146,10 +144,12 @@ describe('the session across users', () => {
 });
 
 describe('the logout of a session started at the identity provider', () => {
+  let leavePageFor: MockInstance<(url: string) => void>;
   beforeEach(() => {
     localStorage.clear();
-    leavePageFor.mockClear();
+    leavePageFor = vi.spyOn(pageNavigation, 'leaveFor').mockImplementation(() => undefined);
   });
+  afterEach(() => leavePageFor.mockRestore());
 
   it("ends DoseChain's session, then goes to the provider's logout", async () => {
     renderApp('/login#oidc=one-time-code');
