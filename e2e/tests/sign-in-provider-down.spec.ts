@@ -17,7 +17,9 @@ test.afterAll(async () => {
   await org?.close();
 });
 
-test('a provider that is down: the login page says so and the password still signs in', async ({ page }) => {
+test('[AUT-019] a provider that is down: the login page says so and the password still signs in', async ({
+  page,
+}) => {
   await page.goto(`${org.baseUrl}/login`);
   await expect(page.getByRole('link', { name: 'Sign in with Contoso' })).toBeVisible();
   await expect(page.getByLabel('Username')).toBeVisible();

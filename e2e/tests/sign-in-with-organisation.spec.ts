@@ -51,7 +51,7 @@ async function signWithProvider(page: Page, login = 'sam.staff') {
   await expect.poll(() => popup.isClosed()).toBe(true);
 }
 
-test('staff signs in with the organisation, signs changes there, and the audit history says so', async ({
+test('[AUT-019, P11-037] staff signs in with the organisation, signs changes there, and the audit history says so', async ({
   page,
 }) => {
   await page.goto(`${org.baseUrl}/login`);
@@ -87,7 +87,7 @@ test('staff signs in with the organisation, signs changes there, and the audit h
   await screenshot(page, 'oidc-audit-history');
 });
 
-test("the logout ends the provider's session too: signing in again asks for the provider's login", async ({
+test("[AUT-020] the logout ends the provider's session too: signing in again asks for the provider's login", async ({
   page,
 }) => {
   await page.goto(`${org.baseUrl}/login`);
@@ -120,7 +120,7 @@ test("the logout ends the provider's session too: signing in again asks for the 
   await expect(page).toHaveURL(`${org.baseUrl}/`);
 });
 
-test('"organisation only" refuses the password; an unknown person is told there is no account', async ({
+test('[AUT-019] "organisation only" refuses the password; an unknown person is told there is no account', async ({
   page,
   request,
 }) => {
@@ -152,7 +152,7 @@ test('"organisation only" refuses the password; an unknown person is told there 
   await screenshot(page, 'oidc-no-account');
 });
 
-test('a CMO who signs in with the organisation accepts several orders with one re-authentication', async ({
+test('[P11-037] a CMO who signs in with the organisation accepts several orders with one re-authentication', async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -57,7 +57,7 @@ const statusesOf = async (ids: number[]) =>
   );
 
 describe('a bulk acknowledgement signed at the provider', () => {
-  it('accepts several orders with one re-authentication, used once, each audit row saying how', async () => {
+  it('[P11-037] accepts several orders with one re-authentication, used once, each audit row saying how', async () => {
     const placed = [await place(), await place(), await place()];
     const later = [await place(), await place()];
     // The provider stamps auth_time with the real time, which DoseChain's clock checks: the test

@@ -49,7 +49,7 @@ const subjectOf = async (t: TestApp, username: string) =>
   (await t.db.select().from(users).where(eq(users.username, username)))[0]!.oidcSubject;
 
 describe("Entra ID's xms_edov", () => {
-  it('links by an e-mail Entra says is domain-verified, as a boolean or as text', async () => {
+  it('[AUT-019] links by an e-mail Entra says is domain-verified, as a boolean or as text', async () => {
     const drive = oidcDriver(entra);
     for (const [login, username] of [
       ['edov-true', 'staff'],
@@ -62,7 +62,7 @@ describe("Entra ID's xms_edov", () => {
     }
   });
 
-  it('refuses an address Entra does not vouch for: false, "0" or no claim', async () => {
+  it('[AUT-019] refuses an address Entra does not vouch for: false, "0" or no claim', async () => {
     const drive = oidcDriver(entra);
     for (const [login, username] of [
       ['edov-false', 'site'],

@@ -132,7 +132,7 @@ async function property<T>(
 const locationOf = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location));
 
 describe('the provider routes under garbage (OIDC configured)', () => {
-  it('GET /auth/oidc/callback: a forged, missing or foreign state is refused, no session or signature given', async () => {
+  it('[AUT-019] GET /auth/oidc/callback: a forged, missing or foreign state is refused, no session or signature given', async () => {
     await property(
       // Garbage, or a flow's real state with a forged code (the provider's token endpoint refuses it).
       fc.tuple(fc.oneof(query, forgedCode), flowCookie),
@@ -183,7 +183,7 @@ describe('the provider routes under garbage (OIDC configured)', () => {
     );
   });
 
-  it('GET /auth/oidc/logout: whatever the query or cookie, only to the provider and back to the login page', async () => {
+  it('[AUT-020] GET /auth/oidc/logout: whatever the query or cookie, only to the provider and back to the login page', async () => {
     const fetchSite = fc.constantFrom(undefined, 'same-origin', 'same-site', 'cross-site', 'none', 'garbage');
     await property(
       fc.tuple(query, flowCookie, fetchSite),
@@ -207,7 +207,7 @@ describe('the provider routes under garbage (OIDC configured)', () => {
     );
   });
 
-  it('POST /auth/oidc/session: no forged, oversized or malformed code starts a session', async () => {
+  it('[AUT-019] POST /auth/oidc/session: no forged, oversized or malformed code starts a session', async () => {
     const body = fc.oneof(
       value.map((code) => JSON.stringify({ code })),
       fc.jsonValue().map((json) => JSON.stringify(json)),

@@ -54,7 +54,7 @@ describe('the login page', () => {
 });
 
 describe('a sign-in with the provider', () => {
-  it('links a user by verified e-mail on the first sign-in (audited), then knows them by subject', async () => {
+  it('[AUT-019] links a user by verified e-mail on the first sign-in (audited), then knows them by subject', async () => {
     const first = await oidcLogin(drive, 'staff-at-idp');
     expect(first.fragment.get('oidc-error')).toBeNull();
     const session = await drive.exchange(first.fragment.get('oidc')!);
@@ -84,7 +84,7 @@ describe('a sign-in with the provider', () => {
     await t.db.update(users).set({ email: 'staff@dosechain.example' }).where(eq(users.id, staff.id));
   });
 
-  it('hands off once: the code is refused the second time', async () => {
+  it('[AUT-019] hands off once: the code is refused the second time', async () => {
     const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
     const code = fragment.get('oidc')!;
     expect((await drive.exchange(code)).statusCode).toBe(200);
@@ -93,7 +93,7 @@ describe('a sign-in with the provider', () => {
     expect(replayed.json().message).toBe(oidcMessages.failed);
   });
 
-  it('tells an unknown person there is no DoseChain account for their e-mail', async () => {
+  it('[AUT-019] tells an unknown person there is no DoseChain account for their e-mail', async () => {
     const { fragment } = await oidcLogin(drive, 'stranger-at-idp');
     expect(fragment.get('oidc-error')).toBe('NO_ACCOUNT');
     expect(fragment.get('email')).toBe('stranger@contoso.example');
@@ -103,13 +103,13 @@ describe('a sign-in with the provider', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'stranger@contoso.example'))).toEqual([]);
   });
 
-  it('never links by an e-mail the provider did not verify', async () => {
+  it('[AUT-019] never links by an e-mail the provider did not verify', async () => {
     const { fragment } = await oidcLogin(drive, 'unverified-at-idp');
     expect(fragment.get('oidc-error')).toBe('NO_ACCOUNT');
     expect((await userRow('site')).oidcSubject).toBeNull();
   });
 
-  it('refuses a callback with a wrong state, a wrong nonce, or from another browser', async () => {
+  it('[AUT-019] refuses a callback with a wrong state, a wrong nonce, or from another browser', async () => {
     const started = await drive.start();
     const back = await signInAtProvider(started.authorizationUrl, 'cmo-at-idp');
     const wrongState = new URL(back);
@@ -146,7 +146,7 @@ describe('logout at the provider', () => {
   const claimsOf = (jwt: string) =>
     JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-  it("goes to the provider's end-session with the sign-in's ID token, back to the login page", async () => {
+  it("[AUT-020] goes to the provider's end-session with the sign-in's ID token, back to the login page", async () => {
     const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
     const kept = fragment.cookies.find((c) => c.startsWith('dosechain_oidc_id='));
     expect(kept).toMatch(/^dosechain_oidc_id=.+/);
@@ -166,7 +166,7 @@ describe('logout at the provider', () => {
     expect(await atProvider.text()).toContain(`action="${idp.issuer}/session/end/confirm"`);
   });
 
-  it('cannot be sent elsewhere: no query parameter is the way back (no open redirect)', async () => {
+  it('[AUT-020] cannot be sent elsewhere: no query parameter is the way back (no open redirect)', async () => {
     const res = await logout(
       `?post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}&redirect=https://evil.example/&id_token_hint=forged`,
     );
@@ -178,7 +178,7 @@ describe('logout at the provider', () => {
     expect(res.headers.location).not.toContain('evil');
   });
 
-  it("gives another site's link no hint and leaves the cookie: the provider asks the person", async () => {
+  it("[AUT-020] gives another site's link no hint and leaves the cookie: the provider asks the person", async () => {
     const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
     const kept = fragment.cookies.find((c) => c.startsWith('dosechain_oidc_id='))!;
     for (const site of ['cross-site', 'same-site', 'none']) {
@@ -196,7 +196,7 @@ describe('logout at the provider', () => {
     expect(new URL(noHeader.headers.location as string).searchParams.get('id_token_hint')).toBeNull();
   });
 
-  it('names the client only without the cookie, or with a forged one', async () => {
+  it('[AUT-020] names the client only without the cookie, or with a forged one', async () => {
     for (const cookie of [undefined, 'dosechain_oidc_id=forged.value.of.a.cookie']) {
       const to = new URL((await logout('', cookie)).headers.location as string);
       expect(to.searchParams.get('client_id')).toBe(idp.clientId);
@@ -206,7 +206,7 @@ describe('logout at the provider', () => {
 });
 
 describe('organisation only', () => {
-  it("refuses the user's password, says where to sign in, and sends no recovery mail", async () => {
+  it("[AUT-019] refuses the user's password, says where to sign in, and sends no recovery mail", async () => {
     const cmo = await userRow('cmo');
     // A user manager marks the user, signed and audited.
     const marked = await t.request('admin', {
@@ -278,7 +278,7 @@ describe('OIDC_CREATE_USERS=1', () => {
 });
 
 describe('a provider that cannot be reached', () => {
-  it('sends the login page back saying so; the password form still works', async () => {
+  it('[AUT-019, AUT-020] sends the login page back saying so; the password form still works', async () => {
     const down = await buildTestApp({
       config: {
         publicUrl: PUBLIC_URL,

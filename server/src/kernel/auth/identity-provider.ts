@@ -127,8 +127,8 @@ export function createIdentityProvider(config: OidcConfig, redirectUri: string) 
     /**
      * RP-initiated logout at the provider, when it offers it; null otherwise. The ID token of the
      * browser's sign-in is its `id_token_hint` when known (the provider then knows whose session
-     * to end; Keycloak ends it without asking); the client_id always names DoseChain. The way back is
-     * DoseChain's own login page, never a URL a request chose.
+     * to end; Keycloak ends it without asking); the client_id always names DoseChain. The way
+     * back is DoseChain's own login page, never a URL a request chose.
      */
     async endSessionUrl(postLogoutRedirectUri: string, idTokenHint?: string | null): Promise<string | null> {
       const conf = await configuration().catch(() => undefined);

@@ -151,7 +151,7 @@ describe('the logout of a session started at the identity provider', () => {
   });
   afterEach(() => leavePageFor.mockRestore());
 
-  it("ends DoseChain's session, then goes to the provider's logout", async () => {
+  it("[AUT-020] ends DoseChain's session, then goes to the provider's logout", async () => {
     renderApp('/login#oidc=one-time-code');
     expect(await screen.findByText('dashboard of carol')).toBeTruthy();
     expect(localStorage.getItem(storageKeys.signedInWithProvider)).toBe('1');
@@ -167,7 +167,7 @@ describe('the logout of a session started at the identity provider', () => {
     expect(localStorage.getItem(storageKeys.signedInWithProvider)).toBeNull();
   });
 
-  it("leaves a password user's logout as it was: no provider", async () => {
+  it("[AUT-020] leaves a password user's logout as it was: no provider", async () => {
     renderApp('/secret');
     await signIn('alice');
     expect(await screen.findByText('secret of alice')).toBeTruthy();
