@@ -1,23 +1,44 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startIdentityProvider, type TestAccount } from '../server/test/oidc-provider.ts';
 import { serverPort, workerServerIndex } from './servers.ts';
 
+/** A loopback port nothing listens on (taken and let go at once): a provider that is down. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 /**
  * A DoseChain server of its own, signing in with a real OpenID provider (oidc-provider on
  * loopback, issue 38): the other specs' servers stay without OIDC_* settings. Its port is above
- * the workers' (base + 100 + worker index).
+ * the workers' (base + 100 + worker index). `providerDown`: OIDC_ISSUER names a loopback port
+ * nothing listens on, and the server's port is base + 150 + worker index.
  */
-export async function startOrganisationServer(accounts: Record<string, TestAccount>) {
-  const port = serverPort(100 + workerServerIndex());
+export async function startOrganisationServer(
+  accounts: Record<string, TestAccount>,
+  options: { providerDown?: boolean } = {},
+) {
+  const port = serverPort((options.providerDown ? 150 : 100) + workerServerIndex());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const idp = await startIdentityProvider({
-    redirectUri: `${baseUrl}/api/v1/auth/oidc/callback`,
-    postLogoutRedirectUri: `${baseUrl}/login`,
-    accounts,
-  });
+  const idp = options.providerDown
+    ? {
+        issuer: `http://127.0.0.1:${await closedPort()}`,
+        clientId: 'dosechain',
+        clientSecret: 'dosechain-test-client-secret-0123456789',
+        close: async () => undefined,
+      }
+    : await startIdentityProvider({
+        redirectUri: `${baseUrl}/api/v1/auth/oidc/callback`,
+        postLogoutRedirectUri: `${baseUrl}/login`,
+        accounts,
+      });
   const server: ChildProcess = spawn('npx', ['tsx', '../server/src/main.ts'], {
     cwd: import.meta.dirname,
     stdio: ['ignore', 'ignore', 'inherit'],

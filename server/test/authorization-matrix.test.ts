@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oidcCallbackPath } from '../src/kernel/auth/identity-provider.ts';
 import { orders, roles, users } from '../src/kernel/db/schema.ts';
 import { demoGroups } from '../src/seed/demo.ts';
 import {
@@ -10,11 +11,17 @@ import {
   type MatrixRow,
   matrixColumns,
   type Outcome,
+  oidcRoutesMatrix,
   statusChangeMatrix,
   statusChangeRoute,
 } from './authorization-matrix.ts';
 import { addCompanyUser, addRolelessUser } from './company-users.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { startIdentityProvider, type TestIdentityProvider } from './oidc-provider.ts';
+import { providerConfig } from './oidc-test-driver.ts';
+
+/** Every row: the OpenID provider's routes too, as the app is built with a provider configured. */
+const allRows: Record<string, MatrixRow> = { ...authorizationMatrix, ...oidcRoutesMatrix };
 
 /** `METHOD /path` of every route the app registers (HEAD twins of GET routes left out). */
 const registered = new Set<string>();
@@ -22,12 +29,19 @@ const registered = new Set<string>();
 const streaming = new Set<string>();
 const headRoutes = new Set<string>();
 let t: TestApp;
+let idp: TestIdentityProvider;
 const headersOf = {} as Record<MatrixColumn, Record<string, string>>;
 /** A delivered order every demo company user sees: each status change on it is a 409, never a write. */
 let deliveredOrderId: number;
 
 beforeAll(async () => {
+  // OIDC configured (issue 38): its routes are registered and checked with the others.
+  idp = await startIdentityProvider({
+    redirectUri: `http://dosechain.test${oidcCallbackPath}`,
+    accounts: {},
+  });
   t = await buildTestApp({
+    config: { oidc: providerConfig(idp) },
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
         (method === 'HEAD' ? headRoutes : registered).add(`${method} ${route.url}`);
@@ -81,6 +95,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await idp?.close();
 });
 
 /** A URL for a route pattern: ids that do not exist, so an allowed call finds nothing to change. */
@@ -169,7 +184,7 @@ describe('authorization matrix', () => {
 
   it('[P11-016] has a row for every registered route', () => {
     const missing = [...registered].filter(
-      (route) => !(route in authorizationMatrix) && !(route in comingRoutes) && route !== statusChangeRoute,
+      (route) => !(route in allRows) && !(route in comingRoutes) && route !== statusChangeRoute,
     );
     expect(
       missing,
@@ -185,12 +200,12 @@ describe('authorization matrix', () => {
   });
 
   it('[P11-016] has no stale rows: every row of the matrix names a registered route', () => {
-    const stale = Object.keys(authorizationMatrix).filter((route) => !registered.has(route));
+    const stale = Object.keys(allRows).filter((route) => !registered.has(route));
     expect(stale, `rows whose route is not registered: ${stale.join(', ')}`).toEqual([]);
   });
 
   it('[P11-016] answers every route as every role as the matrix says', async () => {
-    const rows = { ...authorizationMatrix, ...comingRoutes };
+    const rows = { ...allRows, ...comingRoutes };
     const probes: Probe[] = Object.entries(rows)
       .filter(([route]) => registered.has(route))
       .map(([route, row]) => {

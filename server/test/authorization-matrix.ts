@@ -217,6 +217,21 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
 };
 
 /**
+ * The sign-in with the organisation's OpenID provider (issue 38, decision 056): registered only
+ * when OIDC_* are set, so the matrix's app is built with a provider (oidc-provider on loopback).
+ * Starting a sign-in, the provider's callback, the hand-off and the provider's logout are public
+ * (the login page's); starting a re-authentication to sign is any logged-in user's (a user not
+ * linked to the provider is answered 400).
+ */
+export const oidcRoutesMatrix: Record<string, MatrixRow> = {
+  'GET /api/v1/auth/oidc/login': publicRoute,
+  'GET /api/v1/auth/oidc/callback': publicRoute,
+  'POST /api/v1/auth/oidc/session': publicRoute,
+  'GET /api/v1/auth/oidc/logout': publicRoute,
+  'POST /api/v1/auth/oidc/signature': anyUser,
+};
+
+/**
  * Routes other branches are adding: checked when registered, tolerated while not. Move a row
  * up into `authorizationMatrix` once its route is on main.
  */

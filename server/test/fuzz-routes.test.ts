@@ -201,6 +201,9 @@ function answerProblem(
 describe('route fuzzing', () => {
   it('collects the routes from the app itself, and leaves none out silently', () => {
     expect(routes.length).toBeGreaterThan(60);
+    // Without OIDC_* settings no provider route exists (decision 056); with them,
+    // oidc-routes-fuzz.test.ts fuzzes each and the authorization matrix checks them.
+    expect(routes.filter((r) => r.url.startsWith('/api/v1/auth/oidc')).map((r) => r.key)).toEqual([]);
     const withoutInput = routes.filter((r) => !hasInput(r)).map((r) => r.key);
     expect(
       withoutInput.sort(),

@@ -9,7 +9,10 @@ import Provider, { type Configuration } from 'oidc-provider';
  */
 export interface TestAccount {
   email: string;
-  emailVerified?: boolean;
+  /** `email_verified` (default true); null: the claim is not sent (as Entra ID does). */
+  emailVerified?: boolean | null;
+  /** More claims of the email scope, e.g. Entra's `xms_edov`. */
+  emailClaims?: Record<string, unknown>;
   givenName?: string;
   familyName?: string;
 }
@@ -42,7 +45,11 @@ export async function startIdentityProvider(options: {
         require_auth_time: true,
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified', 'xms_edov'],
+      profile: ['given_name', 'family_name'],
+    },
     scopes: ['openid', 'email', 'profile'],
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
@@ -63,7 +70,8 @@ export async function startIdentityProvider(options: {
         claims: async () => ({
           sub: id,
           email: account.email,
-          email_verified: account.emailVerified ?? true,
+          ...(account.emailVerified === null ? {} : { email_verified: account.emailVerified ?? true }),
+          ...account.emailClaims,
           given_name: account.givenName,
           family_name: account.familyName,
         }),

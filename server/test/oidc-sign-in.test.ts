@@ -20,6 +20,7 @@ let drive: OidcDriver;
 beforeAll(async () => {
   idp = await startIdentityProvider({
     redirectUri: `${PUBLIC_URL}${oidcCallbackPath}`,
+    postLogoutRedirectUri: `${PUBLIC_URL}/login`,
     accounts: {
       'staff-at-idp': { email: 'STAFF@dosechain.example', givenName: 'Stella' },
       'cmo-at-idp': { email: 'cmo@dosechain.example' },
@@ -53,7 +54,7 @@ describe('the login page', () => {
 });
 
 describe('a sign-in with the provider', () => {
-  it('links a user by verified e-mail on the first sign-in (audited), then knows them by subject', async () => {
+  it('[AUT-019] links a user by verified e-mail on the first sign-in (audited), then knows them by subject', async () => {
     const first = await oidcLogin(drive, 'staff-at-idp');
     expect(first.fragment.get('oidc-error')).toBeNull();
     const session = await drive.exchange(first.fragment.get('oidc')!);
@@ -83,7 +84,7 @@ describe('a sign-in with the provider', () => {
     await t.db.update(users).set({ email: 'staff@dosechain.example' }).where(eq(users.id, staff.id));
   });
 
-  it('hands off once: the code is refused the second time', async () => {
+  it('[AUT-019] hands off once: the code is refused the second time', async () => {
     const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
     const code = fragment.get('oidc')!;
     expect((await drive.exchange(code)).statusCode).toBe(200);
@@ -92,7 +93,7 @@ describe('a sign-in with the provider', () => {
     expect(replayed.json().message).toBe(oidcMessages.failed);
   });
 
-  it('tells an unknown person there is no DoseChain account for their e-mail', async () => {
+  it('[AUT-019] tells an unknown person there is no DoseChain account for their e-mail', async () => {
     const { fragment } = await oidcLogin(drive, 'stranger-at-idp');
     expect(fragment.get('oidc-error')).toBe('NO_ACCOUNT');
     expect(fragment.get('email')).toBe('stranger@contoso.example');
@@ -102,13 +103,13 @@ describe('a sign-in with the provider', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'stranger@contoso.example'))).toEqual([]);
   });
 
-  it('never links by an e-mail the provider did not verify', async () => {
+  it('[AUT-019] never links by an e-mail the provider did not verify', async () => {
     const { fragment } = await oidcLogin(drive, 'unverified-at-idp');
     expect(fragment.get('oidc-error')).toBe('NO_ACCOUNT');
     expect((await userRow('site')).oidcSubject).toBeNull();
   });
 
-  it('refuses a callback with a wrong state, a wrong nonce, or from another browser', async () => {
+  it('[AUT-019] refuses a callback with a wrong state, a wrong nonce, or from another browser', async () => {
     const started = await drive.start();
     const back = await signInAtProvider(started.authorizationUrl, 'cmo-at-idp');
     const wrongState = new URL(back);
@@ -134,8 +135,78 @@ describe('a sign-in with the provider', () => {
   });
 });
 
+describe('logout at the provider', () => {
+  /** The browser going there: from DoseChain's own page (same-origin), or from another site. */
+  const logout = (query = '', cookie?: string, site = 'same-origin') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/oidc/logout${query}`,
+      headers: { 'sec-fetch-site': site, ...(cookie ? { cookie } : {}) },
+    });
+  const claimsOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+  it("[AUT-020] goes to the provider's end-session with the sign-in's ID token, back to the login page", async () => {
+    const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
+    const kept = fragment.cookies.find((c) => c.startsWith('dosechain_oidc_id='));
+    expect(kept).toMatch(/^dosechain_oidc_id=.+/);
+    const res = await logout('', kept);
+    expect(res.statusCode).toBe(303);
+    const to = new URL(res.headers.location as string);
+    expect(`${to.origin}${to.pathname}`).toBe(`${idp.issuer}/session/end`);
+    expect(to.searchParams.get('client_id')).toBe(idp.clientId);
+    expect(to.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
+    const hint = to.searchParams.get('id_token_hint')!;
+    expect(claimsOf(hint)).toMatchObject({ iss: idp.issuer, sub: 'cmo-at-idp', aud: idp.clientId });
+    // The cookie goes with the logout.
+    expect(res.headers['set-cookie']).toMatch(/^dosechain_oidc_id=; Path=\/api\/v1\/auth\/oidc; Max-Age=0;/);
+    // The provider takes the hint and the way back (it validates both: a bad one is its 400).
+    const atProvider = await fetch(to, { redirect: 'manual' });
+    expect(atProvider.status).toBe(200);
+    expect(await atProvider.text()).toContain(`action="${idp.issuer}/session/end/confirm"`);
+  });
+
+  it('[AUT-020] cannot be sent elsewhere: no query parameter is the way back (no open redirect)', async () => {
+    const res = await logout(
+      `?post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}&redirect=https://evil.example/&id_token_hint=forged`,
+    );
+    expect(res.statusCode).toBe(303);
+    const to = new URL(res.headers.location as string);
+    expect(to.origin).toBe(idp.issuer);
+    expect(to.searchParams.getAll('post_logout_redirect_uri')).toEqual([`${PUBLIC_URL}/login`]);
+    expect(to.searchParams.get('id_token_hint')).toBeNull();
+    expect(res.headers.location).not.toContain('evil');
+  });
+
+  it("[AUT-020] gives another site's link no hint and leaves the cookie: the provider asks the person", async () => {
+    const { fragment } = await oidcLogin(drive, 'cmo-at-idp');
+    const kept = fragment.cookies.find((c) => c.startsWith('dosechain_oidc_id='))!;
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const res = await logout('', kept, site);
+      const to = new URL(res.headers.location as string);
+      expect(to.searchParams.get('id_token_hint'), site).toBeNull();
+      expect(to.searchParams.get('client_id')).toBe(idp.clientId);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const noHeader = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/oidc/logout',
+      headers: { cookie: kept },
+    });
+    expect(new URL(noHeader.headers.location as string).searchParams.get('id_token_hint')).toBeNull();
+  });
+
+  it('[AUT-020] names the client only without the cookie, or with a forged one', async () => {
+    for (const cookie of [undefined, 'dosechain_oidc_id=forged.value.of.a.cookie']) {
+      const to = new URL((await logout('', cookie)).headers.location as string);
+      expect(to.searchParams.get('client_id')).toBe(idp.clientId);
+      expect(to.searchParams.get('id_token_hint')).toBeNull();
+    }
+  });
+});
+
 describe('organisation only', () => {
-  it("refuses the user's password, says where to sign in, and sends no recovery mail", async () => {
+  it("[AUT-019] refuses the user's password, says where to sign in, and sends no recovery mail", async () => {
     const cmo = await userRow('cmo');
     // A user manager marks the user, signed and audited.
     const marked = await t.request('admin', {
@@ -207,7 +278,7 @@ describe('OIDC_CREATE_USERS=1', () => {
 });
 
 describe('a provider that cannot be reached', () => {
-  it('sends the login page back saying so; the password form still works', async () => {
+  it('[AUT-019, AUT-020] sends the login page back saying so; the password form still works', async () => {
     const down = await buildTestApp({
       config: {
         publicUrl: PUBLIC_URL,
@@ -219,6 +290,10 @@ describe('a provider that cannot be reached', () => {
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`${PUBLIC_URL}/login#oidc-error=UNREACHABLE`);
       expect((await down.loginAs('staff')).accessToken).toBeTruthy();
+      // Its logout ends at DoseChain's login page.
+      const logout = await down.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/logout' });
+      expect(logout.statusCode).toBe(303);
+      expect(logout.headers.location).toBe(`${PUBLIC_URL}/login`);
     } finally {
       await down.close();
     }

@@ -63,7 +63,7 @@ const fieldMessage = (res: { json: () => { errors: { parameter: string; message:
   res.json().errors.find((e) => e.parameter === 'electronicSignature')?.message;
 
 describe('signing with the provider', () => {
-  it('asks the provider to authenticate again now, signs once, and the audit row says how', async () => {
+  it('[P11-037] asks the provider to authenticate again now, signs once, and the audit row says how', async () => {
     const { started, fragment } = await reauthenticate(staffToken, 'staff-at-idp');
     const asked = new URL(started.authorizationUrl).searchParams;
     expect(asked.get('prompt')).toBe('login');
@@ -93,7 +93,7 @@ describe('signing with the provider', () => {
     expect(fieldMessage(replayed)).toBe(oidcMessages.signatureTokenInvalid);
   });
 
-  it("refuses another user's token and a forged one", async () => {
+  it("[P11-037] refuses another user's token and a forged one", async () => {
     const { fragment } = await reauthenticate(staffToken, 'staff-at-idp');
     const foreign = await signProfile(cmoToken, fragment.get('token')!, 'Foreign');
     expect(foreign.statusCode).toBe(400);
@@ -102,13 +102,13 @@ describe('signing with the provider', () => {
     expect(fieldMessage(forged)).toBe(oidcMessages.signatureTokenInvalid);
   });
 
-  it('refuses a re-authentication as someone else', async () => {
+  it('[P11-037] refuses a re-authentication as someone else', async () => {
     const { fragment } = await reauthenticate(staffToken, 'cmo-at-idp');
     expect(fragment.get('oidc-error')).toBe('OTHER_PERSON');
     expect(fragment.get('token')).toBeNull();
   });
 
-  it('refuses a stale re-authentication and an expired token', async () => {
+  it('[P11-037] refuses a stale re-authentication and an expired token', async () => {
     const stale = await reauthenticate(staffToken, 'staff-at-idp', () => t.clock.advance(3 * 60_000));
     expect(stale.fragment.get('oidc-error')).toBe('STALE');
     t.clock.advance(-3 * 60_000);

@@ -54,13 +54,17 @@ export function oidcDriver(t: TestApp) {
         return Object.assign(new URLSearchParams(message), {
           page: 'popup',
           csp: res.headers['content-security-policy'],
+          cookies: [] as string[],
         });
       }
       if (res.statusCode !== 303) throw new Error(`callback answered ${res.statusCode} ${res.body}`);
       const location = new URL(res.headers.location as string);
+      const setCookie = res.headers['set-cookie'];
       return Object.assign(new URLSearchParams(location.hash.slice(1)), {
         page: location.pathname,
         csp: undefined,
+        /** The cookies the browser keeps afterwards (`name=value`; a cleared one has no value). */
+        cookies: [setCookie ?? []].flat().map((c) => c.split(';')[0]!),
       });
     },
     /** The login page trades the hand-off code for DoseChain's tokens. */

@@ -83,6 +83,8 @@ export const storageKeys = {
   authToken: 'AUTH_TOKEN',
   roleId: 'ROLE_ID',
   sessionEndNotice: 'SESSION_END_NOTICE',
+  /** Set when the session was started at the organisation's identity provider (its logout goes there too). */
+  signedInWithProvider: 'SIGNED_IN_WITH_PROVIDER',
 } as const;
 
 export const GENERIC_TOAST_ID = 'GENERIC_TOAST_ID';

@@ -158,3 +158,21 @@ describe('AUDIT_CHECKPOINT_HOURS', () => {
     }
   });
 });
+
+describe('OIDC_ISSUER', () => {
+  const oidc = { ...base, OIDC_CLIENT_ID: 'dosechain', OIDC_CLIENT_SECRET: 'secret' };
+
+  it("knows Entra ID's issuers, whose verified e-mail is said by xms_edov", () => {
+    for (const issuer of [
+      'https://login.microsoftonline.com/7c6f3ad8-2b1e-4a83-9d57-0c9b5c1b7e2f/v2.0',
+      'https://login.microsoftonline.us/7c6f3ad8-2b1e-4a83-9d57-0c9b5c1b7e2f/v2.0',
+      'https://contoso.ciamlogin.com/7c6f3ad8-2b1e-4a83-9d57-0c9b5c1b7e2f/v2.0',
+    ])
+      expect(loadConfig({ ...oidc, OIDC_ISSUER: issuer }).oidc?.entra).toBe(true);
+    for (const issuer of [
+      'https://keycloak.contoso.example/realms/staff',
+      'https://login.microsoftonline.com.evil.example/tenant/v2.0',
+    ])
+      expect(loadConfig({ ...oidc, OIDC_ISSUER: issuer }).oidc?.entra).toBe(false);
+  });
+});

@@ -109,6 +109,24 @@ export interface OidcConfig {
   buttonLabel: string;
   /** An unknown person who signs in becomes a user without roles or groups (OIDC_CREATE_USERS=1). */
   createUsers: boolean;
+  /**
+   * The issuer is Microsoft Entra ID (by its host, see `isEntraIssuer`): its verified e-mail is
+   * said by the optional claim `xms_edov`, not `email_verified`.
+   */
+  entra?: boolean;
+}
+
+/** Entra ID's sign-in hosts: the public cloud, the US government and China clouds, External ID. */
+const ENTRA_HOSTS = [
+  'login.microsoftonline.com',
+  'login.microsoftonline.us',
+  'login.partner.microsoftonline.cn',
+];
+
+/** Whether an issuer URL is Microsoft Entra ID's (e.g. https://login.microsoftonline.com/<tenant>/v2.0). */
+export function isEntraIssuer(issuer: string): boolean {
+  const host = new URL(issuer).hostname.toLowerCase();
+  return ENTRA_HOSTS.includes(host) || host.endsWith('.ciamlogin.com');
 }
 
 export interface AppConfig {
@@ -274,6 +292,7 @@ function oidcConfigOf(e: z.infer<typeof envSchema>): OidcConfig | undefined {
     clientSecret: e.OIDC_CLIENT_SECRET as string,
     buttonLabel: e.OIDC_BUTTON_LABEL,
     createUsers: e.OIDC_CREATE_USERS === '1',
+    entra: isEntraIssuer(e.OIDC_ISSUER as string),
   };
 }
 

@@ -23,6 +23,16 @@ export function saveTokens(tokens: TokenPair): void {
   localStorage.setItem(storageKeys.authToken, JSON.stringify(tokens));
 }
 
+/** Whether this browser's session was started at the identity provider (decision 056). */
+export function readSignedInWithProvider(): boolean {
+  return localStorage.getItem(storageKeys.signedInWithProvider) === '1';
+}
+
+export function saveSignedInWithProvider(withProvider: boolean): void {
+  if (withProvider) localStorage.setItem(storageKeys.signedInWithProvider, '1');
+  else localStorage.removeItem(storageKeys.signedInWithProvider);
+}
+
 const parseRoleId = (raw: string | null): number | null => {
   const id = raw ? Number(raw) : Number.NaN;
   return Number.isInteger(id) && id > 0 ? id : null;
@@ -122,4 +132,5 @@ export function clearSession(notice?: string): void {
   else localStorage.removeItem(storageKeys.sessionEndNotice);
   localStorage.removeItem(storageKeys.authToken);
   localStorage.removeItem(storageKeys.roleId);
+  localStorage.removeItem(storageKeys.signedInWithProvider);
 }

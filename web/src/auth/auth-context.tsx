@@ -12,18 +12,21 @@ import {
   useState,
 } from 'react';
 import { useApi } from '../api/api-context.tsx';
-import { ApiError, type HttpClient } from '../api/http-client.ts';
+import { API_BASE, ApiError, type HttpClient } from '../api/http-client.ts';
 import {
   adoptRoleId,
   clearSession,
   followRoleSwitches,
   followSessionEnds,
   readRoleId,
+  readSignedInWithProvider,
   readTokens,
   saveRoleId,
+  saveSignedInWithProvider,
   saveTokens,
   setSessionUsername,
 } from '../api/session-storage.ts';
+import { pageNavigation } from './leave-page.ts';
 import { onSessionEnded } from './session-end-signal.ts';
 
 /** `unreachable`: a stored session whose user could not be loaded (no answer, 5xx); not a logout. */
@@ -239,9 +242,10 @@ export function AuthProvider({
 
   const value = useMemo<AuthValue>(() => {
     /** A session started (by password or at the identity provider): kept, and the app shows its user. */
-    const started = (res: LoginResponse) => {
+    const started = (res: LoginResponse, withProvider: boolean) => {
       if (!res.user) throw new Error(messages.emptyUser);
       saveTokens({ accessToken: res.accessToken, refreshToken: res.refreshToken });
+      saveSignedInWithProvider(withProvider);
       saveRoleId(res.user.currentRole?.id ?? null);
       // Nothing fetched before this login (e.g. by a page that was closing) is shown to this user.
       queryClient.clear();
@@ -262,18 +266,27 @@ export function AuthProvider({
           query: { includeUser: true },
           body: { username, password },
         });
-        return started(res);
+        return started(res, false);
       },
       async loginWithProvider(code) {
         const res = await api('POST', '/auth/oidc/session', { query: { includeUser: true }, body: { code } });
-        return started(res);
+        return started(res, true);
       },
       async logout() {
         const tokens = readTokens();
+        const withProvider = readSignedInWithProvider();
         if (tokens) {
           await api('POST', '/auth/logout', { body: { refreshToken: tokens.refreshToken } }).catch(
             () => undefined,
           );
+        }
+        if (withProvider) {
+          // DoseChain's session is over; the provider's goes next (RP-initiated logout, decision
+          // 056): the server sends the browser to its end-session, which comes back to /login.
+          clearSession();
+          pageNavigation.leaveFor(`${API_BASE}/auth/oidc/logout`);
+          // The page is leaving: nothing after the logout (a navigation to /login) runs here.
+          return new Promise<void>(() => undefined);
         }
         forget({ reason: 'logout' });
       },

@@ -29,6 +29,19 @@ export interface FlowSecrets {
 /** The provider could not be reached (discovery or the token endpoint failed). */
 export class IdentityProviderUnreachable extends Error {}
 
+/**
+ * Whether the provider verified the e-mail: `email_verified: true`; for Entra ID, which does not
+ * send that claim, its optional claim `xms_edov` (e-mail domain owner verified), which Entra
+ * sends as a boolean or as the text "1" or "true". Read only from an Entra issuer: elsewhere
+ * it is nobody's promise.
+ */
+export function emailVerifiedOf(claims: Record<string, unknown>, entra: boolean): boolean {
+  if (claims.email_verified === true) return true;
+  if (!entra) return false;
+  const edov = claims.xms_edov;
+  return edov === true || (typeof edov === 'string' && ['1', 'true'].includes(edov.trim().toLowerCase()));
+}
+
 const loopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
 /**
@@ -103,7 +116,7 @@ export function createIdentityProvider(config: OidcConfig, redirectUri: string) 
         issuer: idClaims.iss,
         subject: idClaims.sub,
         email: text(claims.email),
-        emailVerified: claims.email_verified === true,
+        emailVerified: emailVerifiedOf(claims, config.entra === true),
         givenName: text(claims.given_name),
         familyName: text(claims.family_name),
         authTime: typeof idClaims.auth_time === 'number' ? idClaims.auth_time : null,
@@ -112,14 +125,17 @@ export function createIdentityProvider(config: OidcConfig, redirectUri: string) 
     },
 
     /**
-     * RP-initiated logout at the provider, when it offers it; null otherwise. Named by client_id
-     * (the ID token is not kept), which OpenID Connect RP-Initiated Logout allows.
+     * RP-initiated logout at the provider, when it offers it; null otherwise. The ID token of the
+     * browser's sign-in is its `id_token_hint` when known (the provider then knows whose session
+     * to end; Keycloak ends it without asking); the client_id always names DoseChain. The way
+     * back is DoseChain's own login page, never a URL a request chose.
      */
-    async endSessionUrl(postLogoutRedirectUri: string): Promise<string | null> {
+    async endSessionUrl(postLogoutRedirectUri: string, idTokenHint?: string | null): Promise<string | null> {
       const conf = await configuration().catch(() => undefined);
       if (!conf?.serverMetadata().end_session_endpoint) return null;
       return oidc.buildEndSessionUrl(conf, {
         client_id: config.clientId,
+        ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
         post_logout_redirect_uri: postLogoutRedirectUri,
       }).href;
     },

@@ -21,7 +21,14 @@ import { AppError } from '../../kernel/http/app-error.ts';
 import { authContextOf, publicCredentialRoute } from '../../kernel/http/credential-routes.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
 import { meAfterLogin } from '../me/index.ts';
-import { clearFlowCookie, openFlowCookie, sealFlowCookie } from './oidc-flow-cookie.ts';
+import {
+  clearFlowCookie,
+  clearIdTokenCookie,
+  openFlowCookie,
+  openIdTokenCookie,
+  sealFlowCookie,
+  sealIdTokenCookie,
+} from './oidc-flow-cookie.ts';
 import { OidcSignInRefused, userOfIdentity } from './oidc-sign-in.ts';
 import { SignatureRefused, signatureOfIdentity } from './oidc-signature.ts';
 import { sendSignaturePage } from './oidc-signature-page.ts';
@@ -123,6 +130,10 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           { kind: 'login', userId: user.id, issuer: identity.issuer },
           now,
         );
+        // Kept in this browser for the provider's logout (its id_token_hint).
+        const idTokenCookie =
+          identity.idToken && (await sealIdTokenCookie(identity.idToken, secret, now, secure));
+        if (idTokenCookie) reply.header('set-cookie', idTokenCookie);
         return toPage(reply, '/login', { oidc: code });
       } catch (err) {
         if (err instanceof OidcSignInRefused) {
@@ -166,11 +177,25 @@ export async function oidcRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
+  /**
+   * The provider's end of a logout (RP-initiated logout), where the web app goes after it ended
+   * DoseChain's session: to the provider's end_session_endpoint with this browser's ID token as
+   * id_token_hint, coming back to DoseChain's login page; straight to the login page when the
+   * provider has none or cannot be reached. Its only input is the cookie the sign-in left: no
+   * query parameter chooses where the browser goes, so it redirects nowhere else (no open
+   * redirect). The hint is sent, and the cookie cleared, only when DoseChain's own page sent the
+   * browser here (Sec-Fetch-Site: same-origin): another site linking here gets the provider's
+   * logout by client_id alone, which the provider confirms with the person, so it cannot sign
+   * them out of their organisation silently (logout CSRF).
+   */
   r.get(
     '/auth/oidc/logout',
     { config: { access: 'public' }, schema: { tags: ['auth'], hide: true } },
-    async (_request, reply) => {
-      const url = await provider.endSessionUrl(`${publicUrl}/login`);
+    async (request, reply) => {
+      const ours = request.headers['sec-fetch-site'] === 'same-origin';
+      const idToken = ours ? await openIdTokenCookie(request.headers.cookie, secret, deps.clock.now()) : null;
+      const url = await provider.endSessionUrl(`${publicUrl}/login`, idToken);
+      if (ours) reply.header('set-cookie', clearIdTokenCookie(secure));
       return reply.redirect(url ?? `${publicUrl}/login`, 303);
     },
   );

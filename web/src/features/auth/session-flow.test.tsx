@@ -2,11 +2,12 @@ import { messages, storageKeys } from '@dosechain/contract';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ApiProvider } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { AuthProvider, useAuth } from '../../auth/auth-context.tsx';
 import { afterLoginPath, PublicOnly, RequireAuth } from '../../auth/guards.tsx';
+import { pageNavigation } from '../../auth/leave-page.ts';
 import { staffRole, testUser } from '../../test/users.ts';
 import LoginPage from './login-page.tsx';
 
@@ -40,10 +41,16 @@ function SecretPage() {
   );
 }
 
+let capturedAuth: ReturnType<typeof useAuth> | undefined;
+
 function Dashboard() {
-  const { user } = useAuth();
+  const auth = useAuth();
+  capturedAuth = auth;
+  const { user } = auth;
   return <p>dashboard of {user?.username}</p>;
 }
+
+let calls: ReturnType<typeof vi.fn>;
 
 function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -51,8 +58,13 @@ function renderApp(path: string) {
     if (method === 'POST' && url === '/auth/login') {
       return { accessToken: 'a', refreshToken: 'r', user: userNamed(opts?.body?.username ?? '') };
     }
+    // The provider's sign-in handed the login page a code (#oidc=…): carol's session.
+    if (method === 'POST' && url === '/auth/oidc/session') {
+      return { accessToken: 'a', refreshToken: 'r', user: userNamed('carol') };
+    }
     return undefined;
   }) as unknown as HttpClient;
+  calls = api as unknown as ReturnType<typeof vi.fn>;
   render(
     <QueryClientProvider client={queryClient}>
       <ApiProvider client={api}>
@@ -128,6 +140,40 @@ describe('the session across users', () => {
     await signIn('bob');
     expect(await screen.findByText('dashboard of bob')).toBeTruthy();
     expect(screen.queryByText(/secret of/)).toBeNull();
+  });
+});
+
+describe('the logout of a session started at the identity provider', () => {
+  let leavePageFor: MockInstance<(url: string) => void>;
+  beforeEach(() => {
+    localStorage.clear();
+    leavePageFor = vi.spyOn(pageNavigation, 'leaveFor').mockImplementation(() => undefined);
+  });
+  afterEach(() => leavePageFor.mockRestore());
+
+  it("[AUT-020] ends DoseChain's session, then goes to the provider's logout", async () => {
+    renderApp('/login#oidc=one-time-code');
+    expect(await screen.findByText('dashboard of carol')).toBeTruthy();
+    expect(localStorage.getItem(storageKeys.signedInWithProvider)).toBe('1');
+    const { logout } = capturedAuth!;
+    void logout();
+    await waitFor(() => expect(leavePageFor).toHaveBeenCalledWith('/api/v1/auth/oidc/logout'));
+    const logoutCall = calls.mock.calls.findIndex(([m, u]) => m === 'POST' && u === '/auth/logout');
+    expect(logoutCall).toBeGreaterThan(-1);
+    expect(calls.mock.invocationCallOrder[logoutCall]!).toBeLessThan(
+      leavePageFor.mock.invocationCallOrder[0]!,
+    );
+    expect(localStorage.getItem('AUTH_TOKEN')).toBeNull();
+    expect(localStorage.getItem(storageKeys.signedInWithProvider)).toBeNull();
+  });
+
+  it("[AUT-020] leaves a password user's logout as it was: no provider", async () => {
+    renderApp('/secret');
+    await signIn('alice');
+    expect(await screen.findByText('secret of alice')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeTruthy();
+    expect(leavePageFor).not.toHaveBeenCalled();
   });
 });
 
