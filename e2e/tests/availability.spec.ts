@@ -141,7 +141,7 @@ test('[AVL-001] the add form checks the monthly days and the window', async ({ p
   await screenshot(page, 'availability-add-monthly');
 });
 
-test('[AVL-005] an availability whose drug is inactive cannot be activated, and says why', async ({
+test("[AVL-005, FRM-016] an availability whose drug is inactive cannot be activated, and says why; another failure says it in the spec's words", async ({
   page,
   request,
 }) => {
@@ -192,6 +192,19 @@ test('[AVL-005] an availability whose drug is inactive cannot be activated, and 
     ),
   ).toBeVisible();
   await screenshot(page, 'availability-drug-inactive');
+  // Any other failure of the activation (here the server answering 500) says the spec's text.
+  await page.route(`**/api/v1/drug-availabilities/${availability.id}`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Internal Server Error', errors: [] }),
+        })
+      : route.fallback(),
+  );
+  await dialog.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('Error updating the availability')).toBeVisible();
+  await page.unroute(`**/api/v1/drug-availabilities/${availability.id}`);
   // The dialog stays for another try; the availability stays inactive.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row.getByText('Inactive')).toBeVisible();

@@ -102,7 +102,7 @@ describe('useRecordSubmit', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it("puts field refusals on their fields, a conflict's message in a toast, else the failure text", async () => {
+  it("[FRM-016] puts field refusals on their fields, a conflict's message in a toast, else the failure text", async () => {
     const save = vi
       .fn()
       .mockRejectedValueOnce(
@@ -146,7 +146,7 @@ describe('useRecordSubmit', () => {
     expect(secret.queryClient.getQueryData(queryKeys.record('/drugs', 4))).toBeUndefined();
   });
 
-  it('sends the body `toBody` makes and shows the texts the spec gives instead', async () => {
+  it('[FRM-016] sends the body `toBody` makes and shows the texts the spec gives instead', async () => {
     const save = vi.fn().mockResolvedValueOnce({ id: 1 }).mockRejectedValueOnce(new Error('offline'));
     const extra = {
       success: 'Availability was created!',

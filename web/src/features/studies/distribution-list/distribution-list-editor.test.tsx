@@ -209,6 +209,28 @@ describe('DistributionListEditor', { timeout: 30_000 }, () => {
     expect(submit.disabled).toBe(true);
   });
 
+  it("[FRM-016] says 'There was an error processing/reading the file' when the file's companies cannot be looked up, importing nothing", async () => {
+    const api = vi.fn(async () => {
+      throw new ApiError(503, { code: 'UNAVAILABLE', message: 'down', errors: [] } as never);
+    });
+    renderEditor(api as unknown as HttpClient);
+    const submit = screen.getByRole('button', { name: 'Submit changes' }) as HTMLButtonElement;
+    const csv = 'Name,Email,Company type,Companies\nB Desk,b@x.org,CMO,Isotope\n';
+    fireEvent.change(screen.getByLabelText('CSV file to import'), {
+      target: { files: [new File([csv], 'list.csv', { type: 'text/csv' })] },
+    });
+    expect(
+      await screen.findByText(
+        'There was an error processing/reading the file, please try again',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(api).toHaveBeenCalled();
+    expect(screen.queryByDisplayValue('B Desk')).toBeNull();
+    expect(submit.disabled).toBe(true);
+  });
+
   it('asks before discarding changes, and keeps them on Keep editing', async () => {
     const { onDone } = renderEditor(editorApi(() => ({})));
     fireEvent.change(rowName(), { target: { value: 'Boston Desk' } });
