@@ -1,7 +1,7 @@
 import { messages, orderActionRules, orderActions } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, doseSlots, orders, timepoints } from '../../src/kernel/db/schema.ts';
+import { auditLog, doseSlots, mailOutbox, orders, timepoints } from '../../src/kernel/db/schema.ts';
 import { DEMO_PASSWORD, type TestApp } from '../helpers.ts';
 import { actionBody, changeStatus, type OrderIds, orderTestApp } from '../order-fixtures.ts';
 
@@ -106,6 +106,12 @@ describe('placing against the schedule [issue 36]', () => {
       outOfWindow: [null, true],
       overrideReason: [null, 'Subject was travelling'],
     });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, overridden.id));
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails[0]!.textBody).toContain(
+      `${messages.outOfWindowMarker}: placed outside the subject's window`,
+    );
+    expect(mails[0]!.textBody).toContain('Override reason: Subject was travelling');
   });
 
   it('refuses a second live order for the timepoint with DUPLICATE_TIMEPOINT naming the first, and places it with a reason', async () => {
@@ -208,6 +214,8 @@ describe('ordering again [issue 36]', () => {
       replacedByOrder: { id: again.id, number: again.number },
     });
     expect((await placementAudit(again.id)).changeset).toMatchObject({ replacesOrderId: [null, lost.id] });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, again.id));
+    expect(mail!.textBody).toContain(`Replaces order: #${lost.number}`);
   });
 
   it('replaces a live order whose manufacture day was blacked out, without calling it a duplicate', async () => {

@@ -1,4 +1,4 @@
-import type { Role } from '@dosechain/contract';
+import type { OrderStatus, Role } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, fromJson, preparedPerDatabase } from '../../kernel/db/client.ts';
 import {
@@ -63,13 +63,14 @@ export interface PlacementSchedule {
 
 /** What checking an order named by `replacesOrderId` needs of it. */
 export interface ReplacedOrder {
+  number: number;
   studyId: number;
   siteId: number;
   cmoId: number;
   imagingCenterId: number;
   subjectId: string;
   timepointId: number;
-  status: string;
+  status: OrderStatus;
   /** Its manufacture day became a day with no manufacture (its dose slot is closed). */
   closed: boolean;
 }
@@ -149,7 +150,7 @@ const referencesQuery = preparedPerDatabase((db) =>
         where se.study_id = ${p('studyId')}::integer and se.timepoint_id = ${p('timepointId')}::integer)`,
       duplicateNumber: sql<number | null>`(select d.number from ${orders} d
         where ${subjectLive('d', sql`${p('timepointId')}::integer`)} order by d.id limit 1)`,
-      replaced: sql<ReplacedOrder | null>`(select json_build_object('studyId', r.study_id, 'siteId', r.site_id,
+      replaced: sql<ReplacedOrder | null>`(select json_build_object('number', r.number, 'studyId', r.study_id, 'siteId', r.site_id,
           'cmoId', r.cmo_id, 'imagingCenterId', r.imaging_center_id, 'subjectId', r.subject_id,
           'timepointId', r.timepoint_id, 'status', r.status, 'closed', s.closed)
         from ${orders} r join ${doseSlots} s on s.id = r.dose_slot_id where r.id = ${p('replacesId')}::integer)`,

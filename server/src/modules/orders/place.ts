@@ -1,8 +1,8 @@
 import {
   type ActivityUnit,
   drugMaximumText,
-  EXCEPTION_AFFECTED_STATUSES,
   exceedsDrugMaximum,
+  isLostOrder,
   messages,
   type PlaceOrderAnswer,
   type placeOrderBodySchema,
@@ -31,7 +31,7 @@ import {
   takeDose,
 } from '../availability/index.ts';
 import { enqueueOrderNotices, type OrderMailFacts, orderInScope } from '../order-records/index.ts';
-import { dateIn, deadStatuses } from '../schedule/index.ts';
+import { dateIn } from '../schedule/index.ts';
 import {
   AlreadyPlaced,
   claimKey,
@@ -122,6 +122,7 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
     centerTimezone: center.timezone,
     schedule: refs.schedule,
     duplicateNumber: refs.duplicateNumber,
+    replaced: input.replacesOrderId == null ? undefined : refs.replaced,
   };
 }
 
@@ -141,10 +142,9 @@ function replacementProblem(
     replaced.siteId === input.siteId &&
     replaced.subjectId === input.subjectId &&
     replaced.timepointId === input.timePointId;
-  const lost =
-    (deadStatuses as readonly string[]).includes(replaced.status) ||
-    (replaced.closed && (EXCEPTION_AFFECTED_STATUSES as readonly string[]).includes(replaced.status));
-  return same && lost ? null : messages.replacesOrderInvalid;
+  return same && isLostOrder({ status: replaced.status, dayClosed: replaced.closed })
+    ? null
+    : messages.replacesOrderInvalid;
 }
 
 /** The window the calibration must fall in, when the timepoint is scheduled and the subject has an anchor. */
@@ -322,6 +322,7 @@ async function placeNew(
     availabilities,
     schedule,
     duplicateNumber,
+    replaced,
   }: CheckedReferences,
   signing: { reason: string | null; signed: boolean },
   idempotent: IdempotentPlacement | undefined,
@@ -445,6 +446,9 @@ async function placeNew(
       drug: { name: pairing.drugName },
       cmo: { name: pairing.cmoName },
       imagingCenter: { name: names.center, timezone: centerTimezone },
+      ...flags,
+      overrideReason: overridden,
+      replacesOrder: replaced ? { id: input.replacesOrderId!, number: replaced.number } : null,
     };
     // The webhooks' body as `webhookOrder` gives an order read back, from what was just written.
     const webhook: WebhookOrder = {

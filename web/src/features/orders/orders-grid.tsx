@@ -2,6 +2,7 @@ import {
   activityUnitSymbol,
   type CompanyType,
   type FilterCondition,
+  messages,
   type Order,
   type OrderAction,
   type OrderStatus,
@@ -22,10 +23,12 @@ import {
 } from '../../components/data-table/data-table.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { requestedActivityText } from './order-activity-view.ts';
+import { OrderAgainButton } from './order-again.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { closedDayText, orderLatenessText, orderStatusText } from './order-lateness.ts';
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
+import { scheduleMarkerText } from './schedule-marker.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
 // grid's rows need none of it, and a grid screen's first rows came after all of it had loaded.
@@ -86,6 +89,40 @@ const columns = (
     timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
     timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
     { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId },
+    {
+      // Issue 36: placed outside the subject's window or as a second order for its timepoint,
+      // with a reason; filterable by the first (the second: its own column, on request).
+      field: 'out_of_window',
+      header: 'Schedule',
+      value: scheduleMarkerText,
+      filter: 'select',
+      options: [
+        { value: 'true', label: messages.outOfWindowMarker },
+        { value: 'false', label: 'In window' },
+      ],
+      enableSorting: false,
+      alwaysExported: true,
+      exportAs: [
+        { header: messages.outOfWindowMarker, value: (o) => (o.outOfWindow ? 'Yes' : null) },
+        { header: messages.duplicateTimepointMarker, value: (o) => (o.duplicateTimepoint ? 'Yes' : null) },
+        { header: 'Override reason', value: (o) => o.overrideReason },
+        { header: 'Replaces order', value: (o) => o.replacesOrder?.number ?? null },
+        { header: 'Replaced by order', value: (o) => o.replacedByOrder?.number ?? null },
+      ],
+    },
+    {
+      field: 'duplicate_timepoint',
+      header: messages.duplicateTimepointMarker,
+      value: (o) => (o.duplicateTimepoint ? 'Yes' : ''),
+      filter: 'select',
+      options: [
+        { value: 'true', label: 'Yes' },
+        { value: 'false', label: 'No' },
+      ],
+      enableSorting: false,
+      hiddenByDefault: true,
+      exportAs: [],
+    },
     { field: 'study_name', header: 'Study', value: (o) => o.study.name },
     partyColumn('clinical_site', { field: 'site_name', header: 'Site', value: (o) => o.site.name }),
     {
@@ -188,6 +225,7 @@ export function OrdersGrid({
               <VisibilityIcon />
             </IconButton>
             <OrderActionButtons order={order} onAction={(action) => setDialog({ order, action })} />
+            <OrderAgainButton order={order} />
           </>
         )}
       />
