@@ -112,6 +112,14 @@ describe('placing against the schedule [issue 36]', () => {
       `${messages.outOfWindowMarker}: placed outside the subject's window`,
     );
     expect(mails[0]!.textBody).toContain('Override reason: Subject was travelling');
+    // The grids' filter: the orders placed out of window.
+    const listed = await t.request('site', {
+      url: '/api/v1/orders',
+      query: { filter: JSON.stringify([{ field: 'out_of_window', op: 'in', value: ['true'] }]) },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items.map((o: { id: number }) => o.id)).toContain(overridden.id);
+    expect(listed.json().items.every((o: { outOfWindow: boolean }) => o.outOfWindow)).toBe(true);
   });
 
   it('refuses a second live order for the timepoint with DUPLICATE_TIMEPOINT naming the first, and places it with a reason', async () => {
