@@ -28,8 +28,14 @@ export function OverrideDialog({
   const [sending, setSending] = useState(false);
   const trimmed = reason.trim();
   return (
-    <Dialog open onClose={sending ? undefined : onCancel} maxWidth="sm" fullWidth>
-      <DialogTitle>{messages.placeAnyway}?</DialogTitle>
+    <Dialog
+      open
+      onClose={sending ? undefined : onCancel}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="override-dialog-title"
+    >
+      <DialogTitle id="override-dialog-title">{messages.placeAnyway}?</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {said.map((m) => (
