@@ -148,10 +148,13 @@ test('[ORD-015] a coordinator sees the window, is asked for a reason out of it, 
   await expect(page.getByText('Out of window: Subject travels that week')).toBeVisible();
   await screenshot(page, 'order-out-of-window');
 
-  // The grid marks it, and its filter finds it.
+  // The grid marks it in its status, and the page's switch finds it.
   await page.getByRole('navigation').getByRole('link', { name: 'Order status' }).click();
-  const row = page.getByRole('row').filter({ hasText: 'E2E-OOW-1' }).filter({ hasText: 'Out of window' });
-  await expect(row.first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('switch', { name: 'Placed against the schedule' }).check();
+  const rows = page.getByRole('row').filter({ hasText: 'E2E-OOW-1' });
+  await expect(rows.filter({ hasText: 'Pending · Out of window' })).toHaveCount(1, { timeout: 30_000 });
+  // Only that order of the subject: its Baseline was placed as scheduled.
+  await expect(rows).toHaveCount(1);
   await screenshot(page, 'orders-grid-out-of-window');
 });
 
@@ -180,10 +183,11 @@ test('[ORD-017] a coordinator orders again after a rejection, the new order nami
   await pickAndPlace(page);
 
   const number = await openPlacedOrder(page);
-  await expect(page.getByRole('link', { name: `#${lost.number}` })).toBeVisible();
+  const replaces = page.getByRole('link', { name: `#${lost.number}`, exact: true });
+  await expect(replaces).toBeVisible();
   await screenshot(page, 'order-replacing');
-  await page.getByRole('link', { name: `#${lost.number}` }).click();
-  await expect(page.getByRole('link', { name: `#${number}` })).toBeVisible({ timeout: 30_000 });
+  await replaces.click();
+  await expect(page.getByRole('link', { name: `#${number}`, exact: true })).toBeVisible({ timeout: 30_000 });
   // Already ordered again: no second "Order again".
   await expect(page.getByRole('link', { name: 'Order again' })).toHaveCount(0);
 });

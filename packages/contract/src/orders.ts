@@ -97,6 +97,14 @@ export const orderImagingCenterSchema = namedRefSchema.extend({
   contactUsers: z.array(contactUserSchema).optional(),
 });
 
+/**
+ * The order lists' filter of the orders placed against the schedule (issue 36): out of the
+ * subject's window or a second order for its timepoint, overridden with a reason.
+ */
+export function scheduleOverrideFilter(): { field: string; op: 'eq'; value: true }[] {
+  return [{ field: 'overridden', op: 'eq', value: true }];
+}
+
 /** Another order, by id and number. */
 export const orderRefSchema = z.object({ id: z.number().int(), number: z.number().int() });
 

@@ -1,4 +1,4 @@
-import { messages, orderActionRules, orderActions } from '@dosechain/contract';
+import { messages, orderActionRules, orderActions, scheduleOverrideFilter } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, doseSlots, mailOutbox, orders, timepoints } from '../../src/kernel/db/schema.ts';
@@ -120,6 +120,11 @@ describe('placing against the schedule [issue 36]', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json().items.map((o: { id: number }) => o.id)).toContain(overridden.id);
     expect(listed.json().items.every((o: { outOfWindow: boolean }) => o.outOfWindow)).toBe(true);
+    const either = await t.request('site', {
+      url: '/api/v1/orders',
+      query: { filter: JSON.stringify(scheduleOverrideFilter()) },
+    });
+    expect(either.json().items.map((o: { id: number }) => o.id)).toEqual([overridden.id]);
   });
 
   it('[ORD-015] refuses a second live order for the timepoint with DUPLICATE_TIMEPOINT naming the first, and places it with a reason', async () => {

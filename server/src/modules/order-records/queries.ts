@@ -49,6 +49,12 @@ export const orderList = defineListResource({
     /** Placed out of the subject's window, or as a second live order for its timepoint (issue 36). */
     out_of_window: { column: orders.outOfWindow, type: 'boolean', key: 'outOfWindow' },
     duplicate_timepoint: { column: orders.duplicateTimepoint, type: 'boolean', key: 'duplicateTimepoint' },
+    /** Either (the Order status page's switch). */
+    overridden: {
+      column: sql`(${orders.outOfWindow} or ${orders.duplicateTimepoint})`,
+      type: 'boolean',
+      key: 'overrideReason',
+    },
     created_at: { column: orders.createdAt, type: 'datetime', key: 'createdAt' },
     calibration_datetime: {
       column: orders.calibrationDatetime,

@@ -89,7 +89,7 @@ export function OrderDetails({ order }: { order: Order }) {
     ['Canceled', at(order.canceledAt)],
     ['Created', at(order.createdAt)],
     // Issue 36: what the placement overrode, and the lost order this one orders again (or its replacement).
-    ['Schedule', scheduleMarkerText(order)],
+    ['Schedule', scheduleMarkerText(order, true)],
     ['Replaces', order.replacesOrder && orderLink(order.replacesOrder)],
     ['Replaced by', order.replacedByOrder && orderLink(order.replacedByOrder)],
   ];

@@ -28,7 +28,7 @@ import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { closedDayText, orderLatenessText, orderStatusText } from './order-lateness.ts';
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
-import { scheduleMarkerText } from './schedule-marker.ts';
+import { scheduleExportText } from './schedule-marker.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
 // grid's rows need none of it, and a grid screen's first rows came after all of it had loaded.
@@ -64,6 +64,11 @@ const partyColumn = (party: CompanyType, column: DataTableColumn<Order>): DataTa
   requirement: { roles: roleTypes.filter((r) => r !== party) },
 });
 
+const yesNo = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
 /**
  * What the page is about first (status, calibration, projected delivery), then who and what; in
  * view at 1280 px without scrolling sideways.
@@ -84,41 +89,31 @@ const columns = (
         { header: 'Status', value: (o) => orderStatusLabels[o.status] },
         { header: 'Late by', value: (o) => orderLatenessText(o) },
         { header: 'Manufacture', value: (o) => closedDayText(o) },
+        // Issue 36: what the placement overrode, with its reason, and the order it replaces.
+        { header: 'Schedule', value: (o) => scheduleExportText(o) },
       ],
     },
     timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
     timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
     { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId },
     {
-      // Issue 36: placed outside the subject's window or as a second order for its timepoint,
-      // with a reason; filterable by the first (the second: its own column, on request).
+      // Issue 36: filterable when shown (the marker is in the Status cell, the Order status page
+      // has a switch for both); exported with the status's columns.
       field: 'out_of_window',
-      header: 'Schedule',
-      value: scheduleMarkerText,
+      header: messages.outOfWindowMarker,
+      value: (o) => (o.outOfWindow ? 'Yes' : ''),
       filter: 'select',
-      options: [
-        { value: 'true', label: messages.outOfWindowMarker },
-        { value: 'false', label: 'In window' },
-      ],
+      options: yesNo,
       enableSorting: false,
-      alwaysExported: true,
-      exportAs: [
-        { header: messages.outOfWindowMarker, value: (o) => (o.outOfWindow ? 'Yes' : null) },
-        { header: messages.duplicateTimepointMarker, value: (o) => (o.duplicateTimepoint ? 'Yes' : null) },
-        { header: 'Override reason', value: (o) => o.overrideReason },
-        { header: 'Replaces order', value: (o) => o.replacesOrder?.number ?? null },
-        { header: 'Replaced by order', value: (o) => o.replacedByOrder?.number ?? null },
-      ],
+      hiddenByDefault: true,
+      exportAs: [],
     },
     {
       field: 'duplicate_timepoint',
       header: messages.duplicateTimepointMarker,
       value: (o) => (o.duplicateTimepoint ? 'Yes' : ''),
       filter: 'select',
-      options: [
-        { value: 'true', label: 'Yes' },
-        { value: 'false', label: 'No' },
-      ],
+      options: yesNo,
       enableSorting: false,
       hiddenByDefault: true,
       exportAs: [],
