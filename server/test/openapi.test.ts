@@ -227,6 +227,12 @@ describe('what the standard tools need (issue 32)', () => {
       responses: Record<string, { headers: Record<string, unknown> }>;
     };
     expect(Object.keys(place.responses['201']!.headers)).toContain('Idempotent-Replayed');
+    // Issue 36: the override reason and the order replaced are in the placement's body, its
+    // refusals (400 OUT_OF_WINDOW, 409 DUPLICATE_TIMEPOINT) among its error answers.
+    const body = JSON.stringify(place);
+    expect(body).toContain('"overrideReason"');
+    expect(body).toContain('"replacesOrderId"');
+    expect(Object.keys(place.responses)).toEqual(expect.arrayContaining(['400', '409']));
   });
 
   it('documents a list answer with whole items, fields being a projection of them', () => {

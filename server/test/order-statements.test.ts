@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './helpers.ts';
-import { actionBody, changeStatus, type orderPlacer, orderTestApp } from './order-fixtures.ts';
+import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { actionBody, changeStatus, type OrderIds, type orderPlacer, orderTestApp } from './order-fixtures.ts';
 
 /** The embedded database's client as Drizzle calls it: a query, or a transaction with queries. */
 interface CountedClient {
@@ -51,11 +51,12 @@ function recordStatements(t: TestApp) {
 
 let t: TestApp;
 let place: ReturnType<typeof orderPlacer>;
+let ids: OrderIds;
 let statements: ReturnType<typeof recordStatements>;
 
 beforeAll(async () => {
   if (process.env.TEST_DB === 'pg') return;
-  ({ t, place } = await orderTestApp());
+  ({ t, ids, place } = await orderTestApp());
   // Only the request's own statements: the dispatchers and live events run after it, on their own.
   t.app.mailDispatcher.wake = () => {};
   t.app.webhookDispatcher.wake = () => {};
@@ -83,5 +84,26 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the statements an order change se
     expect(result.statusCode).toBe(200);
     expect(result.json()).toMatchObject({ id: order.id, status: 'accepted' });
     expect(sent.filter((s) => / from "orders"/.test(s))).toHaveLength(1);
+  });
+
+  // Decision 059: the schedule's checks ride on the placement read; a scheduled timepoint adds
+  // the subject's timepoint lock and the duplicate read again under it, nothing else.
+  it('a placement for a scheduled timepoint sends at most 10: the lock and the duplicate read again', async () => {
+    const res = await t.request('staff', {
+      method: 'PUT',
+      url: `/api/v1/studies/${ids.study}/schedule`,
+      payload: {
+        anchorTimePointId: ids.baseline,
+        entries: [{ timePointId: ids.baseline, dayOffset: 0, windowBeforeDays: 0, windowAfterDays: 0 }],
+        reasonForChange: 'Protocol v1',
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await place();
+    const { result, sent } = await statements.during(() => place());
+    expect(result.id).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThanOrEqual(10);
+    expect(sent.filter((s) => /pg_advisory_xact_lock/.test(s))).toHaveLength(1);
   });
 });

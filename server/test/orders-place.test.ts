@@ -284,7 +284,12 @@ describe('placing an order', () => {
     const outside = 'The time you picked is outside the availability of that day';
     // 05:00 in Los Angeles is 06:00 in Denver
     expect(
-      (await place({ ...neuro, calibrationDatetime: '2027-03-08T06:00:00-07:00' }, 'admin')).statusCode,
+      (
+        await place(
+          { ...neuro, subjectId: 'NEURO-CLOCK-1', calibrationDatetime: '2027-03-08T06:00:00-07:00' },
+          'admin',
+        )
+      ).statusCode,
     ).toBe(201);
     expect(
       fieldErrors(await place({ ...neuro, calibrationDatetime: '2027-03-08T12:59:00.000Z' }, 'admin')),
@@ -294,7 +299,13 @@ describe('placing an order', () => {
     ).toEqual([['calibrationDatetime', outside]]);
     // 20:59Z on Friday is 12:59 in Los Angeles, inside; 21:00Z is the window's end
     expect(
-      (await place({ ...neuro, calibrationDatetime: '2027-03-12T20:59:00.000Z' }, 'admin')).statusCode,
+      // Another subject: NEURO-AMY-301 has a schedule (the demo seed), a second Baseline would be a duplicate.
+      (
+        await place(
+          { ...neuro, subjectId: 'NEURO-CLOCK-2', calibrationDatetime: '2027-03-12T20:59:00.000Z' },
+          'admin',
+        )
+      ).statusCode,
     ).toBe(201);
     expect(
       fieldErrors(await place({ ...neuro, calibrationDatetime: '2027-03-12T21:00:00.000Z' }, 'admin')),

@@ -121,6 +121,22 @@ describe('the demo seed', () => {
       calibrationDatetime: [null, order!.calibrationDatetime.toISOString()],
       deliveredAt: [null, order!.deliveredAt!.toISOString()],
     });
+    // Issue 36: NEURO-AMY-301 is created with its schedule, as the study's `new` row says.
+    const [neuro] = await t.db.select().from(studies).where(eq(studies.name, 'NEURO-AMY-301'));
+    expect((await row('studies', neuro!.id)).changeset).toMatchObject({
+      name: [null, 'NEURO-AMY-301'],
+      schedule: [null, 'Baseline (anchor) day 0 −0/+0; Week 4 day 28 −7/+7; Week 12 day 84 −7/+7'],
+    });
+    const tps = new Map((await t.db.select().from(timepoints)).map((r) => [r.name, r.id]));
+    const schedule = await t.request('staff', { url: `/api/v1/studies/${neuro!.id}/schedule` });
+    expect(schedule.json()).toEqual({
+      anchorTimePointId: tps.get('Baseline'),
+      entries: [
+        { timePointId: tps.get('Baseline'), dayOffset: 0, windowBeforeDays: 0, windowAfterDays: 0 },
+        { timePointId: tps.get('Week 4'), dayOffset: 28, windowBeforeDays: 7, windowAfterDays: 7 },
+        { timePointId: tps.get('Week 12'), dayOffset: 84, windowBeforeDays: 7, windowAfterDays: 7 },
+      ],
+    });
   });
 
   it('[P11-012, P11-020] answers in the history as the system’s, unsigned', async () => {

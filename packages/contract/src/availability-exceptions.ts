@@ -144,6 +144,18 @@ export function closedDayOf(
   return waiting ? order.manufactureClosed : null;
 }
 
+/**
+ * A lost order, which "Order again" may replace (issue 36): rejected, canceled, or still waiting
+ * for a dose on a manufacture day that became a day with no manufacture.
+ */
+export function isLostOrder(order: { status: OrderStatus; dayClosed: boolean }): boolean {
+  return (
+    order.status === 'rejected' ||
+    order.status === 'canceled' ||
+    (order.dayClosed && (EXCEPTION_AFFECTED_STATUSES as readonly OrderStatus[]).includes(order.status))
+  );
+}
+
 export function exceptionAffectedFilter(): FilterCondition[] {
   return [
     { field: 'status', op: 'in', value: [...EXCEPTION_AFFECTED_STATUSES] },

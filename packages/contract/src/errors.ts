@@ -45,6 +45,10 @@ export const errorCodes = [
   'ORGANISATION_ONLY',
   /** The organisation's identity provider could not be reached. */
   'IDP_UNREACHABLE',
+  /** A calibration outside the subject's window for the timepoint (issue 36); `overrideReason` places it. */
+  'OUT_OF_WINDOW',
+  /** A second live order for the subject's timepoint (issue 36); `overrideReason` places it. */
+  'DUPLICATE_TIMEPOINT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

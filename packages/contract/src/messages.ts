@@ -384,4 +384,18 @@ export const messages = {
   scheduleSaved: 'Schedule saved',
   errorSavingSchedule: 'Error saving the schedule',
   noSubjectsDue: 'No subjects due',
+  // Placing against the schedule (issue 36, decision 059).
+  outOfWindow: (earliest: string, latest: string) =>
+    `The calibration date is outside the subject's window for this timepoint (${earliest} to ${latest})`,
+  duplicateTimepoint: (number: number) => `The subject already has order #${number} for this timepoint`,
+  overrideReasonRequired: 'Enter the reason for placing this order anyway',
+  replacesOrderInvalid:
+    'The order to replace must be a rejected, canceled or blacked-out order of the same study, site, subject and timepoint',
+  outOfWindowMarker: 'Out of window',
+  duplicateTimepointMarker: 'Duplicate timepoint',
+  placeAnyway: 'Place anyway',
+  overrideReason: 'Reason for placing anyway',
+  orderAgain: 'Order again',
+  replacesOrder: (number: number) => `Replaces order #${number}`,
+  replacedByOrder: (number: number) => `Replaced by order #${number}`,
 } as const;

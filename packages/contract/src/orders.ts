@@ -40,6 +40,14 @@ export const placeOrderBodySchema = z
      * comes from: the server takes the unit from it, never from the client.
      */
     requestedActivity: activityField.nullish(),
+    /**
+     * Places the order although its calibration is outside the subject's window or the subject
+     * already has a live order for the timepoint (issue 36): why. Ignored when neither applies; empty
+     * is none.
+     */
+    overrideReason: optionalText(limits.reasonMax),
+    /** "Order again": the rejected, canceled or blacked-out order this one replaces (same study, site, subject, timepoint). */
+    replacesOrderId: id.nullish(),
     ...mutationMeta,
   })
   .refine(
@@ -89,6 +97,17 @@ export const orderImagingCenterSchema = namedRefSchema.extend({
   contactUsers: z.array(contactUserSchema).optional(),
 });
 
+/**
+ * The order lists' filter of the orders placed against the schedule (issue 36): out of the
+ * subject's window or a second order for its timepoint, overridden with a reason.
+ */
+export function scheduleOverrideFilter(): { field: string; op: 'eq'; value: true }[] {
+  return [{ field: 'overridden', op: 'eq', value: true }];
+}
+
+/** Another order, by id and number. */
+export const orderRefSchema = z.object({ id: z.number().int(), number: z.number().int() });
+
 /** An order (spec section 3) with its references resolved to names. */
 export const orderSchema = z
   .object({
@@ -126,6 +145,15 @@ export const orderSchema = z
      * (decision 026): its day (on the CMO's calendar) and reason; null on a manufacture day.
      */
     manufactureClosed: z.object({ date: z.string(), reason: z.string() }).nullable(),
+    /** Placed with a calibration outside the subject's window (overridden, issue 36). */
+    outOfWindow: z.boolean(),
+    /** Placed while the subject had another live order for the timepoint (overridden, issue 36). */
+    duplicateTimepoint: z.boolean(),
+    /** Why a refusal was overridden; null when none was. */
+    overrideReason: z.string().nullable(),
+    /** The order this one orders again ("Order again"), and the order that ordered this one again. */
+    replacesOrder: orderRefSchema.nullable(),
+    replacedByOrder: orderRefSchema.nullable(),
     /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
     coordinatorUsers: z.array(contactUserSchema).optional(),
   })

@@ -17,6 +17,7 @@ import {
   studyDistributionEntries,
   studyDistributionEntryCompanies,
   studyPairings,
+  studyScheduleEntries,
   timepoints,
   userGroups,
   users,
@@ -25,6 +26,7 @@ import { companyAuditFields } from '../modules/companies/queries.ts';
 import { companyKinds } from '../modules/companies/service.ts';
 import { auditFields as drugAuditFields } from '../modules/drugs/service.ts';
 import { auditFields as examAuditFields } from '../modules/exams/service.ts';
+import { describeSchedule } from '../modules/schedule/study-schedule.ts';
 import { auditFields as studyAuditFields } from '../modules/studies/service.ts';
 import { seedDemoOrdering } from './demo-ordering.ts';
 import { addReferenceRadionuclides } from './reference-data.ts';
@@ -336,6 +338,21 @@ const siteLinks: [DemoCompany, DemoCompany][] = [
   ['siteNewYork', 'imagingNewYork'],
 ];
 
+/**
+ * NEURO-AMY-301's schedule (issue 36): Baseline the anchor, Week 4 on day 28 and Week 12 on day
+ * 84, each ± 7 days. The seeded orders are ONCO-2026-01's, which has no schedule: none is out of
+ * its window or a duplicate.
+ */
+export const demoSchedule = {
+  study: 'NEURO-AMY-301',
+  anchor: 'Baseline',
+  entries: [
+    { timepoint: 'Baseline', dayOffset: 0, windowBeforeDays: 0, windowAfterDays: 0 },
+    { timepoint: 'Week 4', dayOffset: 28, windowBeforeDays: 7, windowAfterDays: 7 },
+    { timepoint: 'Week 12', dayOffset: 84, windowBeforeDays: 7, windowAfterDays: 7 },
+  ],
+};
+
 export async function isSeeded(db: Executor): Promise<boolean> {
   const result = await db.execute(sql`select exists(select 1 from users) as seeded`);
   const rows = (result as unknown as { rows: { seeded: boolean }[] }).rows;
@@ -525,8 +542,30 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
       const drug = drugRows.find((d) => d.id === row.drugId)!;
       await recordAudit(tx, actor, seededEntry('exams', row.id, examAuditFields(row, drug)));
     }
-    for (const row of studyRows)
-      await recordAudit(tx, actor, seededEntry('studies', row.id, studyAuditFields(row)));
+    // NEURO-AMY-301's schedule, named in its `new` row (the seed creates it with the study).
+    const timepointId = (name: string) => timepointRows.find((r) => r.name === name)!.id;
+    const scheduled = {
+      anchorTimePointId: timepointId(demoSchedule.anchor),
+      entries: demoSchedule.entries.map(({ timepoint, ...e }) => ({
+        timePointId: timepointId(timepoint),
+        ...e,
+      })),
+    };
+    await tx.insert(studyScheduleEntries).values(
+      scheduled.entries.map((e) => ({
+        studyId: studyId(demoSchedule.study),
+        timepointId: e.timePointId,
+        dayOffset: e.dayOffset,
+        windowBeforeDays: e.windowBeforeDays,
+        windowAfterDays: e.windowAfterDays,
+        anchor: e.timePointId === scheduled.anchorTimePointId,
+      })),
+    );
+    const scheduleLine = describeSchedule(scheduled, new Map(timepointRows.map((r) => [r.id, r.name])));
+    for (const row of studyRows) {
+      const schedule = row.name === demoSchedule.study ? { schedule: scheduleLine } : {};
+      await recordAudit(tx, actor, seededEntry('studies', row.id, { ...studyAuditFields(row), ...schedule }));
+    }
     await auditSeededAccounts(tx, actor, groupRows, userRows);
     await seedDemoOrdering(tx, now, actor);
   });

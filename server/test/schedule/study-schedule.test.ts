@@ -29,7 +29,7 @@ beforeAll(async () => {
   [{ id: studyId }] = (await t.db
     .select({ id: studies.id })
     .from(studies)
-    .where(eq(studies.name, 'NEURO-AMY-301'))) as [{ id: number }];
+    .where(eq(studies.name, 'ONCO-2026-01'))) as [{ id: number }]; // NEURO-AMY-301 has the demo's schedule
   for (const r of await t.db.select().from(timepoints)) tp[r.name] = r.id;
 });
 afterAll(() => t.close());

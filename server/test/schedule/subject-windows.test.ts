@@ -166,9 +166,11 @@ describe('subjects due', () => {
         state: 'due',
       },
     ]);
-    // A live Screening order takes it off the list; a canceled one would not.
-    await place({ subjectId: 'DUE-1', timePointId: tp.Screening });
-    const week4 = await place({ subjectId: 'DUE-1', timePointId: tp['Week 4'] });
+    // A live Screening order takes it off the list; a canceled one would not. (Both are placed
+    // on the placer's days, outside their windows: with a reason, decision 059.)
+    const late = { overrideReason: 'Placed on the test placer’s day' };
+    await place({ subjectId: 'DUE-1', timePointId: tp.Screening, ...late });
+    const week4 = await place({ subjectId: 'DUE-1', timePointId: tp['Week 4'], ...late });
     expect((await changeStatus(t, 'site', week4.id, actionBody(cancel))).statusCode).toBe(200);
     expect((await dueOf('site', ['DUE-1'])).map((i: { timePointId: number }) => i.timePointId)).toEqual([
       tp['Week 4'],

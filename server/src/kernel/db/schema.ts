@@ -7,6 +7,7 @@ import {
 } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -708,6 +709,14 @@ export const orders = pgTable(
     rejectionReason: text('rejection_reason'),
     cancelationReason: text('cancelation_reason'),
     additionalNotes: text('additional_notes'),
+    /** Placed with a calibration outside the subject's window, overridden with `overrideReason` (issue 36). */
+    outOfWindow: boolean('out_of_window').notNull().default(false),
+    /** Placed while another live order held the subject's timepoint, overridden with `overrideReason` (issue 36). */
+    duplicateTimepoint: boolean('duplicate_timepoint').notNull().default(false),
+    /** Why the placement overrode a refusal (either flag set); null when none was overridden. */
+    overrideReason: text('override_reason'),
+    /** The rejected, canceled or blacked-out order this one orders again (issue 36, "Order again"). */
+    replacesOrderId: integer('replaces_order_id').references((): AnyPgColumn => orders.id),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -716,6 +725,14 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_number_key').on(t.number),
+    // A subject's orders for a timepoint (the duplicate check, the anchor read).
+    index('orders_subject_timepoint_idx').on(t.studyId, t.siteId, t.subjectId, t.timepointId),
+    // The order that replaces this one ("replaced by" on the order).
+    index('orders_replaces_idx').on(t.replacesOrderId).where(sql`${t.replacesOrderId} is not null`),
+    check(
+      'orders_override_reason',
+      sql`(${t.outOfWindow} or ${t.duplicateTimepoint}) = (${t.overrideReason} is not null)`,
+    ),
     index('orders_status_calibration_idx').on(t.status, t.calibrationDatetime),
     // A status's newest orders (the order lists' default sort) without skipping the others.
     index('orders_status_created_idx').on(t.status, t.createdAt),

@@ -1,6 +1,7 @@
 import {
   formatInstant,
   formatRequestedActivity,
+  messages,
   type Order,
   type OrderActionRule,
   orderActionRules,
@@ -103,7 +104,19 @@ export type OrderMailFacts = Pick<
   drug: { name: string };
   cmo: { name: string };
   imagingCenter: { name: string; timezone: string };
-};
+} & Partial<Pick<Order, 'outOfWindow' | 'duplicateTimepoint' | 'overrideReason' | 'replacesOrder'>>;
+
+/** What the placement overrode and the order it replaces (issue 36), as mail lines; none when neither. */
+function overrideLines(order: OrderMailFacts): string[] {
+  const lines: string[] = [];
+  if (order.replacesOrder) lines.push(`Replaces order: #${order.replacesOrder.number}`);
+  if (order.outOfWindow) lines.push(`${messages.outOfWindowMarker}: placed outside the subject's window`);
+  if (order.duplicateTimepoint) {
+    lines.push(`${messages.duplicateTimepointMarker}: the subject has another order for this timepoint`);
+  }
+  if (order.overrideReason) lines.push(`Override reason: ${order.overrideReason}`);
+  return lines;
+}
 
 /** The facts every mail about an order gives after its number, times on the zone's clock. */
 export function orderFactLines(
@@ -135,6 +148,7 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
     `Order: #${order.number}`,
     `Status: ${orderStatusLabels[order.status]}`,
     ...orderFactLines(order, zone),
+    ...overrideLines(order),
   ];
   if (order.requestedActivity !== null && order.activityUnit !== null) {
     lines.push(

@@ -46,6 +46,15 @@ export const orderList = defineListResource({
     /** Its manufacture day has no manufacture (an exception, decision 026). */
     manufacture_closed: { column: doseSlots.closed, type: 'boolean', key: 'manufactureClosed' },
     subject_id: { column: orders.subjectId, type: 'text', key: 'subjectId' },
+    /** Placed out of the subject's window, or as a second live order for its timepoint (issue 36). */
+    out_of_window: { column: orders.outOfWindow, type: 'boolean', key: 'outOfWindow' },
+    duplicate_timepoint: { column: orders.duplicateTimepoint, type: 'boolean', key: 'duplicateTimepoint' },
+    /** Either (the Order status page's switch). */
+    overridden: {
+      column: sql`(${orders.outOfWindow} or ${orders.duplicateTimepoint})`,
+      type: 'boolean',
+      key: 'overrideReason',
+    },
     created_at: { column: orders.createdAt, type: 'datetime', key: 'createdAt' },
     calibration_datetime: {
       column: orders.calibrationDatetime,
@@ -138,6 +147,15 @@ function drugOf(id: Column): SQL<DrugRef> {
     from ${drugs} r where r.id = ${id})`);
 }
 type ZonedRef = Ref & { timezone: string };
+type OrderRef = { id: number; number: number } | null;
+
+/** The order this one replaces ("Order again", issue 36) and the one that replaced it, by id and number. */
+const replacesOf = () =>
+  json<OrderRef>(sql`(select json_build_object('id', r.id, 'number', r.number)
+    from ${orders} r where r.id = ${orders.replacesOrderId})`);
+const replacedByOf = () =>
+  json<OrderRef>(sql`(select json_build_object('id', r.id, 'number', r.number)
+    from ${orders} r where r.replaces_order_id = ${orders.id} order by r.id limit 1)`);
 type ClosedDay = { date: string; reason: string } | null;
 
 /**
@@ -182,6 +200,8 @@ export function orderSource(db: Executor) {
       cmo: named<ZonedRef>(companies, orders.cmoId, true),
       timePoint: named<Ref>(timepoints, orders.timepointId),
       manufactureClosed: closedDayOf(orders.doseSlotId),
+      replacesOrder: replacesOf(),
+      replacedByOrder: replacedByOf(),
       imagingCenter: json<CenterRow>(sql`(select json_build_object(
           'id', r.id, 'name', r.name, 'phoneNumber', r.phone_number, 'timezone', r.timezone,
           'address_line_1', r.address_line_1, 'address_line_2', r.address_line_2, 'city', r.city,
@@ -220,6 +240,9 @@ function ownFields(o: typeof orders.$inferSelect) {
     rejectionReason: o.rejectionReason,
     cancelationReason: o.cancelationReason,
     additionalNotes: o.additionalNotes,
+    outOfWindow: o.outOfWindow,
+    duplicateTimepoint: o.duplicateTimepoint,
+    overrideReason: o.overrideReason,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   } satisfies Partial<Order>;
@@ -250,6 +273,8 @@ export function toOrder(row: OrderJoined): Order {
       },
     },
     manufactureClosed: row.manufactureClosed ?? null,
+    replacesOrder: row.replacesOrder ?? null,
+    replacedByOrder: row.replacedByOrder ?? null,
   };
 }
 

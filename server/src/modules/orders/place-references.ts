@@ -1,15 +1,18 @@
-import type { Role } from '@dosechain/contract';
+import type { OrderStatus, Role } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, fromJson, preparedPerDatabase } from '../../kernel/db/client.ts';
 import {
   availabilityExceptions,
   companies,
+  doseSlots,
   drugAvailabilities,
   drugs,
   exams,
+  orders,
   studies,
   studyDistributionEntries,
   studyPairings,
+  studyScheduleEntries,
   timepoints,
 } from '../../kernel/db/schema.ts';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
@@ -39,6 +42,37 @@ export interface PlacementReferences {
    * day for that time is among them.
    */
   availabilities: PlacementAvailability[];
+  /**
+   * The timepoint's entry in the study's schedule with the subject's anchor (its earliest live
+   * order for the anchor timepoint other than the one replaced: the instant in ms and that
+   * order's imaging center's zone; null without one); undefined when the timepoint is not scheduled.
+   */
+  schedule?: PlacementSchedule;
+  /** The number of the subject's first live order for this timepoint other than the one replaced. */
+  duplicateNumber?: number;
+  /** The order named by `replacesOrderId`, when it exists. */
+  replaced?: ReplacedOrder;
+}
+
+export interface PlacementSchedule {
+  dayOffset: number;
+  windowBeforeDays: number;
+  windowAfterDays: number;
+  anchor: { atMs: number; timezone: string } | null;
+}
+
+/** What checking an order named by `replacesOrderId` needs of it. */
+export interface ReplacedOrder {
+  number: number;
+  studyId: number;
+  siteId: number;
+  cmoId: number;
+  imagingCenterId: number;
+  subjectId: string;
+  timepointId: number;
+  status: OrderStatus;
+  /** Its manufacture day became a day with no manufacture (its dose slot is closed). */
+  closed: boolean;
 }
 
 /** What choosing an availability for the calibration time needs of it. */
@@ -51,6 +85,14 @@ export type PlacementAvailability = Pick<
 };
 
 const p = (name: string) => sql.placeholder(name);
+/** The subject's live orders for a timepoint, but the one replaced ("Order again" is not a duplicate of it). */
+const subjectLive = (
+  o: string,
+  timepoint: ReturnType<typeof sql>,
+) => sql`${sql.raw(o)}.study_id = ${p('studyId')}::integer
+  and ${sql.raw(o)}.site_id = ${p('siteId')}::integer and ${sql.raw(o)}.subject_id = ${p('subjectId')}::text
+  and ${sql.raw(o)}.timepoint_id = ${timepoint} and ${sql.raw(o)}.status not in ('rejected', 'canceled')
+  and ${sql.raw(o)}.id is distinct from ${p('replacesId')}::integer`;
 const e = studyDistributionEntries;
 const a = drugAvailabilities;
 
@@ -94,6 +136,24 @@ const referencesQuery = preparedPerDatabase((db) =>
         from ${a}
         where ${a.drugId} = pr.drug_id and ${a.cmoId} = pr.cmo_id and ${a.active}
           and ${a.validFrom} <= ${p('lastDay')}::date and ${a.validUntil} >= ${p('firstDay')}::date)`,
+      // Issue 36: the timepoint's schedule entry and the subject's anchor, its live order for the
+      // timepoint and the order it replaces, all in this read (decision 059).
+      schedule: sql<PlacementSchedule | null>`(select json_build_object('dayOffset', se.day_offset,
+          'windowBeforeDays', se.window_before_days, 'windowAfterDays', se.window_after_days,
+          'anchor', (select json_build_object('atMs', (extract(epoch from ao.calibration_datetime) * 1000)::float8,
+              'timezone', ac.timezone)
+            from ${orders} ao join ${companies} ac on ac.id = ao.imaging_center_id
+            where ${subjectLive('ao', sql`sa.timepoint_id`)}
+            order by ao.calibration_datetime, ao.id limit 1))
+        from ${studyScheduleEntries} se
+        left join ${studyScheduleEntries} sa on sa.study_id = se.study_id and sa.anchor
+        where se.study_id = ${p('studyId')}::integer and se.timepoint_id = ${p('timepointId')}::integer)`,
+      duplicateNumber: sql<number | null>`(select d.number from ${orders} d
+        where ${subjectLive('d', sql`${p('timepointId')}::integer`)} order by d.id limit 1)`,
+      replaced: sql<ReplacedOrder | null>`(select json_build_object('number', r.number, 'studyId', r.study_id, 'siteId', r.site_id,
+          'cmoId', r.cmo_id, 'imagingCenterId', r.imaging_center_id, 'subjectId', r.subject_id,
+          'timepointId', r.timepoint_id, 'status', r.status, 'closed', s.closed)
+        from ${orders} r join ${doseSlots} s on s.id = r.dose_slot_id where r.id = ${p('replacesId')}::integer)`,
     })
     .from(sql`(select 1) as one left join lateral (
       select d.id as drug_id, d.name as drug_name, c.id as cmo_id, c.name as cmo_name, c.timezone as cmo_timezone
@@ -115,7 +175,15 @@ const referencesQuery = preparedPerDatabase((db) =>
  */
 export async function placementReferences(
   db: Executor,
-  input: { studyId: number; timePointId: number; siteId: number; imagingCenterId: number; examId: number },
+  input: {
+    studyId: number;
+    timePointId: number;
+    siteId: number;
+    imagingCenterId: number;
+    examId: number;
+    subjectId: string;
+    replacesOrderId?: number | null | undefined;
+  },
   role: Role,
   at: Date,
 ): Promise<PlacementReferences> {
@@ -130,6 +198,8 @@ export async function placementReferences(
     siteId: id(input.siteId),
     centerId: id(input.imagingCenterId),
     examId: id(input.examId),
+    subjectId: input.subjectId,
+    replacesId: input.replacesOrderId == null ? null : id(input.replacesOrderId),
     roleCenterId: roleImagingCenter(role),
     firstDay: utcDay(-1),
     lastDay: utcDay(1),
@@ -146,5 +216,8 @@ export async function placementReferences(
     siteLinkedToRoleCenter: row.linkedToRoleCenter === true,
     recipients: uniqueAddresses(fromJson<string[]>(row.recipients)),
     availabilities: fromJson<PlacementAvailability[]>(row.availabilities),
+    schedule: fromJson<PlacementSchedule | null>(row.schedule) ?? undefined,
+    duplicateNumber: row.duplicateNumber ?? undefined,
+    replaced: fromJson<ReplacedOrder | null>(row.replaced) ?? undefined,
   };
 }

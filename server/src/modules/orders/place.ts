@@ -2,14 +2,16 @@ import {
   type ActivityUnit,
   drugMaximumText,
   exceedsDrugMaximum,
+  isLostOrder,
   messages,
   type PlaceOrderAnswer,
   type placeOrderBodySchema,
   placeOrderNotes,
   roleMayPlaceOrders,
+  scheduleWindow,
   type WebhookOrder,
 } from '@dosechain/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
@@ -28,7 +30,8 @@ import {
   recurrenceOf,
   takeDose,
 } from '../availability/index.ts';
-import { enqueueOrderNotices, type OrderMailFacts } from '../order-records/index.ts';
+import { enqueueOrderNotices, type OrderMailFacts, orderInScope } from '../order-records/index.ts';
+import { dateIn } from '../schedule/index.ts';
 import {
   AlreadyPlaced,
   claimKey,
@@ -36,7 +39,12 @@ import {
   type IdempotentPlacement,
   keepAnswer,
 } from './idempotency.ts';
-import { type PlacementAvailability, placementReferences } from './place-references.ts';
+import {
+  type PlacementAvailability,
+  type PlacementSchedule,
+  placementReferences,
+  type ReplacedOrder,
+} from './place-references.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 type FieldIssue = { parameter: string; message: string };
@@ -99,6 +107,10 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
   else if (study && keyStudyOk && siteOk && !pairing)
     issues.push({ parameter: 'examId', message: messages.noPairing });
   if (!timepoint) issues.push({ parameter: 'timePointId', message: messages.notFound('Timepoint') });
+  if (input.replacesOrderId != null) {
+    const problem = replacementProblem(role, input, refs.replaced);
+    if (problem) issues.push({ parameter: 'replacesOrderId', message: problem });
+  }
   if (issues.length > 0 || !keyStudyOk || !pairing || !study || !site || !center || !exam || !timepoint) {
     throw validationFailed(issues);
   }
@@ -108,7 +120,98 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
     availabilities: refs.availabilities,
     names: { study: study.name, timepoint, site: site.name, center: center.name, exam: exam.name },
     centerTimezone: center.timezone,
+    schedule: refs.schedule,
+    duplicateNumber: refs.duplicateNumber,
+    replaced: input.replacesOrderId == null ? undefined : refs.replaced,
   };
+}
+
+/**
+ * What is wrong with the order named by `replacesOrderId` ("Order again", issue 36): one the role
+ * cannot see reads as not found; it must be of the same study, site, subject and timepoint, and
+ * lost — rejected, canceled, or waiting on a manufacture day that became a day with no manufacture.
+ */
+function replacementProblem(
+  role: ReturnType<typeof actingRole>,
+  input: PlaceOrderInput,
+  replaced: ReplacedOrder | undefined,
+): string | null {
+  if (!replaced || !orderInScope(role, replaced)) return messages.notFound('Order');
+  const same =
+    replaced.studyId === input.studyId &&
+    replaced.siteId === input.siteId &&
+    replaced.subjectId === input.subjectId &&
+    replaced.timepointId === input.timePointId;
+  return same && isLostOrder({ status: replaced.status, dayClosed: replaced.closed })
+    ? null
+    : messages.replacesOrderInvalid;
+}
+
+/** The window the calibration must fall in, when the timepoint is scheduled and the subject has an anchor. */
+function windowOf(schedule: PlacementSchedule | undefined) {
+  if (!schedule?.anchor) return null;
+  return scheduleWindow(dateIn(new Date(schedule.anchor.atMs), schedule.anchor.timezone), schedule);
+}
+
+const outOfWindowError = (w: { earliestDate: string; latestDate: string }) => ({
+  code: 'OUT_OF_WINDOW',
+  parameter: 'calibrationDatetime',
+  message: messages.outOfWindow(w.earliestDate, w.latestDate),
+});
+const duplicateError = (number: number) => ({
+  code: 'DUPLICATE_TIMEPOINT',
+  parameter: 'timePointId',
+  message: messages.duplicateTimepoint(number),
+});
+
+/**
+ * The schedule's refusals (issue 36, decision 059), unless overridden: a calibration date (in the
+ * order's imaging center's zone) outside the subject's window is a 400 OUT_OF_WINDOW; a second
+ * live order for a scheduled timepoint a 409 DUPLICATE_TIMEPOINT; both listed when both apply.
+ * Unscheduled timepoints are not checked.
+ */
+function scheduleRefusal(
+  outOfWindow: { earliestDate: string; latestDate: string } | null,
+  duplicateNumber: number | undefined,
+): AppError | null {
+  const errors = [
+    ...(outOfWindow ? [outOfWindowError(outOfWindow)] : []),
+    ...(duplicateNumber === undefined ? [] : [duplicateError(duplicateNumber)]),
+  ];
+  const [first] = errors;
+  if (!first) return null;
+  return outOfWindow
+    ? new AppError(400, 'OUT_OF_WINDOW', first.message, errors)
+    : new AppError(409, 'DUPLICATE_TIMEPOINT', first.message, errors);
+}
+
+/**
+ * The lock two placements of one subject's timepoint take in turn (decision 059): a transaction
+ * advisory lock on (study, site, subject, timepoint); then the duplicate is read again.
+ */
+async function lockTimepoint(tx: Tx, input: PlaceOrderInput): Promise<void> {
+  const key = ['order-timepoint', input.studyId, input.siteId, input.timePointId, input.subjectId].join('/');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** The number of the subject's first live order for the timepoint other than the one replaced, read under the lock. */
+async function liveDuplicate(tx: Tx, input: PlaceOrderInput): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.studyId, input.studyId),
+        eq(orders.siteId, input.siteId),
+        eq(orders.subjectId, input.subjectId),
+        eq(orders.timepointId, input.timePointId),
+        sql`${orders.status} not in ('rejected', 'canceled')`,
+        input.replacesOrderId == null ? undefined : sql`${orders.id} <> ${input.replacesOrderId}`,
+      ),
+    )
+    .orderBy(orders.id)
+    .limit(1);
+  return row?.number;
 }
 
 /**
@@ -211,7 +314,16 @@ export async function placeOrder(
 async function placeNew(
   ctx: ServiceContext,
   input: PlaceOrderInput,
-  { pairing, names, centerTimezone, recipients, availabilities }: CheckedReferences,
+  {
+    pairing,
+    names,
+    centerTimezone,
+    recipients,
+    availabilities,
+    schedule,
+    duplicateNumber,
+    replaced,
+  }: CheckedReferences,
   signing: { reason: string | null; signed: boolean },
   idempotent: IdempotentPlacement | undefined,
 ): Promise<PlaceOrderAnswer> {
@@ -228,9 +340,29 @@ async function placeNew(
       { parameter: 'calibrationDatetime', message: messages.calibrationOutsideAvailability },
     ]);
   }
+  const overrideReason = input.overrideReason || null;
+  const window = windowOf(schedule);
+  const calibrationDate = dateIn(at, centerTimezone);
+  const outside =
+    window && (calibrationDate < window.earliestDate || calibrationDate > window.latestDate) ? window : null;
+  // Only a scheduled timepoint is checked for a second live order (unscheduled: as before issue 36).
+  const earlierDuplicate = schedule ? duplicateNumber : undefined;
+  if (!overrideReason) {
+    const refusal = scheduleRefusal(outside, earlierDuplicate);
+    if (refusal) throw refusal;
+  }
   return signedMutation(ctx, signing, { meaning: 'Placed Order' }, async (tx, audit) => {
     // First: a concurrent request with the same key waits here for that one's outcome.
     if (idempotent) await claimKey(tx, idempotent, ctx.clock.now());
+    // A scheduled timepoint: placements of the subject's timepoint one at a time, the duplicate read again.
+    let duplicate = earlierDuplicate;
+    if (schedule) {
+      await lockTimepoint(tx, input);
+      duplicate = await liveDuplicate(tx, input);
+      if (duplicate !== undefined && !overrideReason) throw scheduleRefusal(null, duplicate)!;
+    }
+    const flags = { outOfWindow: outside !== null, duplicateTimepoint: duplicate !== undefined };
+    const overridden = flags.outOfWindow || flags.duplicateTimepoint ? overrideReason : null;
     const doseSlotId = await takeDose(tx, date, candidates);
     // A blackout committed after the check above leaves its slot closed: said as such.
     if (doseSlotId === null) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
@@ -255,6 +387,9 @@ async function placeNew(
         requestedActivity,
         activityUnit,
         additionalNotes: placeOrderNotes(input),
+        ...flags,
+        overrideReason: overridden,
+        replacesOrderId: input.replacesOrderId ?? null,
         createdBy: ctx.actor.user.id,
       })
       .returning({
@@ -285,6 +420,10 @@ async function placeNew(
           calibrationDatetime: at.toISOString(),
           ...(requestedActivity === null ? {} : { requestedActivity, activityUnit }),
           additionalNotes: placeOrderNotes(input),
+          ...(flags.outOfWindow ? { outOfWindow: true } : {}),
+          ...(flags.duplicateTimepoint ? { duplicateTimepoint: true } : {}),
+          ...(overridden ? { overrideReason: overridden } : {}),
+          ...(input.replacesOrderId == null ? {} : { replacesOrderId: input.replacesOrderId }),
         },
       },
       stamp,
@@ -307,6 +446,9 @@ async function placeNew(
       drug: { name: pairing.drugName },
       cmo: { name: pairing.cmoName },
       imagingCenter: { name: names.center, timezone: centerTimezone },
+      ...flags,
+      overrideReason: overridden,
+      replacesOrder: replaced ? { id: input.replacesOrderId!, number: replaced.number } : null,
     };
     // The webhooks' body as `webhookOrder` gives an order read back, from what was just written.
     const webhook: WebhookOrder = {

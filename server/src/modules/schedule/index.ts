@@ -3,3 +3,4 @@
  * anchor timepoint, a subject's window for its next order, and the subjects due.
  */
 export { scheduleRoutes } from './routes.ts';
+export { dateIn } from './subject-anchor.ts';

@@ -36,7 +36,7 @@ export async function getSchedule(ctx: ServiceContext, studyId: number): Promise
 }
 
 /** The schedule as one line of the audit trail: `Baseline (anchor) day 0 −0/+0; Week 12 day 84 −7/+7`. */
-function describeSchedule(schedule: StudySchedule, names: Map<number, string>): string | null {
+export function describeSchedule(schedule: StudySchedule, names: Map<number, string>): string | null {
   if (schedule.entries.length === 0) return null;
   return [...schedule.entries]
     .sort((a, b) => a.dayOffset - b.dayOffset || a.timePointId - b.timePointId)

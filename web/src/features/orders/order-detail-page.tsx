@@ -6,6 +6,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Can } from '../../auth/can.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
+import { OrderAgainButton } from './order-again.tsx';
 import { useOrder, useResendNotification } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { orderStatusText } from './order-lateness.ts';
@@ -56,6 +57,7 @@ export default function OrderDetailPage() {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         <OrderActionButtons order={o} variant="button" onAction={setAction} />
+        <OrderAgainButton order={o} variant="button" />
         <Can permissions={['cmoAcknowledgement.update']}>
           <ResendButton order={o} />
         </Can>

@@ -9,12 +9,14 @@ import {
   phoneForDisplay,
   reasonActionOf,
 } from '@dosechain/contract';
-import { Alert, Box, Grid, Typography } from '@mui/material';
+import { Alert, Box, Grid, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { OrderDecay } from './order-activity.tsx';
 import { requestedActivityText, showsDecay } from './order-activity-view.ts';
 import { orderStatusText } from './order-lateness.ts';
 import { OrderNotes } from './order-notes.tsx';
+import { scheduleMarkerText } from './schedule-marker.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,6 +54,13 @@ function Contacts({ title, users }: { title: string; users: ContactUser[] | unde
  * imaging center's clock, the center's contacts and address, the site coordinators, the
  * rejection or cancellation reason and the notes.
  */
+/** Another order, linked by its number. */
+const orderLink = (o: { id: number; number: number }) => (
+  <Link component={RouterLink} to={`/orders/${o.id}`}>
+    #{o.number}
+  </Link>
+);
+
 export function OrderDetails({ order }: { order: Order }) {
   const zone = order.imagingCenter.timezone;
   const at = (iso: string | null) => formatInstant(iso, zone);
@@ -79,6 +88,10 @@ export function OrderDetails({ order }: { order: Order }) {
     ['Rejected', at(order.rejectedAt)],
     ['Canceled', at(order.canceledAt)],
     ['Created', at(order.createdAt)],
+    // Issue 36: what the placement overrode, and the lost order this one orders again (or its replacement).
+    ['Schedule', scheduleMarkerText(order, true)],
+    ['Replaces', order.replacesOrder && orderLink(order.replacesOrder)],
+    ['Replaced by', order.replacedByOrder && orderLink(order.replacedByOrder)],
   ];
   return (
     <Box sx={{ p: 1 }}>

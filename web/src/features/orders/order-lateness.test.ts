@@ -8,6 +8,15 @@ describe('orderStatusText', () => {
       'Accepted · 2 h 05 min late',
     );
   });
+  it('says an order was placed against the schedule (issue 36)', () => {
+    const pending = { status: 'pending' as const, projectedDelivery: null };
+    expect(orderStatusText({ ...pending, outOfWindow: true, duplicateTimepoint: false }, now)).toBe(
+      'Pending · Out of window',
+    );
+    expect(orderStatusText({ ...pending, outOfWindow: true, duplicateTimepoint: true }, now)).toBe(
+      'Pending · Out of window · Duplicate timepoint',
+    );
+  });
   it('is the plain label otherwise', () => {
     expect(orderStatusText({ status: 'accepted', projectedDelivery: '2026-11-26T15:30:00Z' }, now)).toBe(
       'Accepted',

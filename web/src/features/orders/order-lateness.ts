@@ -6,9 +6,11 @@ import {
   type Order,
   orderStatusLabels,
 } from '@dosechain/contract';
+import { scheduleMarkerText } from './schedule-marker.ts';
 
 type LatenessFacts = Pick<Order, 'status' | 'projectedDelivery'>;
-type StatusFacts = LatenessFacts & Partial<Pick<Order, 'manufactureClosed'>>;
+type StatusFacts = LatenessFacts &
+  Partial<Pick<Order, 'manufactureClosed' | 'outOfWindow' | 'duplicateTimepoint'>>;
 
 /**
  * How late an accepted order past its projected delivery is (issue 21), e.g. `2 h 05 min`;
@@ -23,7 +25,8 @@ export function orderLatenessText(order: LatenessFacts, now = new Date()): strin
  * An order's status as the grids and the detail show it: an accepted order past its projected
  * delivery says how late it is (issue 21), e.g. `Accepted · 2 h 05 min late`; an order still
  * waiting for a dose made on a day with no manufacture says so (issue 33), e.g.
- * `Pending · No manufacture`. Exports write the status, the lateness and the closed day apart (closedDayText).
+ * `Pending · No manufacture`; one placed against the schedule says that (issue 36), e.g.
+ * `Pending · Out of window`. Exports write the status, the lateness and the closed day apart (closedDayText).
  */
 export function orderStatusText(order: StatusFacts, now = new Date()): string {
   const late = orderLatenessText(order, now);
@@ -32,6 +35,12 @@ export function orderStatusText(order: StatusFacts, now = new Date()): string {
     orderStatusLabels[order.status],
     late && `${late} late`,
     closed && exceptionKindLabels.closed,
+    // Issue 36: placed outside the subject's window or as a second order for its timepoint.
+    scheduleMarkerText({
+      outOfWindow: order.outOfWindow ?? false,
+      duplicateTimepoint: order.duplicateTimepoint ?? false,
+      overrideReason: null,
+    }),
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -1,4 +1,4 @@
-import { exceptionAffectedFilter, lateOrdersFilter } from '@dosechain/contract';
+import { exceptionAffectedFilter, lateOrdersFilter, scheduleOverrideFilter } from '@dosechain/contract';
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,8 @@ preloadOrdersGrid();
 export default function OrderStatusPage() {
   // "Late only": accepted orders past their projected delivery as of the moment it was turned on.
   const [lateSince, setLateSince] = useState<Date>();
+  // "Placed against the schedule": out of window or a duplicate timepoint, overridden (issue 36).
+  const [overridden, setOverridden] = useState(false);
   // "Affected by a manufacturing exception": pending/accepted orders on a day with no manufacture
   // (the dashboard's banner opens the page with it on).
   const [params, setParams] = useSearchParams();
@@ -26,6 +28,7 @@ export default function OrderStatusPage() {
   const filter = [
     ...(lateSince ? lateOrdersFilter(lateSince) : []),
     ...(affected ? exceptionAffectedFilter() : []),
+    ...(overridden ? scheduleOverrideFilter() : []),
   ];
   return (
     <Stack spacing={2}>
@@ -47,10 +50,14 @@ export default function OrderStatusPage() {
             }
             label="Late deliveries only"
           />
+          <FormControlLabel
+            control={<Switch checked={overridden} onChange={(e) => setOverridden(e.target.checked)} />}
+            label="Placed against the schedule"
+          />
         </Stack>
       </Stack>
       <LazyOrdersGrid
-        key={`${lateSince ? 'late' : 'all'}-${affected ? 'affected' : 'any'}`}
+        key={`${lateSince ? 'late' : 'all'}-${affected ? 'affected' : 'any'}-${overridden ? 'overridden' : 'any'}`}
         title="Order status"
         baseFilter={filter}
         emptyText={
@@ -58,7 +65,9 @@ export default function OrderStatusPage() {
             ? 'No orders affected by a manufacturing exception'
             : lateSince
               ? 'No late deliveries'
-              : undefined
+              : overridden
+                ? 'No orders placed against the schedule'
+                : undefined
         }
       />
     </Stack>

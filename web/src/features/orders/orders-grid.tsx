@@ -2,6 +2,7 @@ import {
   activityUnitSymbol,
   type CompanyType,
   type FilterCondition,
+  messages,
   type Order,
   type OrderAction,
   type OrderStatus,
@@ -22,10 +23,12 @@ import {
 } from '../../components/data-table/data-table.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { requestedActivityText } from './order-activity-view.ts';
+import { OrderAgainButton } from './order-again.tsx';
 import { ORDERS } from './order-api.ts';
 import { OrderDetails } from './order-details.tsx';
 import { closedDayText, orderLatenessText, orderStatusText } from './order-lateness.ts';
 import { ORDERS_DEFAULT_SORT, ordersGridFilter } from './orders-grid-query.ts';
+import { scheduleExportText } from './schedule-marker.ts';
 
 // The signed action dialog (its form, date-time and time-zone fields) loads when first opened: the
 // grid's rows need none of it, and a grid screen's first rows came after all of it had loaded.
@@ -61,6 +64,11 @@ const partyColumn = (party: CompanyType, column: DataTableColumn<Order>): DataTa
   requirement: { roles: roleTypes.filter((r) => r !== party) },
 });
 
+const yesNo = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
 /**
  * What the page is about first (status, calibration, projected delivery), then who and what; in
  * view at 1280 px without scrolling sideways.
@@ -81,11 +89,35 @@ const columns = (
         { header: 'Status', value: (o) => orderStatusLabels[o.status] },
         { header: 'Late by', value: (o) => orderLatenessText(o) },
         { header: 'Manufacture', value: (o) => closedDayText(o) },
+        // Issue 36: what the placement overrode, with its reason, and the order it replaces.
+        { header: 'Schedule', value: (o) => scheduleExportText(o) },
       ],
     },
     timeColumn('calibration_datetime', 'Calibration', (o) => o.calibrationDatetime),
     timeColumn('projected_delivery', 'Projected delivery', (o) => o.projectedDelivery),
     { field: 'subject_id', header: 'Subject', value: (o) => o.subjectId },
+    {
+      // Issue 36: filterable when shown (the marker is in the Status cell, the Order status page
+      // has a switch for both); exported with the status's columns.
+      field: 'out_of_window',
+      header: messages.outOfWindowMarker,
+      value: (o) => (o.outOfWindow ? 'Yes' : ''),
+      filter: 'select',
+      options: yesNo,
+      enableSorting: false,
+      hiddenByDefault: true,
+      exportAs: [],
+    },
+    {
+      field: 'duplicate_timepoint',
+      header: messages.duplicateTimepointMarker,
+      value: (o) => (o.duplicateTimepoint ? 'Yes' : ''),
+      filter: 'select',
+      options: yesNo,
+      enableSorting: false,
+      hiddenByDefault: true,
+      exportAs: [],
+    },
     { field: 'study_name', header: 'Study', value: (o) => o.study.name },
     partyColumn('clinical_site', { field: 'site_name', header: 'Site', value: (o) => o.site.name }),
     {
@@ -188,6 +220,7 @@ export function OrdersGrid({
               <VisibilityIcon />
             </IconButton>
             <OrderActionButtons order={order} onAction={(action) => setDialog({ order, action })} />
+            <OrderAgainButton order={order} />
           </>
         )}
       />

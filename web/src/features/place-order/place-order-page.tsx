@@ -29,6 +29,7 @@ import { DraftRestoredNote } from './draft-restored-note.tsx';
 import { type CenterChoice, useOrderChoices } from './order-choices.ts';
 import { useOrderWindow } from './order-window-api.ts';
 import { orderWindowText } from './order-window-text.ts';
+import { OverrideDialog } from './override-dialog.tsx';
 import { PlaceOrderHelp } from './place-order-help.tsx';
 import { orderIntents, sendOrder } from './send-order.ts';
 import { useOrderDraft } from './use-order-draft.ts';
@@ -42,7 +43,8 @@ const idParam = (params: URLSearchParams, name: string) => {
 };
 
 /**
- * What a link fills in (Subjects due's "Order"): `?studyId&siteId&examId&imagingCenterId&subjectId&timePointId`.
+ * What a link fills in (Subjects due's "Order", "Order again"):
+ * `?studyId&siteId&examId&imagingCenterId&subjectId&timePointId[&replacesOrderId&replacesOrderNumber]`.
  * A role's own site or center always wins.
  */
 function linkedValues(params: URLSearchParams) {
@@ -53,6 +55,9 @@ function linkedValues(params: URLSearchParams) {
     imagingCenterId: idParam(params, 'imagingCenterId'),
     timePointId: idParam(params, 'timePointId'),
     subjectId: params.get('subjectId') ?? '',
+    // "Order again" (issue 36): the lost order this one replaces, and its number to say so.
+    replacesOrderId: idParam(params, 'replacesOrderId'),
+    replacesOrderNumber: idParam(params, 'replacesOrderNumber'),
   };
 }
 
@@ -111,6 +116,12 @@ export default function PlaceOrderPage() {
   };
   const [params] = useSearchParams();
   const [linked] = useState(() => linkedValues(params));
+  // The order being replaced, until this one is placed.
+  const [replacing, setReplacing] = useState(
+    linked.replacesOrderId ? { id: linked.replacesOrderId, number: linked.replacesOrderNumber } : undefined,
+  );
+  // Refused as outside the window or a second order for the timepoint: what was sent and why.
+  const [override, setOverride] = useState<{ body: PlaceOrderBody; said: string[] }>();
   const form = useSignedForm(placeOrderBodySchema, {
     ...blank,
     studyId: linked.studyId,
@@ -178,14 +189,23 @@ export default function PlaceOrderPage() {
     resetField('calibrationDatetime');
   };
 
-  const onSubmit = async (values: Values) => {
-    const body: PlaceOrderBody = {
+  const onSubmit = (values: Values) =>
+    send({
       ...values,
       additional_notes: values.additional_notes || undefined,
       requestedActivity: values.requestedActivity ?? undefined,
-    };
+      overrideReason: undefined,
+      replacesOrderId: replacing?.id,
+    });
+
+  const send = async (body: PlaceOrderBody) => {
     const result = await sendOrder(api, body, setError, intents.current.keyFor(body));
+    if ('overridable' in result) {
+      setOverride({ body, said: result.overridable });
+      return;
+    }
     if ('placed' in result) {
+      setReplacing(undefined);
       intents.current.placed();
       draft.placed();
       // Longer than the other toasts: it carries the way to the new order.
@@ -213,6 +233,22 @@ export default function PlaceOrderPage() {
         </Typography>
         <PlaceOrderHelp />
       </Box>
+      {replacing && (
+        <Alert severity="info">
+          {replacing.number ? messages.replacesOrder(replacing.number) : messages.orderAgain}
+        </Alert>
+      )}
+      {override && (
+        <OverrideDialog
+          said={override.said}
+          onCancel={() => setOverride(undefined)}
+          onConfirm={async (reason) => {
+            const body = { ...override.body, overrideReason: reason };
+            setOverride(undefined);
+            await send(body);
+          }}
+        />
+      )}
       {draft.restored && <DraftRestoredNote findings={draft.findings} onDiscard={draft.discard} />}
       {choices.failed && <Alert severity="warning">The studies you may order for could not be loaded.</Alert>}
       {!choices.loading && !choices.failed && choices.studies.length === 0 && (

@@ -57,6 +57,30 @@ describe('sendOrder', () => {
     );
   });
 
+  it('hands back the schedule refusals to ask for a reason, both when both apply, without a toast [issue 36]', async () => {
+    toasts.error.mockClear();
+    const outside = messages.outOfWindow('2027-03-13', '2027-03-19');
+    const twice = messages.duplicateTimepoint(1012);
+    const both = new ApiError(400, {
+      code: 'OUT_OF_WINDOW',
+      message: outside,
+      errors: [
+        { code: 'OUT_OF_WINDOW', parameter: 'calibrationDatetime', message: outside },
+        { code: 'DUPLICATE_TIMEPOINT', parameter: 'timePointId', message: twice },
+      ],
+    });
+    expect(await sendOrder(failing(both), body, vi.fn())).toEqual({ overridable: [outside, twice] });
+    expect(toasts.error).not.toHaveBeenCalled();
+    // Sent with a reason, a refusal is not asked about again.
+    const setError = vi.fn();
+    const again = await sendOrder(failing(both), { ...body, overrideReason: 'Travel' }, setError);
+    expect(again).toEqual({ refused: true });
+    expect(setError).toHaveBeenCalledWith(
+      'calibrationDatetime',
+      expect.objectContaining({ message: outside }),
+    );
+  });
+
   it('puts a refusal on the fields it names, the e-signature included, without a toast', async () => {
     toasts.error.mockClear();
     const setError = vi.fn();

@@ -54,7 +54,12 @@ export type SendOrderResult =
   | { slotFull: true }
   | { refused: true }
   | { uncertain: true }
-  | { placedEarlier: true };
+  | { placedEarlier: true }
+  /** Outside the subject's window or a second order for its timepoint: placed when sent again with a reason. */
+  | { overridable: string[] };
+
+/** The schedule's refusals (issue 36) a reason overrides. */
+const overridableCodes = new Set(['OUT_OF_WINDOW', 'DUPLICATE_TIMEPOINT']);
 
 /** No answer came (a timeout, a lost connection, a proxy that gave up): the order may be placed. */
 const answerLost = (err: unknown) =>
@@ -68,8 +73,9 @@ export const RECHECK_AFTER_MS = 1_000;
  * order under the same key (placed at most once: the server answers the placed order, or places
  * it now); still no answer: the user is told it is not known, and the key stays. A full day says
  * so; a refusal naming fields (e-signature included) lands on them; the key used for another
- * order means the order sent before the lost answer was placed; anything else is 'Error placing
- * the order'.
+ * order means the order sent before the lost answer was placed; a calibration outside the subject's
+ * window or a second order for its timepoint is handed back to ask for a reason (issue 36); anything
+ * else is 'Error placing the order'.
  */
 export async function sendOrder<V extends FieldValues>(
   api: HttpClient,
@@ -97,6 +103,10 @@ export async function sendOrder<V extends FieldValues>(
     if (err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED') {
       toast.warning(messages.placedBeforeChange);
       return { placedEarlier: true };
+    }
+    if (err instanceof ApiError && overridableCodes.has(err.code) && !body.overrideReason) {
+      const said = err.body.errors.filter((e) => overridableCodes.has(e.code)).map((e) => e.message);
+      return { overridable: said.length > 0 ? said : [err.body.message] };
     }
     if (err instanceof ApiError && err.code === 'AVAILABILITY_SLOT_FULL') {
       toast.error(messages.slotFull);
