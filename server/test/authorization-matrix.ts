@@ -224,9 +224,13 @@ export const comingRoutes: Record<string, MatrixRow> = {};
 
 /** The status change route is authorized per requested status (section 4's table). */
 export const statusChangeRoute = 'PUT /api/v1/orders/:id/status';
-export const statusChangeMatrix: Record<'accepted' | 'rejected' | 'delivered' | 'canceled', MatrixRow> = {
+export const statusChangeMatrix: Record<
+  'accepted' | 'rejected' | 'shipped' | 'delivered' | 'canceled',
+  MatrixRow
+> = {
   accepted: cmoAction, // cmoAcknowledgement.create
   rejected: cmoAction, // cmoAcknowledgement.create
+  shipped: deliverAction, // orderStatus.create, the order's CMO (issue 35)
   delivered: deliverAction, // orderStatus.create
   canceled: cancelAction, // orderCancel.create
 };

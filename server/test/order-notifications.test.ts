@@ -104,6 +104,21 @@ describe('order mails to the study distribution list', () => {
     expect(recipientsOf(delivered)).toEqual(EXPECTED);
     expect(bodyOf(delivered[0]!)).toContain('Delivered: Feb 28, 2027, 23:50 CST (America/Chicago)');
 
+    const shippedOrder = await place();
+    await changeStatus(t, 'cmo', shippedOrder.id, actionBody('accept'));
+    await changeStatus(t, 'cmo', shippedOrder.id, actionBody('ship'));
+    const shipped = await mailsAbout(shippedOrder.number, 'shipped');
+    expect(recipientsOf(shipped)).toEqual(EXPECTED);
+    const shippedText = bodyOf(shipped[0]!);
+    expect(shippedText).toContain(`Order #${shippedOrder.number} was shipped.`);
+    expect(shippedText).toContain('Status: Shipped');
+    expect(shippedText).toContain('Shipped: Feb 28, 2027, 23:30 CST (America/Chicago)');
+    expect(shippedText).toContain('Lot number: FDG-270228-01');
+    expect(shippedText).toContain('Expires: Mar 1, 2027, 12:00 CST (America/Chicago)');
+    expect(shippedText).toContain('Courier: MedExpress');
+    expect(shippedText).toContain('Tracking number: ME-123456789');
+    expect(shippedText).toContain('Assayed activity: 12 mCi (444 MBq) at Feb 28, 2027, 23:00 CST');
+
     const rejectedOrder = await place();
     await changeStatus(
       t,

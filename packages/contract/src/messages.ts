@@ -171,6 +171,15 @@ export const messages = {
   eSignatureFailed: 'The password is incorrect, the action was not signed',
   projectedDeliveryInPast: 'The projected delivery cannot be in the past',
   deliveryInFuture: 'The delivery time cannot be in the future',
+  // the dose's journey (issue 35); the spec gives no texts, these are ours
+  journeyTimeInFuture: 'The time cannot be in the future',
+  notForThisAction: 'Not used by this action',
+  assayRequiredForRadioactiveDrug: 'Required for a radioactive drug',
+  expiryNotAfterAssay: 'The expiry must be after the assay time',
+  expiryNotAfterDispatch: 'The expiry must be after the dispatch time',
+  doseExpired: 'The dose has expired',
+  measurementFarFromEvent: (hours: number) => `Must be within ${hours} hours of the event`,
+  beforeShipment: 'Cannot be before the shipment',
   projectedDeliveryFarFromCalibration: (days: number) =>
     `The projected delivery must be within ${days} days of the calibration time`,
   batchDuplicateOrder: 'Each order may appear only once in a batch',

@@ -89,6 +89,25 @@ export const orderImagingCenterSchema = namedRefSchema.extend({
   contactUsers: z.array(contactUserSchema).optional(),
 });
 
+/**
+ * An order's shipment (issue 35, decision 058): the lot it came from, the CMO's assay of the dose
+ * (in `activityUnit`, the order's or its availability's unit; null for a drug that is not
+ * radioactive when none was given) at `assayedAt`, the expiry after which it may not be used, and
+ * the courier's details.
+ */
+export const orderShipmentSchema = z
+  .object({
+    lotNumber: z.string(),
+    assayedActivity: z.number().nullable(),
+    assayedAt: answerInstant().nullable(),
+    activityUnit: activityUnitSchema.nullable(),
+    expiresAt: answerInstant(),
+    courier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+  })
+  .meta({ id: 'OrderShipment' });
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
 /** An order (spec section 3) with its references resolved to names. */
 export const orderSchema = z
   .object({
@@ -115,7 +134,11 @@ export const orderSchema = z
     acceptedAt: answerInstant().nullable(),
     rejectedAt: answerInstant().nullable(),
     canceledAt: answerInstant().nullable(),
+    /** The dispatch time the CMO entered when shipping (issue 35); null: not shipped. */
+    shippedAt: answerInstant().nullable(),
     deliveredAt: answerInstant().nullable(),
+    /** The shipment's record (lot, assay, expiry, courier); null when the order was not shipped. */
+    shipment: orderShipmentSchema.nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
     additionalNotes: z.string().nullable(),

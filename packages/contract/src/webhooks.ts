@@ -9,6 +9,7 @@ import {
   orderStatuses,
   orderStatusTable,
 } from './order-status-table.ts';
+import { orderShipmentSchema } from './orders.ts';
 import { answerInstant } from './text.ts';
 
 /**
@@ -191,7 +192,10 @@ export const webhookOrderSchema = z
     subjectId: z.string(),
     calibrationDatetime: answerInstant(),
     projectedDelivery: answerInstant().nullable(),
+    shippedAt: answerInstant().nullable(),
     deliveredAt: answerInstant().nullable(),
+    /** The shipment's record (issue 35); null when the order was not shipped. */
+    shipment: orderShipmentSchema.nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
   })

@@ -700,6 +700,8 @@ export const orders = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The dispatch time the CMO entered when shipping (issue 35; the shipment's record: order_shipments). */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** When the late-delivery watch mailed that the order is late (once; issue 21). */
     lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
@@ -733,6 +735,38 @@ export const orders = pgTable(
     index('orders_late_watch_idx')
       .on(t.projectedDelivery)
       .where(sql`${t.status} = 'accepted' and ${t.lateNotifiedAt} is null`),
+  ],
+);
+
+/**
+ * An order's shipment (issue 35, decision 058), written with its move to `shipped`: one row per
+ * order. The assay is in `activity_unit` (the order's unit, or its availability's when the order
+ * requested no activity); both null for a drug that is not radioactive when no assay was given.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    lotNumber: text('lot_number').notNull(),
+    assayedActivity: numeric('assayed_activity', { precision: 14, scale: 4, mode: 'number' }),
+    activityUnit: activityUnitEnum('activity_unit'),
+    assayedAt: timestamp('assayed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    courier: text(),
+    trackingNumber: text('tracking_number'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'order_shipments_assay',
+      sql`(${t.assayedActivity} is null) = (${t.assayedAt} is null) and (${t.assayedActivity} is null) = (${t.activityUnit} is null) and ${t.assayedActivity} > 0`,
+    ),
+    check('order_shipments_expiry_after_assay', sql`${t.expiresAt} > ${t.assayedAt}`),
   ],
 );
 

@@ -21,6 +21,7 @@ export {
   orderScopeOn,
   orderSource,
   selectOrders,
+  shipmentAnswer,
   toOrder,
   withContacts,
   withOwnColumns,

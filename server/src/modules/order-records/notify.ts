@@ -3,6 +3,7 @@ import {
   formatRequestedActivity,
   type Order,
   type OrderActionRule,
+  type OrderShipment,
   orderActionRules,
   orderActions,
   orderStatusLabels,
@@ -97,6 +98,8 @@ export type OrderMailFacts = Pick<
   | 'activityUnit'
   | OrderActionRule['column']
 > & {
+  /** The shipment's record (issue 35); absent or null: not shipped. */
+  shipment?: Order['shipment'];
   study: { name: string };
   site: { name: string };
   exam: { name: string };
@@ -125,6 +128,20 @@ export function orderFactLines(
   ];
 }
 
+/** The shipment's lines of an order mail (issue 35): lot, assay, expiry, courier and tracking number. */
+export function shipmentLines(shipment: OrderShipment | null, zone: string): string[] {
+  if (!shipment) return [];
+  const lines = [`Lot number: ${shipment.lotNumber}`];
+  if (shipment.assayedActivity !== null && shipment.activityUnit !== null && shipment.assayedAt !== null)
+    lines.push(
+      `Assayed activity: ${formatRequestedActivity(shipment.assayedActivity, shipment.activityUnit)} at ${inZone(shipment.assayedAt, zone)}`,
+    );
+  lines.push(`Expires: ${inZone(shipment.expiresAt, zone)}`);
+  if (shipment.courier) lines.push(`Courier: ${shipment.courier}`);
+  if (shipment.trackingNumber) lines.push(`Tracking number: ${shipment.trackingNumber}`);
+  return lines;
+}
+
 /** The mail telling where an order stands now (placed, accepted, rejected, canceled, delivered). */
 export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMail, 'to'> {
   const zone = order.imagingCenter.timezone;
@@ -148,6 +165,7 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
     if (value === null) continue;
     lines.push(`${rule.mailLabel}: ${rule.needs === 'relatedDatetime' ? inZone(value, zone) : value}`);
   }
+  lines.push(...shipmentLines(order.shipment ?? null, zone));
   lines.push('', `View the order: ${link}`);
   return {
     subject: `Order #${order.number} ${status} - ${order.study.name}, ${order.site.name}`,

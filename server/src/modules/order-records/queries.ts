@@ -1,5 +1,5 @@
 import type { CompanyType, Role } from '@dosechain/contract';
-import { type ContactUser, type Order, orderStatuses } from '@dosechain/contract';
+import { type ContactUser, type Order, type OrderShipment, orderStatuses } from '@dosechain/contract';
 import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '../../kernel/auth/principal.ts';
@@ -11,6 +11,7 @@ import {
   doseSlots,
   drugs,
   exams,
+  orderShipments,
   orders,
   radionuclides,
   roles,
@@ -138,6 +139,34 @@ function drugOf(id: Column): SQL<DrugRef> {
     from ${drugs} r where r.id = ${id})`);
 }
 type ZonedRef = Ref & { timezone: string };
+
+/** The shipment's record of an order (issue 35), read by its primary key; null: not shipped. */
+function shipmentOf(orderId: Column): SQL<OrderShipment | null> {
+  return sql<OrderShipment | null>`(select json_build_object('lotNumber', s.lot_number,
+      'assayedActivity', s.assayed_activity::float8, 'activityUnit', s.activity_unit,
+      'assayedAt', s.assayed_at, 'expiresAt', s.expires_at,
+      'courier', s.courier, 'trackingNumber', s.tracking_number)
+    from ${orderShipments} s where s.order_id = ${orderId})`.mapWith((v: unknown) => {
+    const row = fromJson<OrderShipment | null>(v);
+    return row && { ...row, assayedAt: isoText(row.assayedAt), expiresAt: isoText(row.expiresAt)! };
+  });
+}
+
+/** A timestamp json_build_object wrote (`2027-03-01T05:00:00+00:00`) as the answers give instants. */
+const isoText = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** A shipment row as the order answer gives it. */
+export function shipmentAnswer(row: typeof orderShipments.$inferSelect): OrderShipment {
+  return {
+    lotNumber: row.lotNumber,
+    assayedActivity: row.assayedActivity,
+    activityUnit: row.activityUnit,
+    assayedAt: iso(row.assayedAt),
+    expiresAt: row.expiresAt.toISOString(),
+    courier: row.courier,
+    trackingNumber: row.trackingNumber,
+  };
+}
 type ClosedDay = { date: string; reason: string } | null;
 
 /**
@@ -182,6 +211,7 @@ export function orderSource(db: Executor) {
       cmo: named<ZonedRef>(companies, orders.cmoId, true),
       timePoint: named<Ref>(timepoints, orders.timepointId),
       manufactureClosed: closedDayOf(orders.doseSlotId),
+      shipment: shipmentOf(orders.id),
       imagingCenter: json<CenterRow>(sql`(select json_build_object(
           'id', r.id, 'name', r.name, 'phoneNumber', r.phone_number, 'timezone', r.timezone,
           'address_line_1', r.address_line_1, 'address_line_2', r.address_line_2, 'city', r.city,
@@ -216,6 +246,7 @@ function ownFields(o: typeof orders.$inferSelect) {
     acceptedAt: iso(o.acceptedAt),
     rejectedAt: iso(o.rejectedAt),
     canceledAt: iso(o.canceledAt),
+    shippedAt: iso(o.shippedAt),
     deliveredAt: iso(o.deliveredAt),
     rejectionReason: o.rejectionReason,
     cancelationReason: o.cancelationReason,
@@ -250,6 +281,7 @@ export function toOrder(row: OrderJoined): Order {
       },
     },
     manufactureClosed: row.manufactureClosed ?? null,
+    shipment: row.shipment ?? null,
   };
 }
 

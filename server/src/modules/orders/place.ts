@@ -298,6 +298,7 @@ async function placeNew(
       requestedActivity,
       activityUnit,
       projectedDelivery: null,
+      shippedAt: null,
       deliveredAt: null,
       rejectionReason: null,
       cancelationReason: null,
@@ -320,7 +321,9 @@ async function placeNew(
       subjectId: input.subjectId,
       calibrationDatetime: at.toISOString(),
       projectedDelivery: null,
+      shippedAt: null,
       deliveredAt: null,
+      shipment: null,
       rejectionReason: null,
       cancelationReason: null,
     };

@@ -1,11 +1,14 @@
 import {
+  type ActivityUnit,
   actionTo,
   capacityReleasingStatuses,
   hasPermission,
+  limits,
   localDateTimeToInstant,
   messages,
   type Order,
   type OrderActionRule,
+  type OrderShipment,
   type OrderStatus,
   type OrderStatusBatchAnswer,
   type OrderStatusBatchResult,
@@ -17,6 +20,7 @@ import {
   orderStatusTable,
   relatedTimeProblem,
   roleMayTakeAction,
+  setsShipment,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,7 +28,7 @@ import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { type AuditWriter, auditedMutation, signedMutation } from '../../kernel/audit/mutation.ts';
 import { actingRole } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
-import { orders } from '../../kernel/db/schema.ts';
+import { doseSlots, drugAvailabilities, orderShipments, orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
@@ -33,6 +37,7 @@ import {
   enqueueOrderMail,
   enqueueOrderNotices,
   orderMailRecipients,
+  shipmentAnswer,
   webhookOrder,
   withContacts,
   withOwnColumns,
@@ -65,6 +70,100 @@ function enteredInstant(body: StatusChange, order: Order): Date {
 }
 
 type OrderChange = Partial<typeof orders.$inferInsert>;
+
+/** A shipment as checked, its wall-clock times read as instants (issue 35). */
+interface ShipmentInput {
+  lotNumber: string;
+  assayedActivity: number | null;
+  assayedAt: Date | null;
+  expiresAt: Date;
+  courier: string | null;
+  trackingNumber: string | null;
+}
+
+/** A wall-clock field of the body read in the body's zone (the imaging center's by default); 400 on it when that time does not exist there. */
+function localField(body: StatusChange, order: Order, field: 'assayedAt' | 'expiresAt'): Date {
+  const zone = body.timezone ?? order.imagingCenter.timezone;
+  const at = localDateTimeToInstant(body[field]!, zone);
+  if (!at) throw validationFailed([{ parameter: field, message: messages.nonexistentLocalTime(zone) }]);
+  return at;
+}
+
+/**
+ * The shipment of `status: "shipped"` (issue 35, decision 058), checked against the order and the
+ * clock: an assay is required for a radioactive drug, is not in the future and lies within
+ * `limits.journeyMeasurementMaxHours` of the dispatch; the expiry is after the assay and the
+ * dispatch (400 on the field); a dose already expired is not shipped (409 `DOSE_EXPIRED`).
+ */
+function checkedShipment(
+  ctx: ServiceContext,
+  body: StatusChange,
+  order: Order,
+  dispatch: Date,
+): ShipmentInput {
+  const now = ctx.clock.now();
+  const assayedAt = body.assayedAt === undefined ? null : localField(body, order, 'assayedAt');
+  const expiresAt = localField(body, order, 'expiresAt');
+  const problems: { parameter: string; message: string }[] = [];
+  if (body.assayedActivity === undefined && order.drug.halfLifeSeconds !== null)
+    problems.push({ parameter: 'assayedActivity', message: messages.assayRequiredForRadioactiveDrug });
+  if (assayedAt) {
+    const maxHours = limits.journeyMeasurementMaxHours;
+    if (assayedAt.getTime() > now.getTime() + limits.clockSkewMinutes * 60_000)
+      problems.push({ parameter: 'assayedAt', message: messages.journeyTimeInFuture });
+    else if (Math.abs(assayedAt.getTime() - dispatch.getTime()) > maxHours * 3_600_000)
+      problems.push({ parameter: 'assayedAt', message: messages.measurementFarFromEvent(maxHours) });
+  }
+  if (assayedAt && expiresAt.getTime() <= assayedAt.getTime())
+    problems.push({ parameter: 'expiresAt', message: messages.expiryNotAfterAssay });
+  else if (expiresAt.getTime() <= dispatch.getTime())
+    problems.push({ parameter: 'expiresAt', message: messages.expiryNotAfterDispatch });
+  if (problems.length > 0) throw validationFailed(problems);
+  if (expiresAt.getTime() <= now.getTime()) throw doseExpired('expiresAt');
+  return {
+    lotNumber: body.lotNumber!,
+    assayedActivity: body.assayedActivity ?? null,
+    assayedAt,
+    expiresAt,
+    courier: body.courier ?? null,
+    trackingNumber: body.trackingNumber ?? null,
+  };
+}
+
+/** 409 `DOSE_EXPIRED`: the dose's expiry has passed (a shipment, an injection after it). */
+export const doseExpired = (parameter: string) =>
+  new AppError(409, 'DOSE_EXPIRED', messages.doseExpired, [
+    { code: 'DOSE_EXPIRED', message: messages.doseExpired, parameter },
+  ]);
+
+/**
+ * Writes the shipment's row of an order just moved to `shipped`, its assay in the order's unit
+ * (the unit of the availability its dose comes from when the order requested no activity).
+ */
+async function recordShipment(
+  tx: Tx,
+  ctx: ServiceContext,
+  order: typeof orders.$inferSelect,
+  input: ShipmentInput,
+): Promise<OrderShipment> {
+  let activityUnit: ActivityUnit | null = null;
+  if (input.assayedActivity !== null) {
+    activityUnit = order.activityUnit;
+    if (!activityUnit) {
+      const [slot] = await tx
+        .select({ unit: drugAvailabilities.activityUnit })
+        .from(doseSlots)
+        .innerJoin(drugAvailabilities, eq(drugAvailabilities.id, doseSlots.availabilityId))
+        .where(eq(doseSlots.id, order.doseSlotId));
+      activityUnit = slot!.unit;
+    }
+  }
+  const [row] = await tx
+    .insert(orderShipments)
+    .values({ orderId: order.id, ...input, activityUnit, createdBy: ctx.actor.user.id })
+    .returning();
+  return shipmentAnswer(row!);
+}
 
 /**
  * The columns an action sets, as its rule names them: the entered instant or the comment, and
@@ -122,6 +221,9 @@ export async function changeOrderStatus(
   const problem =
     entered && relatedTimeProblem(action, entered, ctx.clock.now(), current.calibrationDatetime);
   if (problem) throw validationFailed([{ parameter: 'relatedDatetime', message: problem }]);
+  if (entered && current.shippedAt && entered.getTime() < new Date(current.shippedAt).getTime())
+    throw validationFailed([{ parameter: 'relatedDatetime', message: messages.beforeShipment }]);
+  const shipment = setsShipment(action) ? checkedShipment(ctx, body, current, entered!) : undefined;
   const comment = rule.needs === 'comment' ? body.comment : undefined;
   const reasonForChange = comment ?? body.reasonForChange;
   const options = { meaning: `${orderStatusLabels[rule.to]} Order` };
@@ -137,15 +239,16 @@ export async function changeOrderStatus(
       throw invalidTransition(latest?.status ?? current.status, rule.to);
     }
     if (capacityReleasingStatuses.includes(rule.to)) await releaseDose(tx, updated.doseSlotId);
+    const shipped = shipment && (await recordShipment(tx, ctx, updated, shipment));
     await audit({
       entityType: 'orders',
       entityId: id,
       eventType: 'update',
       before: auditedState(current),
-      after: auditedState(updated),
+      after: { ...auditedState(updated), ...(shipped ? { shipment: shipped } : {}) },
     });
     // The order as the update left it, from the row it returned: read once, before the change.
-    const changed = withOwnColumns(current, updated);
+    const changed = { ...withOwnColumns(current, updated), ...(shipped ? { shipment: shipped } : {}) };
     await enqueueOrderNotices(
       tx,
       { ...changed, webhook: webhookOrder(changed) },

@@ -1,0 +1,264 @@
+import { limits, messages } from '@dosechain/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, doseSlots, orderShipments, orders } from '../src/kernel/db/schema.ts';
+import type { TestApp } from './helpers.ts';
+import { actionBody, changeStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
+
+// Issue 35, decision 058: the CMO ships an accepted order with its lot, assay and expiry.
+// NOW is 2027-03-01 00:00 in Chicago (Windy City Imaging, the orders' imaging center).
+
+let t: TestApp;
+let place: ReturnType<typeof orderPlacer>;
+
+beforeAll(async () => {
+  ({ t, place } = await orderTestApp());
+});
+afterAll(() => t.close());
+
+const accepted = async (over: Record<string, unknown> = {}) => {
+  const order = await place(over);
+  const res = await changeStatus(t, 'cmo', order.id, actionBody('accept'));
+  expect(res.statusCode).toBe(200);
+  return order;
+};
+
+const statusOf = async (id: number) =>
+  (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+
+const shipmentRows = (id: number) => t.db.select().from(orderShipments).where(eq(orderShipments.orderId, id));
+
+/** The 400 of a ship with `over`, on `parameter` with `message`; nothing shipped. */
+async function refusedShip(over: Record<string, unknown>, parameter: string, message?: string) {
+  const order = await accepted();
+  const res = await changeStatus(t, 'cmo', order.id, actionBody('ship', over));
+  expect(res.statusCode, JSON.stringify(over)).toBe(400);
+  expect(res.json().errors).toContainEqual(
+    expect.objectContaining({ parameter, ...(message ? { message } : {}) }),
+  );
+  expect(await statusOf(order.id)).toBe('accepted');
+  expect(await shipmentRows(order.id)).toEqual([]);
+}
+
+describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => {
+  it('[ORD-035-1] records the lot, assay, expiry and courier, read in the imaging center zone, signed and audited', async () => {
+    const order = await accepted({ requestedActivity: 10 });
+    const res = await changeStatus(t, 'cmo', order.id, actionBody('ship', { reasonForChange: 'Released' }));
+    expect(res.statusCode).toBe(200);
+    const shipment = {
+      lotNumber: 'FDG-270228-01',
+      assayedActivity: 12,
+      activityUnit: 'mCi',
+      assayedAt: '2027-03-01T05:00:00.000Z',
+      expiresAt: '2027-03-01T18:00:00.000Z',
+      courier: 'MedExpress',
+      trackingNumber: 'ME-123456789',
+    };
+    expect(res.json()).toMatchObject({ status: 'shipped', shippedAt: '2027-03-01T05:30:00.000Z', shipment });
+    const read = await t.request('site', { method: 'GET', url: `/api/v1/orders/${order.id}` });
+    expect(read.json()).toMatchObject({ status: 'shipped', shippedAt: '2027-03-01T05:30:00.000Z', shipment });
+    const shippedOnly = encodeURIComponent(JSON.stringify([{ field: 'status', op: 'eq', value: 'shipped' }]));
+    const list = await t.request('imaging', {
+      method: 'GET',
+      url: `/api/v1/orders?size=100&filter=${shippedOnly}`,
+    });
+    expect(list.json().items.every((o: { status: string }) => o.status === 'shipped')).toBe(true);
+    expect(list.json().items.find((o: { id: number }) => o.id === order.id)).toMatchObject({ shipment });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'orders'), eq(auditLog.entityId, order.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      signed: true,
+      signatureMeaning: 'Shipped Order',
+      actorUsername: 'cmo',
+      reason: 'Released',
+      changeset: {
+        status: ['accepted', 'shipped'],
+        shippedAt: [null, '2027-03-01T05:30:00.000Z'],
+        shipment: [null, shipment],
+      },
+    });
+  });
+
+  it('takes the assay in the unit of the availability when the order requested no activity, and a zone of its own', async () => {
+    const order = await accepted();
+    const res = await changeStatus(
+      t,
+      'staff',
+      order.id,
+      actionBody('ship', {
+        relatedDatetime: '2027-03-01T06:30',
+        assayedAt: '2027-03-01T06:00',
+        expiresAt: '2027-03-01T19:00',
+        timezone: 'Europe/Berlin',
+        courier: undefined,
+        trackingNumber: '  ',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      shippedAt: '2027-03-01T05:30:00.000Z',
+      shipment: {
+        activityUnit: 'mCi',
+        assayedAt: '2027-03-01T05:00:00.000Z',
+        expiresAt: '2027-03-01T18:00:00.000Z',
+        courier: null,
+        trackingNumber: null,
+      },
+    });
+  });
+
+  it('[ORD-035-2] is the order CMO’s (or staff’s): an imaging center or a site gets 403, another CMO 404', async () => {
+    const order = await accepted();
+    for (const user of ['imaging', 'site']) {
+      const res = await changeStatus(t, user, order.id, actionBody('ship'));
+      expect(res.statusCode, user).toBe(403);
+    }
+    const pacific = await roleId(t, 'multi', 'Pacific Radiopharma');
+    const other = await changeStatus(t, 'multi', order.id, actionBody('ship'), pacific);
+    expect([other.statusCode, other.json().message]).toEqual([404, 'Order not found']);
+    expect(await statusOf(order.id)).toBe('accepted');
+    expect(await shipmentRows(order.id)).toEqual([]);
+  });
+
+  it('[ORD-035-3] needs the lot (at most 50) and the expiry; the assay for a radioactive drug, with its time', async () => {
+    await refusedShip({ lotNumber: undefined }, 'lotNumber', messages.required);
+    await refusedShip({ lotNumber: '   ' }, 'lotNumber');
+    await refusedShip({ lotNumber: 'L'.repeat(limits.lotNumberMax + 1) }, 'lotNumber');
+    await refusedShip({ expiresAt: undefined }, 'expiresAt', messages.required);
+    await refusedShip({ courier: 'c'.repeat(limits.courierMax + 1) }, 'courier');
+    await refusedShip({ trackingNumber: 't'.repeat(limits.trackingNumberMax + 1) }, 'trackingNumber');
+    // FDG is radioactive (F-18): its assay is required.
+    await refusedShip(
+      { assayedActivity: undefined, assayedAt: undefined },
+      'assayedActivity',
+      messages.assayRequiredForRadioactiveDrug,
+    );
+    await refusedShip({ assayedAt: undefined }, 'assayedAt', messages.required);
+    await refusedShip({ assayedActivity: -1 }, 'assayedActivity');
+  });
+
+  it('[ORD-035-4] refuses journey times in the future or out of order, and an expiry not after the assay', async () => {
+    await refusedShip(
+      { relatedDatetime: '2027-03-01T00:10' },
+      'relatedDatetime',
+      messages.journeyTimeInFuture,
+    );
+    await refusedShip({ assayedAt: '2027-03-01T00:10' }, 'assayedAt', messages.journeyTimeInFuture);
+    await refusedShip(
+      { assayedAt: '2027-02-27T22:00' },
+      'assayedAt',
+      messages.measurementFarFromEvent(limits.journeyMeasurementMaxHours),
+    );
+    await refusedShip({ expiresAt: '2027-02-28T23:00' }, 'expiresAt', messages.expiryNotAfterAssay);
+    await refusedShip({ expiresAt: '2027-02-28T22:00' }, 'expiresAt', messages.expiryNotAfterAssay);
+    await refusedShip({ expiresAt: '2027-03-14T02:30', timezone: 'America/New_York' }, 'expiresAt');
+    // Within the clock skew, a dispatch a few minutes ahead passes.
+    const order = await accepted();
+    const skew = await changeStatus(
+      t,
+      'cmo',
+      order.id,
+      actionBody('ship', { relatedDatetime: '2027-03-01T00:04', assayedAt: '2027-03-01T00:03' }),
+    );
+    expect(skew.statusCode).toBe(200);
+    // A delivery before the dispatch is out of order.
+    const early = await changeStatus(
+      t,
+      'cmo',
+      order.id,
+      actionBody('deliver', { relatedDatetime: '2027-03-01T00:02' }),
+    );
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toContainEqual(
+      expect.objectContaining({ parameter: 'relatedDatetime', message: messages.beforeShipment }),
+    );
+    const delivered = await changeStatus(
+      t,
+      'cmo',
+      order.id,
+      actionBody('deliver', { relatedDatetime: '2027-03-01T00:04' }),
+    );
+    expect(delivered.json()).toMatchObject({ status: 'delivered', deliveredAt: '2027-03-01T06:04:00.000Z' });
+  });
+
+  it('[ORD-035-5] refuses to ship a dose already expired (409 DOSE_EXPIRED)', async () => {
+    const order = await accepted();
+    const res = await changeStatus(
+      t,
+      'cmo',
+      order.id,
+      actionBody('ship', {
+        relatedDatetime: '2027-02-28T20:00',
+        assayedAt: '2027-02-28T19:30',
+        expiresAt: '2027-02-28T23:45',
+      }),
+    );
+    expect([res.statusCode, res.json().code]).toEqual([409, 'DOSE_EXPIRED']);
+    expect(res.json().errors).toContainEqual(expect.objectContaining({ parameter: 'expiresAt' }));
+    expect(await statusOf(order.id)).toBe('accepted');
+  });
+
+  it('[ORD-035-6] keeps a shipped dose: no cancel from shipped, the dose stays booked; only delivery follows', async () => {
+    const order = await accepted();
+    await changeStatus(t, 'cmo', order.id, actionBody('ship'));
+    const [before] = await t.db
+      .select({ booked: doseSlots.booked })
+      .from(doseSlots)
+      .innerJoin(orders, eq(orders.doseSlotId, doseSlots.id))
+      .where(eq(orders.id, order.id));
+    for (const user of ['site', 'imaging', 'admin']) {
+      const cancel = await changeStatus(t, user, order.id, actionBody('cancel'));
+      expect([cancel.statusCode, cancel.json().code], user).toEqual([409, 'INVALID_STATUS_TRANSITION']);
+    }
+    const again = await changeStatus(t, 'cmo', order.id, actionBody('ship'));
+    expect(again.statusCode).toBe(409);
+    const [after] = await t.db
+      .select({ booked: doseSlots.booked })
+      .from(doseSlots)
+      .innerJoin(orders, eq(orders.doseSlotId, doseSlots.id))
+      .where(eq(orders.id, order.id));
+    expect(after).toEqual(before);
+    expect(await shipmentRows(order.id)).toHaveLength(1);
+    const delivered = await changeStatus(t, 'staff', order.id, actionBody('deliver'));
+    expect(delivered.json()).toMatchObject({ status: 'delivered', shipment: { lotNumber: 'FDG-270228-01' } });
+  });
+
+  it('ships in a batch under one signature, each item with its own shipment', async () => {
+    const [a, b] = [await accepted(), await accepted()];
+    const res = await t.request('cmo', {
+      method: 'POST',
+      url: '/api/v1/orders/status-batch',
+      payload: {
+        items: [
+          { orderId: a.id, ...actionBody('ship', { electronicSignature: undefined }) },
+          { orderId: b.id, ...actionBody('ship', { electronicSignature: undefined, lotNumber: 'FDG-2' }) },
+        ],
+        electronicSignature: actionBody('ship').electronicSignature,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([
+      { orderId: a.id, ok: true, status: 'shipped' },
+      { orderId: b.id, ok: true, status: 'shipped' },
+    ]);
+    expect((await shipmentRows(b.id))[0]!.lotNumber).toBe('FDG-2');
+  });
+
+  it('[ORD-035-7] of a ship and a cancel at the same moment, exactly one wins', async () => {
+    for (let round = 0; round < 3; round++) {
+      const order = await accepted();
+      const [ship, cancel] = await Promise.all([
+        changeStatus(t, 'cmo', order.id, actionBody('ship')),
+        changeStatus(t, 'site', order.id, actionBody('cancel')),
+      ]);
+      expect([ship.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
+      const status = await statusOf(order.id);
+      expect(status).toBe(ship.statusCode === 200 ? 'shipped' : 'canceled');
+      expect(await shipmentRows(order.id)).toHaveLength(status === 'shipped' ? 1 : 0);
+    }
+  });
+});
