@@ -180,6 +180,8 @@ export const messages = {
   doseExpired: 'The dose has expired',
   measurementFarFromEvent: (hours: number) => `Must be within ${hours} hours of the event`,
   beforeShipment: 'Cannot be before the shipment',
+  receiptOutsideTolerance: (percent: number) => `Outside the ${percent} % tolerance — give the reason`,
+  damagedPackageReason: 'The package is damaged — give the reason',
   projectedDeliveryFarFromCalibration: (days: number) =>
     `The projected delivery must be within ${days} days of the calibration time`,
   batchDuplicateOrder: 'Each order may appear only once in a batch',

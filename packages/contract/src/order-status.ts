@@ -333,6 +333,28 @@ const shipmentFields = {
 };
 export const shipmentFieldNames = Object.keys(shipmentFields) as (keyof typeof shipmentFields)[];
 
+/** How a delivered package arrived (issue 35); a damaged one is a deviation. */
+export const packageConditions = ['intact', 'damaged'] as const;
+export type PackageCondition = (typeof packageConditions)[number];
+
+/**
+ * The receipt's fields of `status: "delivered"` (issue 35, decision 058), all optional: the
+ * received assay (the order's activity unit) at `receivedAt` (wall clock in `timezone`) and the
+ * package's condition (default intact). Outside the drug's receipt tolerance or damaged, the
+ * `comment` is the deviation's reason and is required (the server knows the expected activity).
+ */
+const receiptFields = {
+  receivedActivity: activityField.optional(),
+  receivedAt: localDateTimeField().optional(),
+  packageCondition: z.enum(packageConditions, { error: messages.invalidValue }).optional(),
+};
+export const receiptFieldNames = Object.keys(receiptFields) as (keyof typeof receiptFields)[];
+
+/** Whether the action records a receipt (the `receiptFields` of the body, and its `comment`). */
+export function setsReceipt(action: OrderAction): boolean {
+  return orderActionRules[action].to === 'delivered';
+}
+
 /** Whether the action records a shipment (the `shipmentFields` of the body). */
 export function setsShipment(action: OrderAction): boolean {
   return orderActionRules[action].to === 'shipped';
@@ -344,12 +366,13 @@ const statusChangeFields = {
   timezone: timezoneField.optional(),
   comment: inputString().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
   ...shipmentFields,
+  ...receiptFields,
 };
 
 /** What the requested action needs (a comment or a date-time), as an issue on the missing field. */
 function requireActionFields(
   body: { status: OrderStatus; comment?: string; relatedDatetime?: string } & Partial<
-    Record<(typeof shipmentFieldNames)[number], unknown>
+    Record<(typeof shipmentFieldNames)[number] | (typeof receiptFieldNames)[number], unknown>
   >,
   ctx: z.RefinementCtx,
 ): void {
@@ -361,6 +384,16 @@ function requireActionFields(
   }
   if (needs === 'relatedDatetime' && !body.relatedDatetime) {
     ctx.addIssue({ code: 'custom', path: ['relatedDatetime'], message: messages.required });
+  }
+  if (!setsReceipt(action)) {
+    for (const field of receiptFieldNames)
+      if (body[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: messages.notForThisAction });
+  } else {
+    if (body.receivedActivity !== undefined && body.receivedAt === undefined)
+      ctx.addIssue({ code: 'custom', path: ['receivedAt'], message: messages.required });
+    if (body.receivedAt !== undefined && body.receivedActivity === undefined)
+      ctx.addIssue({ code: 'custom', path: ['receivedActivity'], message: messages.required });
   }
   if (!setsShipment(action)) {
     // A shipment's field on another action would be dropped without a word: refused instead.

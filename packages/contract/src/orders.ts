@@ -108,6 +108,28 @@ export const orderShipmentSchema = z
   .meta({ id: 'OrderShipment' });
 export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 
+/**
+ * An order's receipt (issue 35, decision 058), written with its delivery: the received assay (in
+ * `activityUnit`) at `receivedAt`, the activity the server expected then (the shipment's assay,
+ * or the requested activity at calibration, decayed; null when there is neither), how far off the
+ * assay was in percent, the tolerance it was judged by, the package's condition, and whether it is
+ * a deviation (outside the tolerance or damaged) with its reason (`comment`).
+ */
+export const orderReceiptSchema = z
+  .object({
+    receivedActivity: z.number().nullable(),
+    receivedAt: answerInstant().nullable(),
+    activityUnit: activityUnitSchema.nullable(),
+    expectedActivity: z.number().nullable(),
+    deviationPercent: z.number().nullable(),
+    tolerancePercent: z.number(),
+    packageCondition: z.enum(['intact', 'damaged']),
+    deviation: z.boolean(),
+    comment: z.string().nullable(),
+  })
+  .meta({ id: 'OrderReceipt' });
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
+
 /** An order (spec section 3) with its references resolved to names. */
 export const orderSchema = z
   .object({
@@ -121,6 +143,8 @@ export const orderSchema = z
     drug: namedRefSchema.extend({
       halfLifeSeconds: z.number().nullable(),
       activityWarningPercent: z.number().int().nullable(),
+      /** Its receipt tolerance in percent (null: the default, 10; issue 35). */
+      receiptTolerancePercent: z.number().int().nullable(),
     }),
     cmo: namedRefSchema.extend({ timezone: z.string() }),
     timePoint: namedRefSchema,
@@ -139,6 +163,8 @@ export const orderSchema = z
     deliveredAt: answerInstant().nullable(),
     /** The shipment's record (lot, assay, expiry, courier); null when the order was not shipped. */
     shipment: orderShipmentSchema.nullable(),
+    /** The receipt's record (received assay, expected activity, deviation); null when none was made. */
+    receipt: orderReceiptSchema.nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
     additionalNotes: z.string().nullable(),

@@ -9,7 +9,7 @@ import {
   orderStatuses,
   orderStatusTable,
 } from './order-status-table.ts';
-import { orderShipmentSchema } from './orders.ts';
+import { orderReceiptSchema, orderShipmentSchema } from './orders.ts';
 import { answerInstant } from './text.ts';
 
 /**
@@ -196,6 +196,8 @@ export const webhookOrderSchema = z
     deliveredAt: answerInstant().nullable(),
     /** The shipment's record (issue 35); null when the order was not shipped. */
     shipment: orderShipmentSchema.nullable(),
+    /** The receipt's record (issue 35); null when none was made. */
+    receipt: orderReceiptSchema.nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
   })

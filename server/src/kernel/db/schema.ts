@@ -3,6 +3,7 @@ import {
   availabilityFrequencies,
   halfLifeUnits,
   orderStatuses,
+  packageConditions,
   type Repeat,
 } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -376,6 +378,8 @@ export const drugs = pgTable(
     maxActivityMbq: numeric('max_activity_mbq', { precision: 14, scale: 4, mode: 'number' }),
     /** Warn below this percent of the requested activity at delivery; null: the default 50. */
     activityWarningPercent: integer('activity_warning_percent'),
+    /** A receipt off the expected activity by more than this percent is a deviation; null: the default 10 (issue 35). */
+    receiptTolerancePercent: integer('receipt_tolerance_percent'),
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -387,6 +391,7 @@ export const drugs = pgTable(
     index('drugs_radionuclide_idx').on(t.radionuclideId),
     check('drugs_max_activity_positive', sql`${t.maxActivityMbq} > 0`),
     check('drugs_activity_warning_percent_range', sql`${t.activityWarningPercent} between 1 and 100`),
+    check('drugs_receipt_tolerance_percent_range', sql`${t.receiptTolerancePercent} between 1 and 100`),
   ],
 );
 
@@ -767,6 +772,42 @@ export const orderShipments = pgTable(
       sql`(${t.assayedActivity} is null) = (${t.assayedAt} is null) and (${t.assayedActivity} is null) = (${t.activityUnit} is null) and ${t.assayedActivity} > 0`,
     ),
     check('order_shipments_expiry_after_assay', sql`${t.expiresAt} > ${t.assayedAt}`),
+  ],
+);
+
+export const packageConditionEnum = pgEnum('package_condition', packageConditions);
+
+/**
+ * An order's receipt (issue 35, decision 058), written with its delivery: one row per order. The
+ * expected activity is the server's figure at `received_at` (or at the delivery when no assay was
+ * given), in `activity_unit`; `deviation` is outside the tolerance or damaged, `comment` its reason.
+ */
+export const orderReceipts = pgTable(
+  'order_receipts',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    receivedActivity: numeric('received_activity', { precision: 14, scale: 4, mode: 'number' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    activityUnit: activityUnitEnum('activity_unit'),
+    expectedActivity: doublePrecision('expected_activity'),
+    deviationPercent: doublePrecision('deviation_percent'),
+    tolerancePercent: integer('tolerance_percent').notNull(),
+    packageCondition: packageConditionEnum('package_condition').notNull(),
+    deviation: boolean().notNull(),
+    comment: text(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'order_receipts_assay',
+      sql`(${t.receivedActivity} is null) = (${t.receivedAt} is null) and ${t.receivedActivity} > 0`,
+    ),
+    check('order_receipts_deviation_reason', sql`not ${t.deviation} or ${t.comment} is not null`),
   ],
 );
 

@@ -20,6 +20,7 @@ export {
   orderScope,
   orderScopeOn,
   orderSource,
+  receiptAnswer,
   selectOrders,
   shipmentAnswer,
   toOrder,

@@ -1,8 +1,10 @@
 import {
+  formatActivity,
   formatInstant,
   formatRequestedActivity,
   type Order,
   type OrderActionRule,
+  type OrderReceipt,
   type OrderShipment,
   orderActionRules,
   orderActions,
@@ -100,6 +102,8 @@ export type OrderMailFacts = Pick<
 > & {
   /** The shipment's record (issue 35); absent or null: not shipped. */
   shipment?: Order['shipment'];
+  /** The receipt's record (issue 35); absent or null: none made. */
+  receipt?: Order['receipt'];
   study: { name: string };
   site: { name: string };
   exam: { name: string };
@@ -142,6 +146,28 @@ export function shipmentLines(shipment: OrderShipment | null, zone: string): str
   return lines;
 }
 
+/**
+ * The receipt's lines of an order mail (issue 35): the received assay with the expected activity,
+ * the package's condition, and a deviation with its reason.
+ */
+export function receiptLines(receipt: OrderReceipt | null, zone: string): string[] {
+  if (!receipt) return [];
+  const lines: string[] = [];
+  const unit = receipt.activityUnit;
+  if (receipt.receivedActivity !== null && receipt.receivedAt !== null && unit !== null) {
+    const expected =
+      receipt.expectedActivity === null
+        ? ''
+        : ` (expected ${formatActivity(receipt.expectedActivity, unit)})`;
+    lines.push(
+      `Received activity: ${formatRequestedActivity(receipt.receivedActivity, unit)} at ${inZone(receipt.receivedAt, zone)}${expected}`,
+    );
+  }
+  lines.push(`Package: ${receipt.packageCondition === 'damaged' ? 'Damaged' : 'Intact'}`);
+  if (receipt.deviation) lines.push(`Receipt deviation: ${receipt.comment}`);
+  return lines;
+}
+
 /** The mail telling where an order stands now (placed, accepted, rejected, canceled, delivered). */
 export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMail, 'to'> {
   const zone = order.imagingCenter.timezone;
@@ -165,7 +191,7 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
     if (value === null) continue;
     lines.push(`${rule.mailLabel}: ${rule.needs === 'relatedDatetime' ? inZone(value, zone) : value}`);
   }
-  lines.push(...shipmentLines(order.shipment ?? null, zone));
+  lines.push(...shipmentLines(order.shipment ?? null, zone), ...receiptLines(order.receipt ?? null, zone));
   lines.push('', `View the order: ${link}`);
   return {
     subject: `Order #${order.number} ${status} - ${order.study.name}, ${order.site.name}`,

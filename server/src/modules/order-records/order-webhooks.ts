@@ -24,6 +24,7 @@ export function webhookOrder(order: Order): WebhookOrder {
     shippedAt: order.shippedAt,
     deliveredAt: order.deliveredAt,
     shipment: order.shipment,
+    receipt: order.receipt,
     rejectionReason: order.rejectionReason,
     cancelationReason: order.cancelationReason,
   };

@@ -1,5 +1,11 @@
 import type { CompanyType, Role } from '@dosechain/contract';
-import { type ContactUser, type Order, type OrderShipment, orderStatuses } from '@dosechain/contract';
+import {
+  type ContactUser,
+  type Order,
+  type OrderReceipt,
+  type OrderShipment,
+  orderStatuses,
+} from '@dosechain/contract';
 import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '../../kernel/auth/principal.ts';
@@ -11,6 +17,7 @@ import {
   doseSlots,
   drugs,
   exams,
+  orderReceipts,
   orderShipments,
   orders,
   radionuclides,
@@ -124,7 +131,11 @@ function named<T>(
 }
 
 type Ref = { id: number; name: string };
-type DrugRef = Ref & { halfLifeSeconds: number | null; activityWarningPercent: number | null };
+type DrugRef = Ref & {
+  halfLifeSeconds: number | null;
+  activityWarningPercent: number | null;
+  receiptTolerancePercent: number | null;
+};
 
 /**
  * The order's drug with its radionuclide's half-life in seconds (null: not radioactive) and its
@@ -135,7 +146,8 @@ function drugOf(id: Column): SQL<DrugRef> {
       'halfLifeSeconds', (select (n.half_life * case n.half_life_unit
         when 'min' then 60 when 'h' then 3600 else 86400 end)::float8
         from ${radionuclides} n where n.id = r.radionuclide_id),
-      'activityWarningPercent', r.activity_warning_percent)
+      'activityWarningPercent', r.activity_warning_percent,
+      'receiptTolerancePercent', r.receipt_tolerance_percent)
     from ${drugs} r where r.id = ${id})`);
 }
 type ZonedRef = Ref & { timezone: string };
@@ -150,6 +162,34 @@ function shipmentOf(orderId: Column): SQL<OrderShipment | null> {
     const row = fromJson<OrderShipment | null>(v);
     return row && { ...row, assayedAt: isoText(row.assayedAt), expiresAt: isoText(row.expiresAt)! };
   });
+}
+
+/** The receipt's record of an order (issue 35), read by its primary key; null: none made. */
+function receiptOf(orderId: Column): SQL<OrderReceipt | null> {
+  return sql<OrderReceipt | null>`(select json_build_object('receivedActivity', r.received_activity::float8,
+      'receivedAt', r.received_at, 'activityUnit', r.activity_unit,
+      'expectedActivity', r.expected_activity, 'deviationPercent', r.deviation_percent,
+      'tolerancePercent', r.tolerance_percent, 'packageCondition', r.package_condition,
+      'deviation', r.deviation, 'comment', r.comment)
+    from ${orderReceipts} r where r.order_id = ${orderId})`.mapWith((v: unknown) => {
+    const row = fromJson<OrderReceipt | null>(v);
+    return row && { ...row, receivedAt: isoText(row.receivedAt) };
+  });
+}
+
+/** A receipt row as the order answer gives it. */
+export function receiptAnswer(row: typeof orderReceipts.$inferSelect): OrderReceipt {
+  return {
+    receivedActivity: row.receivedActivity,
+    receivedAt: iso(row.receivedAt),
+    activityUnit: row.activityUnit,
+    expectedActivity: row.expectedActivity,
+    deviationPercent: row.deviationPercent,
+    tolerancePercent: row.tolerancePercent,
+    packageCondition: row.packageCondition,
+    deviation: row.deviation,
+    comment: row.comment,
+  };
 }
 
 /** A timestamp json_build_object wrote (`2027-03-01T05:00:00+00:00`) as the answers give instants. */
@@ -212,6 +252,7 @@ export function orderSource(db: Executor) {
       timePoint: named<Ref>(timepoints, orders.timepointId),
       manufactureClosed: closedDayOf(orders.doseSlotId),
       shipment: shipmentOf(orders.id),
+      receipt: receiptOf(orders.id),
       imagingCenter: json<CenterRow>(sql`(select json_build_object(
           'id', r.id, 'name', r.name, 'phoneNumber', r.phone_number, 'timezone', r.timezone,
           'address_line_1', r.address_line_1, 'address_line_2', r.address_line_2, 'city', r.city,
@@ -282,6 +323,7 @@ export function toOrder(row: OrderJoined): Order {
     },
     manufactureClosed: row.manufactureClosed ?? null,
     shipment: row.shipment ?? null,
+    receipt: row.receipt ?? null,
   };
 }
 

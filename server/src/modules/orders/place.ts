@@ -324,6 +324,7 @@ async function placeNew(
       shippedAt: null,
       deliveredAt: null,
       shipment: null,
+      receipt: null,
       rejectionReason: null,
       cancelationReason: null,
     };

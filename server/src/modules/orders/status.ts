@@ -1,13 +1,16 @@
 import {
   type ActivityUnit,
   actionTo,
+  activityFromMeasurement,
   capacityReleasingStatuses,
+  checkReceipt,
   hasPermission,
   limits,
   localDateTimeToInstant,
   messages,
   type Order,
   type OrderActionRule,
+  type OrderReceipt,
   type OrderShipment,
   type OrderStatus,
   type OrderStatusBatchAnswer,
@@ -18,8 +21,11 @@ import {
   type orderStatusChangeBodySchema,
   orderStatusLabels,
   orderStatusTable,
+  type PackageCondition,
+  RECEIPT_TOLERANCE_DEFAULT_PERCENT,
   relatedTimeProblem,
   roleMayTakeAction,
+  setsReceipt,
   setsShipment,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
@@ -28,7 +34,13 @@ import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { type AuditWriter, auditedMutation, signedMutation } from '../../kernel/audit/mutation.ts';
 import { actingRole } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
-import { doseSlots, drugAvailabilities, orderShipments, orders } from '../../kernel/db/schema.ts';
+import {
+  doseSlots,
+  drugAvailabilities,
+  orderReceipts,
+  orderShipments,
+  orders,
+} from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
@@ -37,6 +49,7 @@ import {
   enqueueOrderMail,
   enqueueOrderNotices,
   orderMailRecipients,
+  receiptAnswer,
   shipmentAnswer,
   webhookOrder,
   withContacts,
@@ -82,7 +95,7 @@ interface ShipmentInput {
 }
 
 /** A wall-clock field of the body read in the body's zone (the imaging center's by default); 400 on it when that time does not exist there. */
-function localField(body: StatusChange, order: Order, field: 'assayedAt' | 'expiresAt'): Date {
+function localField(body: StatusChange, order: Order, field: 'assayedAt' | 'expiresAt' | 'receivedAt'): Date {
   const zone = body.timezone ?? order.imagingCenter.timezone;
   const at = localDateTimeToInstant(body[field]!, zone);
   if (!at) throw validationFailed([{ parameter: field, message: messages.nonexistentLocalTime(zone) }]);
@@ -148,21 +161,130 @@ async function recordShipment(
 ): Promise<OrderShipment> {
   let activityUnit: ActivityUnit | null = null;
   if (input.assayedActivity !== null) {
-    activityUnit = order.activityUnit;
-    if (!activityUnit) {
-      const [slot] = await tx
-        .select({ unit: drugAvailabilities.activityUnit })
-        .from(doseSlots)
-        .innerJoin(drugAvailabilities, eq(drugAvailabilities.id, doseSlots.availabilityId))
-        .where(eq(doseSlots.id, order.doseSlotId));
-      activityUnit = slot!.unit;
-    }
+    activityUnit = order.activityUnit ?? (await availabilityUnit(tx, order));
   }
   const [row] = await tx
     .insert(orderShipments)
     .values({ orderId: order.id, ...input, activityUnit, createdBy: ctx.actor.user.id })
     .returning();
   return shipmentAnswer(row!);
+}
+
+/** A receipt as checked (issue 35): the assay read as an instant, the expectation the server computed. */
+interface ReceiptInput {
+  receivedActivity: number | null;
+  receivedAt: Date | null;
+  /** The unit of the figures: the shipment's or the order's; null: the availability's (read on writing). */
+  activityUnit: ActivityUnit | null;
+  expectedActivity: number | null;
+  deviationPercent: number | null;
+  tolerancePercent: number;
+  packageCondition: PackageCondition;
+  deviation: boolean;
+  comment: string | null;
+}
+
+/**
+ * What the dose should hold at `at`: the shipment's assay decayed with the radionuclide's
+ * half-life, or, without one, the requested activity decayed from the calibration; null when
+ * there is neither. In the unit of that figure.
+ */
+function expectedActivityAt(order: Order, at: Date): { activity: number; unit: ActivityUnit } | null {
+  const decay = { halfLifeSeconds: order.drug.halfLifeSeconds };
+  const s = order.shipment;
+  if (s && s.assayedActivity !== null && s.assayedAt !== null && s.activityUnit !== null) {
+    const activity = activityFromMeasurement(
+      { activity: s.assayedActivity, at: s.assayedAt },
+      at.toISOString(),
+      { ...decay, unit: s.activityUnit },
+    );
+    return { activity, unit: s.activityUnit };
+  }
+  if (order.requestedActivity === null || order.activityUnit === null) return null;
+  const activity = activityFromMeasurement(
+    { activity: order.requestedActivity, at: order.calibrationDatetime },
+    at.toISOString(),
+    { ...decay, unit: order.activityUnit },
+  );
+  return { activity, unit: order.activityUnit };
+}
+
+/**
+ * The receipt of `status: "delivered"` (issue 35, decision 058): the received assay is not in the
+ * future and lies within `limits.journeyMeasurementMaxHours` of the delivery; it is compared
+ * with the activity expected at that moment and the drug's tolerance (`checkReceipt`). Outside it,
+ * or a damaged package, is a deviation, whose reason (`comment`) is required: 400 on `comment`.
+ */
+function checkedReceipt(
+  ctx: ServiceContext,
+  body: StatusChange,
+  order: Order,
+  delivered: Date,
+): ReceiptInput {
+  const receivedAt = body.receivedAt === undefined ? null : localField(body, order, 'receivedAt');
+  if (receivedAt) {
+    const maxHours = limits.journeyMeasurementMaxHours;
+    if (receivedAt.getTime() > ctx.clock.now().getTime() + limits.clockSkewMinutes * 60_000)
+      throw validationFailed([{ parameter: 'receivedAt', message: messages.journeyTimeInFuture }]);
+    if (Math.abs(receivedAt.getTime() - delivered.getTime()) > maxHours * 3_600_000)
+      throw validationFailed([
+        { parameter: 'receivedAt', message: messages.measurementFarFromEvent(maxHours) },
+      ]);
+  }
+  const expected = expectedActivityAt(order, receivedAt ?? delivered);
+  const receivedActivity = body.receivedActivity ?? null;
+  const tolerancePercent = order.drug.receiptTolerancePercent ?? RECEIPT_TOLERANCE_DEFAULT_PERCENT;
+  const check =
+    receivedActivity !== null && expected
+      ? checkReceipt(receivedActivity, expected.activity, tolerancePercent)
+      : null;
+  const packageCondition = body.packageCondition ?? 'intact';
+  const damaged = packageCondition === 'damaged';
+  const deviation = damaged || (check?.outsideTolerance ?? false);
+  const comment = body.comment || null;
+  if (deviation && !comment) {
+    const message = damaged
+      ? messages.damagedPackageReason
+      : messages.receiptOutsideTolerance(tolerancePercent);
+    throw validationFailed([{ parameter: 'comment', message }]);
+  }
+  return {
+    receivedActivity,
+    receivedAt,
+    activityUnit: expected?.unit ?? null,
+    expectedActivity: expected && Number.isFinite(expected.activity) ? expected.activity : null,
+    deviationPercent: check?.deviationPercent ?? null,
+    tolerancePercent,
+    packageCondition,
+    deviation,
+    comment,
+  };
+}
+
+/** The unit of the availability the order's dose comes from (an order without a requested activity has none of its own). */
+async function availabilityUnit(tx: Tx, order: typeof orders.$inferSelect): Promise<ActivityUnit> {
+  const [slot] = await tx
+    .select({ unit: drugAvailabilities.activityUnit })
+    .from(doseSlots)
+    .innerJoin(drugAvailabilities, eq(drugAvailabilities.id, doseSlots.availabilityId))
+    .where(eq(doseSlots.id, order.doseSlotId));
+  return slot!.unit;
+}
+
+/** Writes the receipt's row of an order just moved to `delivered`. */
+async function recordReceipt(
+  tx: Tx,
+  ctx: ServiceContext,
+  order: typeof orders.$inferSelect,
+  input: ReceiptInput,
+): Promise<OrderReceipt> {
+  const activityUnit =
+    input.activityUnit ?? (input.receivedActivity !== null ? await availabilityUnit(tx, order) : null);
+  const [row] = await tx
+    .insert(orderReceipts)
+    .values({ orderId: order.id, ...input, activityUnit, createdBy: ctx.actor.user.id })
+    .returning();
+  return receiptAnswer(row!);
 }
 
 /**
@@ -224,6 +346,7 @@ export async function changeOrderStatus(
   if (entered && current.shippedAt && entered.getTime() < new Date(current.shippedAt).getTime())
     throw validationFailed([{ parameter: 'relatedDatetime', message: messages.beforeShipment }]);
   const shipment = setsShipment(action) ? checkedShipment(ctx, body, current, entered!) : undefined;
+  const receipt = setsReceipt(action) ? checkedReceipt(ctx, body, current, entered!) : undefined;
   const comment = rule.needs === 'comment' ? body.comment : undefined;
   const reasonForChange = comment ?? body.reasonForChange;
   const options = { meaning: `${orderStatusLabels[rule.to]} Order` };
@@ -240,15 +363,17 @@ export async function changeOrderStatus(
     }
     if (capacityReleasingStatuses.includes(rule.to)) await releaseDose(tx, updated.doseSlotId);
     const shipped = shipment && (await recordShipment(tx, ctx, updated, shipment));
+    const received = receipt && (await recordReceipt(tx, ctx, updated, receipt));
+    const records = { ...(shipped ? { shipment: shipped } : {}), ...(received ? { receipt: received } : {}) };
     await audit({
       entityType: 'orders',
       entityId: id,
       eventType: 'update',
       before: auditedState(current),
-      after: { ...auditedState(updated), ...(shipped ? { shipment: shipped } : {}) },
+      after: { ...auditedState(updated), ...records },
     });
     // The order as the update left it, from the row it returned: read once, before the change.
-    const changed = { ...withOwnColumns(current, updated), ...(shipped ? { shipment: shipped } : {}) };
+    const changed = { ...withOwnColumns(current, updated), ...records };
     await enqueueOrderNotices(
       tx,
       { ...changed, webhook: webhookOrder(changed) },

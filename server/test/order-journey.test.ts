@@ -1,7 +1,14 @@
-import { limits, messages } from '@dosechain/contract';
+import { limits, messages, RECEIPT_TOLERANCE_DEFAULT_PERCENT } from '@dosechain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, doseSlots, orderShipments, orders } from '../src/kernel/db/schema.ts';
+import {
+  auditLog,
+  doseSlots,
+  drugs,
+  orderReceipts,
+  orderShipments,
+  orders,
+} from '../src/kernel/db/schema.ts';
 import type { TestApp } from './helpers.ts';
 import { actionBody, changeStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
 
@@ -260,5 +267,161 @@ describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => 
       expect(status).toBe(ship.statusCode === 200 ? 'shipped' : 'canceled');
       expect(await shipmentRows(order.id)).toHaveLength(status === 'shipped' ? 1 : 0);
     }
+  });
+});
+
+describe('receiving an order (status "delivered" with a receipt)', () => {
+  // F-18's half-life in the reference data: 109.77 min. The fixture's shipment: 12 mCi assayed
+  // at 23:00 on Feb 28 (Chicago); received 50 minutes later at 23:50:
+  // 12 · 2^(−50/109.77) = 8.7511 mCi expected.
+  const expectedAt2350 = 12 * 2 ** (-50 / 109.77);
+
+  const shipped = async () => {
+    const order = await accepted({ requestedActivity: 10 });
+    expect((await changeStatus(t, 'cmo', order.id, actionBody('ship'))).statusCode).toBe(200);
+    return order;
+  };
+  /** A delivery at 23:55 (Chicago) with `over`; an assay's time is 23:50 unless `over` says otherwise. */
+  const receive = (id: number, over: Record<string, unknown>, user = 'staff') =>
+    changeStatus(
+      t,
+      user,
+      id,
+      actionBody('deliver', {
+        relatedDatetime: '2027-02-28T23:55',
+        ...('receivedActivity' in over ? { receivedAt: '2027-02-28T23:50' } : {}),
+        ...over,
+      }),
+    );
+  const receiptRows = (id: number) => t.db.select().from(orderReceipts).where(eq(orderReceipts.orderId, id));
+
+  it('[ORD-035-8] compares the received assay with the shipment’s assay decayed to it, within the tolerance', async () => {
+    expect(expectedAt2350).toBeCloseTo(8.7511, 4);
+    const order = await shipped();
+    const res = await receive(order.id, { receivedActivity: 8.5 });
+    expect(res.statusCode).toBe(200);
+    const receipt = res.json().receipt;
+    expect(receipt).toMatchObject({
+      receivedActivity: 8.5,
+      receivedAt: '2027-03-01T05:50:00.000Z',
+      activityUnit: 'mCi',
+      tolerancePercent: RECEIPT_TOLERANCE_DEFAULT_PERCENT,
+      packageCondition: 'intact',
+      deviation: false,
+      comment: null,
+    });
+    expect(receipt.expectedActivity).toBeCloseTo(expectedAt2350, 9);
+    expect(receipt.deviationPercent).toBeCloseTo(((8.5 - expectedAt2350) / expectedAt2350) * 100, 9);
+    const read = await t.request('site', { method: 'GET', url: `/api/v1/orders/${order.id}` });
+    expect(read.json().receipt).toEqual(receipt);
+  });
+
+  it('[ORD-035-9] calls a receipt outside the tolerance or a damaged package a deviation, whose reason is required', async () => {
+    // 7.5 mCi is 14.3 % short of 8.7511: outside 10 %.
+    const order = await shipped();
+    const noReason = await receive(order.id, { receivedActivity: 7.5 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toContainEqual(
+      expect.objectContaining({ parameter: 'comment', message: messages.receiptOutsideTolerance(10) }),
+    );
+    expect(await statusOf(order.id)).toBe('shipped');
+    const res = await receive(order.id, { receivedActivity: 7.5, comment: 'Assay low, dose used' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().receipt).toMatchObject({ deviation: true, comment: 'Assay low, dose used' });
+    expect(res.json().receipt.deviationPercent).toBeCloseTo(
+      ((7.5 - expectedAt2350) / expectedAt2350) * 100,
+      9,
+    );
+
+    const damaged = await shipped();
+    const refused = await receive(damaged.id, { packageCondition: 'damaged' });
+    expect(refused.json().errors).toContainEqual(
+      expect.objectContaining({ parameter: 'comment', message: messages.damagedPackageReason }),
+    );
+    const taken = await receive(damaged.id, { packageCondition: 'damaged', comment: 'Lead pot dented' });
+    expect(taken.json().receipt).toMatchObject({
+      packageCondition: 'damaged',
+      deviation: true,
+      receivedActivity: null,
+      comment: 'Lead pot dented',
+    });
+
+    // The drug's own tolerance, set on the drug (staff's form): 20 % lets 7.5 through.
+    const [fdg] = await t.db
+      .select({ id: drugs.id })
+      .from(drugs)
+      .where(eq(drugs.name, 'Fludeoxyglucose F18'));
+    const set = (receiptTolerancePercent: number | null) =>
+      t.request('admin', {
+        method: 'PUT',
+        url: `/api/v1/drugs/${fdg!.id}`,
+        payload: { receiptTolerancePercent, electronicSignature: actionBody('ship').electronicSignature },
+      });
+    expect((await set(20)).json()).toMatchObject({ receiptTolerancePercent: 20 });
+    const wide = await shipped();
+    const within = await receive(wide.id, { receivedActivity: 7.5 });
+    expect(within.json().receipt).toMatchObject({ deviation: false, tolerancePercent: 20 });
+    expect((await set(0)).statusCode).toBe(400);
+    expect((await set(null)).json()).toMatchObject({ receiptTolerancePercent: null });
+  });
+
+  it('expects the requested activity decayed from the calibration when the order was not shipped', async () => {
+    // Requested 10 mCi at calibration 2027-03-01T12:00Z (07:00 in New York, the CMO's window);
+    // received at 05:50Z, 370 min before: 10 · 2^(370/109.77) = 103.44 mCi expected.
+    const expected = 10 * 2 ** (370 / 109.77);
+    expect(expected).toBeCloseTo(103.44, 2);
+    const order = await place({ requestedActivity: 10, calibrationDatetime: '2027-03-01T12:00:00.000Z' });
+    const accept = await changeStatus(
+      t,
+      'cmo',
+      order.id,
+      actionBody('accept', { relatedDatetime: '2027-03-01T05:00' }),
+    );
+    expect(accept.statusCode).toBe(200);
+    const res = await receive(order.id, { receivedActivity: 99 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().receipt.expectedActivity).toBeCloseTo(expected, 9);
+    expect(res.json().receipt).toMatchObject({ deviation: false, activityUnit: 'mCi' });
+  });
+
+  it('keeps the seed’s path: a delivery without an assay records an intact receipt with no figures', async () => {
+    const order = await accepted();
+    const res = await changeStatus(t, 'cmo', order.id, actionBody('deliver'));
+    expect(res.json()).toMatchObject({
+      status: 'delivered',
+      shipment: null,
+      receipt: {
+        receivedActivity: null,
+        expectedActivity: null,
+        packageCondition: 'intact',
+        deviation: false,
+      },
+    });
+  });
+
+  it('[ORD-035-10] refuses a receipt assay in the future, far from the delivery, or without its time', async () => {
+    const order = await shipped();
+    const refused = async (over: Record<string, unknown>, parameter: string, message?: string) => {
+      const res = await receive(order.id, over);
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().errors).toContainEqual(
+        expect.objectContaining({ parameter, ...(message ? { message } : {}) }),
+      );
+    };
+    await refused(
+      { receivedActivity: 8.5, receivedAt: '2027-03-01T00:30' },
+      'receivedAt',
+      messages.journeyTimeInFuture,
+    );
+    await refused(
+      { receivedActivity: 8.5, receivedAt: '2027-02-27T20:00' },
+      'receivedAt',
+      messages.measurementFarFromEvent(limits.journeyMeasurementMaxHours),
+    );
+    await refused({ receivedActivity: 8.5, receivedAt: undefined }, 'receivedAt', messages.required);
+    await refused({ packageCondition: 'lost' }, 'packageCondition');
+    await refused({ relatedDatetime: '2027-02-28T23:10' }, 'relatedDatetime', messages.beforeShipment);
+    expect(await receiptRows(order.id)).toEqual([]);
+    expect(await statusOf(order.id)).toBe('shipped');
   });
 });
