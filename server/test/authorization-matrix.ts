@@ -158,6 +158,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/orders': orderRead,
   'GET /api/v1/orders/:id': orderRead,
   'POST /api/v1/orders/:id/notifications': cmoAction,
+  /** orderStatus.create, as deliveries; the service lets only the imaging center (and staff) record it. */
+  'PUT /api/v1/orders/:id/administration': deliverAction,
   'POST /api/v1/orders/status-batch': anyOrderAction,
   'POST /api/v1/orders': orderCreate,
   'GET /api/v1/orders/options': orderCreate,

@@ -8,6 +8,7 @@ import {
   orderReceipts,
   orderShipments,
   orders,
+  radionuclides,
 } from '../src/kernel/db/schema.ts';
 import type { TestApp } from './helpers.ts';
 import { actionBody, changeStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
@@ -423,5 +424,206 @@ describe('receiving an order (status "delivered" with a receipt)', () => {
     await refused({ relatedDatetime: '2027-02-28T23:10' }, 'relatedDatetime', messages.beforeShipment);
     expect(await receiptRows(order.id)).toEqual([]);
     expect(await statusOf(order.id)).toBe('shipped');
+  });
+});
+
+describe('recording the administration (PUT /orders/{id}/administration)', () => {
+  /** An order shipped with the fixture's shipment and delivered at 23:30 (Chicago) on Feb 28. */
+  const delivered = async (ship: Record<string, unknown> = {}) => {
+    const order = await accepted({ requestedActivity: 10 });
+    expect((await changeStatus(t, 'cmo', order.id, actionBody('ship', ship))).statusCode).toBe(200);
+    const res = await changeStatus(
+      t,
+      'staff',
+      order.id,
+      actionBody('deliver', { relatedDatetime: '2027-02-28T23:30' }),
+    );
+    expect(res.statusCode).toBe(200);
+    return order;
+  };
+  const administer = (id: number, body: Record<string, unknown>, user = 'staff') =>
+    t.request(user, {
+      method: 'PUT',
+      url: `/api/v1/orders/${id}/administration`,
+      payload: { electronicSignature: actionBody('ship').electronicSignature, ...body },
+    });
+  const given = {
+    administered: true,
+    relatedDatetime: '2027-02-28T23:50',
+    measuredActivity: 10,
+    measuredAt: '2027-02-28T23:40',
+    residualActivity: 0.5,
+    residualAt: '2027-02-28T23:55',
+  };
+
+  /** Gives the FDG drug another radionuclide for the length of `run` (the half-life is read live). */
+  async function withRadionuclide(name: string, run: () => Promise<void>) {
+    const [fdg] = await t.db.select().from(drugs).where(eq(drugs.name, 'Fludeoxyglucose F18'));
+    const [nuclide] = await t.db
+      .select({ id: radionuclides.id })
+      .from(radionuclides)
+      .where(eq(radionuclides.name, name));
+    await t.db.update(drugs).set({ radionuclideId: nuclide!.id }).where(eq(drugs.id, fdg!.id));
+    try {
+      await run();
+    } finally {
+      await t.db.update(drugs).set({ radionuclideId: fdg!.radionuclideId }).where(eq(drugs.id, fdg!.id));
+    }
+  }
+
+  it('[ORD-035-11] computes the administered activity: F-18, Ga-68 and Lu-177 against hand-computed values', async () => {
+    // A_m · 2^(−(t_inj − t_m)/T½) − A_r · 2^((t_r − t_inj)/T½), times in minutes:
+    // measured 10 mCi 10 min before the injection, 0.5 mCi left 5 min after it.
+    const f18 = 10 * 2 ** (-10 / 109.77) - 0.5 * 2 ** (5 / 109.77); // 8.8720 mCi
+    const ga68 = 10 * 2 ** (-10 / 67.71) - 0.5 * 2 ** (5 / 67.71); // 8.5007 mCi
+    // Lu-177 (6.6443 d = 9567.792 min): measured 230 min before, residual 8 min after.
+    const lu177 = 10 * 2 ** (-230 / 9567.792) - 0.5 * 2 ** (8 / 9567.792); // 9.3345 mCi
+    expect([f18, ga68, lu177].map((v) => Number(v.toFixed(4)))).toEqual([8.872, 8.5007, 9.3345]);
+
+    const order = await delivered();
+    const res = await administer(order.id, given);
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json().administration;
+    expect(a).toMatchObject({
+      administered: true,
+      injectedAt: '2027-03-01T05:50:00.000Z',
+      measuredActivity: 10,
+      measuredAt: '2027-03-01T05:40:00.000Z',
+      residualActivity: 0.5,
+      residualAt: '2027-03-01T05:55:00.000Z',
+      activityUnit: 'mCi',
+      comment: null,
+    });
+    expect(a.administeredActivity).toBeCloseTo(f18, 9);
+    expect(a.administeredActivityMci).toBeCloseTo(f18, 9);
+    expect(a.administeredActivityMbq).toBeCloseTo(f18 * 37, 7);
+    // Stored as computed: read back, the same number.
+    const read = await t.request('site', { method: 'GET', url: `/api/v1/orders/${order.id}` });
+    expect(read.json().administration.administeredActivity).toBe(a.administeredActivity);
+
+    await withRadionuclide('Ga-68', async () => {
+      const ga = await delivered();
+      const res68 = await administer(ga.id, given);
+      expect(res68.json().administration.administeredActivity).toBeCloseTo(ga68, 9);
+    });
+    await withRadionuclide('Lu-177', async () => {
+      const lu = await delivered();
+      const res177 = await administer(lu.id, {
+        ...given,
+        measuredAt: '2027-02-28T20:00',
+        residualAt: '2027-02-28T23:58',
+      });
+      expect(res177.json().administration.administeredActivity).toBeCloseTo(lu177, 9);
+    });
+  });
+
+  it('[ORD-035-12] records a dose not given with its reason, and a correction with a reason for change, both versions audited', async () => {
+    const order = await delivered();
+    const missing = await administer(order.id, { administered: false });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toContainEqual(expect.objectContaining({ parameter: 'comment' }));
+    const notGiven = await administer(order.id, { administered: false, comment: 'Subject did not attend' });
+    expect(notGiven.statusCode).toBe(200);
+    expect(notGiven.json().administration).toMatchObject({
+      administered: false,
+      administeredActivity: null,
+      comment: 'Subject did not attend',
+    });
+    const noReason = await administer(order.id, given);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toContainEqual(expect.objectContaining({ parameter: 'reasonForChange' }));
+    const corrected = await administer(order.id, { ...given, reasonForChange: 'Subject came in late' });
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json().administration).toMatchObject({ administered: true, comment: null });
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'orders'), eq(auditLog.entityId, order.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    expect(trail[1]).toMatchObject({
+      signed: true,
+      signatureMeaning: 'Dose Not Administered',
+      reason: 'Subject did not attend',
+      changeset: { administration: [null, expect.objectContaining({ administered: false })] },
+    });
+    expect(trail[0]).toMatchObject({
+      signed: true,
+      signatureMeaning: 'Administered Dose',
+      reason: 'Subject came in late',
+      changeset: {
+        administration: [
+          expect.objectContaining({ administered: false, comment: 'Subject did not attend' }),
+          expect.objectContaining({ administered: true, measuredActivity: 10 }),
+        ],
+      },
+    });
+    const signedWrong = await administer(order.id, {
+      ...given,
+      reasonForChange: 'x',
+      electronicSignature: 'wrong',
+    });
+    expect([signedWrong.statusCode, signedWrong.json().code]).toEqual([400, 'ESIGN_FAILED']);
+  });
+
+  it('[ORD-035-13] is the imaging center’s (or staff’s) on a delivered order: a CMO 403, another company 404, not delivered 409', async () => {
+    const order = await delivered();
+    expect((await administer(order.id, given, 'cmo')).statusCode).toBe(403);
+    expect((await administer(order.id, given, 'site')).statusCode).toBe(403);
+    const pacific = await roleId(t, 'multi', 'Pacific Radiopharma');
+    const other = await t.request(
+      'multi',
+      {
+        method: 'PUT',
+        url: `/api/v1/orders/${order.id}/administration`,
+        payload: { ...given, electronicSignature: actionBody('ship').electronicSignature },
+      },
+      pacific,
+    );
+    expect(other.statusCode).toBe(404);
+    const shippedOnly = await accepted();
+    await changeStatus(t, 'cmo', shippedOnly.id, actionBody('ship'));
+    const early = await administer(shippedOnly.id, given);
+    expect([early.statusCode, early.json().code]).toEqual([409, 'INVALID_STATUS_TRANSITION']);
+    const read = await t.request('staff', { method: 'GET', url: `/api/v1/orders/${order.id}` });
+    expect(read.json().administration).toBeNull();
+  });
+
+  it('[ORD-035-14] refuses an injection after the expiry (409 DOSE_EXPIRED) and journey times out of order (400)', async () => {
+    // Expires 00:02 on Mar 1 (Chicago), after NOW (00:00); injected 00:04, within the clock skew.
+    const expiring = await delivered({ expiresAt: '2027-03-01T00:02' });
+    const late = await administer(expiring.id, {
+      ...given,
+      relatedDatetime: '2027-03-01T00:04',
+      residualAt: '2027-03-01T00:04',
+    });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'DOSE_EXPIRED']);
+
+    const order = await delivered();
+    const refused = async (over: Record<string, unknown>, parameter: string, message?: string) => {
+      const res = await administer(order.id, { ...given, ...over });
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().errors).toContainEqual(
+        expect.objectContaining({ parameter, ...(message ? { message } : {}) }),
+      );
+    };
+    await refused({ relatedDatetime: '2027-02-28T23:20' }, 'relatedDatetime', messages.beforeDelivery);
+    await refused(
+      { relatedDatetime: '2027-03-01T00:30', residualAt: undefined, residualActivity: undefined },
+      'relatedDatetime',
+      messages.journeyTimeInFuture,
+    );
+    await refused(
+      { measuredAt: '2027-02-27T22:00' },
+      'measuredAt',
+      messages.measurementFarFromEvent(limits.journeyMeasurementMaxHours),
+    );
+    await refused({ residualAt: '2027-03-01T00:30' }, 'residualAt', messages.journeyTimeInFuture);
+    await refused({ residualActivity: 11 }, 'residualActivity', messages.residualAboveMeasured);
+    await refused({ measuredActivity: undefined }, 'measuredActivity', messages.required);
+    await refused({ residualAt: undefined }, 'residualAt', messages.required);
+    await refused({ administered: false, comment: 'x' }, 'measuredActivity', messages.notForThisAction);
+    const read = await t.request('staff', { method: 'GET', url: `/api/v1/orders/${order.id}` });
+    expect(read.json().administration).toBeNull();
   });
 });

@@ -182,6 +182,9 @@ export const messages = {
   beforeShipment: 'Cannot be before the shipment',
   receiptOutsideTolerance: (percent: number) => `Outside the ${percent} % tolerance — give the reason`,
   damagedPackageReason: 'The package is damaged — give the reason',
+  beforeDelivery: 'Cannot be before the delivery',
+  residualAboveMeasured: 'The residual cannot be as much as the measured activity',
+  administrationOnlyDelivered: 'An administration is recorded on a delivered order',
   projectedDeliveryFarFromCalibration: (days: number) =>
     `The projected delivery must be within ${days} days of the calibration time`,
   batchDuplicateOrder: 'Each order may appear only once in a batch',

@@ -58,6 +58,8 @@ describe('the order-status table', () => {
       ['order.canceled', 'Order canceled'],
       ['order.delivered', 'Order delivered'],
       ['order.late', 'Order late'],
+      ['order.administered', 'Order administered'],
+      ['order.not_administered', 'Order not administered'],
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { activityField, activityUnitSchema } from './order-activity.ts';
+import { orderAdministrationSchema } from './order-administration.ts';
 import { orderStatuses } from './order-status-table.ts';
 import { answerInstant, inputString, instantField } from './text.ts';
 
@@ -165,6 +166,8 @@ export const orderSchema = z
     shipment: orderShipmentSchema.nullable(),
     /** The receipt's record (received assay, expected activity, deviation); null when none was made. */
     receipt: orderReceiptSchema.nullable(),
+    /** The administration record (injected activity, or why not given); null when none was made. */
+    administration: orderAdministrationSchema.nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
     additionalNotes: z.string().nullable(),

@@ -812,6 +812,41 @@ export const orderReceipts = pgTable(
 );
 
 /**
+ * An order's administration record (issue 35, decision 058): one row per order, corrected in
+ * place (the audit trail keeps each version). Administered: the injection, the syringe's assay
+ * and residual, and the administered activity as the server computed it (`administered_activity`,
+ * in `activity_unit`); not administered: the reason (`comment`).
+ */
+export const orderAdministrations = pgTable(
+  'order_administrations',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    administered: boolean().notNull(),
+    injectedAt: timestamp('injected_at', { withTimezone: true }),
+    measuredActivity: numeric('measured_activity', { precision: 14, scale: 4, mode: 'number' }),
+    measuredAt: timestamp('measured_at', { withTimezone: true }),
+    residualActivity: numeric('residual_activity', { precision: 14, scale: 4, mode: 'number' }),
+    residualAt: timestamp('residual_at', { withTimezone: true }),
+    activityUnit: activityUnitEnum('activity_unit'),
+    administeredActivity: doublePrecision('administered_activity'),
+    comment: text(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'order_administrations_given',
+      sql`case when ${t.administered} then ${t.injectedAt} is not null and ${t.measuredActivity} is not null and ${t.measuredAt} is not null and ${t.administeredActivity} is not null else ${t.comment} is not null end`,
+    ),
+  ],
+);
+
+/**
  * How many orders sit in each final status (one no action leaves: rejected, canceled,
  * delivered; in SQL `is_final_order_status`, migration 0012), by company. Kept by triggers on
  * `orders` (migration 0007) in the same statement that changes an order, so an order list's

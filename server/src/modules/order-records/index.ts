@@ -15,6 +15,7 @@ export {
 } from './notify.ts';
 export { enqueueOrderWebhooks, webhookOrder } from './order-webhooks.ts';
 export {
+  administrationAnswer,
   orderInScope,
   orderList,
   orderScope,

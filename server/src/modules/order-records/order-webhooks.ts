@@ -25,6 +25,7 @@ export function webhookOrder(order: Order): WebhookOrder {
     deliveredAt: order.deliveredAt,
     shipment: order.shipment,
     receipt: order.receipt,
+    administration: order.administration,
     rejectionReason: order.rejectionReason,
     cancelationReason: order.cancelationReason,
   };

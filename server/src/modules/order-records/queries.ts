@@ -1,7 +1,9 @@
 import type { CompanyType, Role } from '@dosechain/contract';
 import {
   type ContactUser,
+  convertActivity,
   type Order,
+  type OrderAdministration,
   type OrderReceipt,
   type OrderShipment,
   orderStatuses,
@@ -17,6 +19,7 @@ import {
   doseSlots,
   drugs,
   exams,
+  orderAdministrations,
   orderReceipts,
   orderShipments,
   orders,
@@ -192,6 +195,57 @@ export function receiptAnswer(row: typeof orderReceipts.$inferSelect): OrderRece
   };
 }
 
+/** The administration record of an order (issue 35), read by its primary key; null: none made. */
+function administrationOf(orderId: Column): SQL<OrderAdministration | null> {
+  return sql<OrderAdministration | null>`(select json_build_object('administered', a.administered,
+      'injectedAt', a.injected_at, 'measuredActivity', a.measured_activity::float8,
+      'measuredAt', a.measured_at, 'residualActivity', a.residual_activity::float8,
+      'residualAt', a.residual_at, 'activityUnit', a.activity_unit,
+      'administeredActivity', a.administered_activity, 'comment', a.comment)
+    from ${orderAdministrations} a where a.order_id = ${orderId})`.mapWith((v: unknown) => {
+    const row = fromJson<Omit<
+      OrderAdministration,
+      'administeredActivityMbq' | 'administeredActivityMci'
+    > | null>(v);
+    return (
+      row &&
+      withBothUnits({
+        ...row,
+        injectedAt: isoText(row.injectedAt),
+        measuredAt: isoText(row.measuredAt),
+        residualAt: isoText(row.residualAt),
+      })
+    );
+  });
+}
+
+/** The administered activity in MBq and mCi beside the order's unit. */
+function withBothUnits(
+  a: Omit<OrderAdministration, 'administeredActivityMbq' | 'administeredActivityMci'>,
+): OrderAdministration {
+  const known = a.administeredActivity !== null && a.activityUnit !== null;
+  return {
+    ...a,
+    administeredActivityMbq: known ? convertActivity(a.administeredActivity!, a.activityUnit!, 'mBq') : null,
+    administeredActivityMci: known ? convertActivity(a.administeredActivity!, a.activityUnit!, 'mCi') : null,
+  };
+}
+
+/** An administration row as the order answer gives it. */
+export function administrationAnswer(row: typeof orderAdministrations.$inferSelect): OrderAdministration {
+  return withBothUnits({
+    administered: row.administered,
+    injectedAt: iso(row.injectedAt),
+    measuredActivity: row.measuredActivity,
+    measuredAt: iso(row.measuredAt),
+    residualActivity: row.residualActivity,
+    residualAt: iso(row.residualAt),
+    activityUnit: row.activityUnit,
+    administeredActivity: row.administeredActivity,
+    comment: row.comment,
+  });
+}
+
 /** A timestamp json_build_object wrote (`2027-03-01T05:00:00+00:00`) as the answers give instants. */
 const isoText = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -253,6 +307,7 @@ export function orderSource(db: Executor) {
       manufactureClosed: closedDayOf(orders.doseSlotId),
       shipment: shipmentOf(orders.id),
       receipt: receiptOf(orders.id),
+      administration: administrationOf(orders.id),
       imagingCenter: json<CenterRow>(sql`(select json_build_object(
           'id', r.id, 'name', r.name, 'phoneNumber', r.phone_number, 'timezone', r.timezone,
           'address_line_1', r.address_line_1, 'address_line_2', r.address_line_2, 'city', r.city,
@@ -324,6 +379,7 @@ export function toOrder(row: OrderJoined): Order {
     manufactureClosed: row.manufactureClosed ?? null,
     shipment: row.shipment ?? null,
     receipt: row.receipt ?? null,
+    administration: row.administration ?? null,
   };
 }
 

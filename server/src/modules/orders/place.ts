@@ -325,6 +325,7 @@ async function placeNew(
       deliveredAt: null,
       shipment: null,
       receipt: null,
+      administration: null,
       rejectionReason: null,
       cancelationReason: null,
     };

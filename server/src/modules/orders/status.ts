@@ -262,7 +262,7 @@ function checkedReceipt(
 }
 
 /** The unit of the availability the order's dose comes from (an order without a requested activity has none of its own). */
-async function availabilityUnit(tx: Tx, order: typeof orders.$inferSelect): Promise<ActivityUnit> {
+export async function availabilityUnit(tx: Tx, order: { doseSlotId: number }): Promise<ActivityUnit> {
   const [slot] = await tx
     .select({ unit: drugAvailabilities.activityUnit })
     .from(doseSlots)
