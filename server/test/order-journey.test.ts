@@ -11,16 +11,24 @@ import {
   radionuclides,
 } from '../src/kernel/db/schema.ts';
 import type { TestApp } from './helpers.ts';
-import { actionBody, changeStatus, type orderPlacer, orderTestApp, roleId } from './order-fixtures.ts';
+import {
+  actionBody,
+  changeStatus,
+  type OrderIds,
+  type orderPlacer,
+  orderTestApp,
+  roleId,
+} from './order-fixtures.ts';
 
 // Issue 35, decision 058: the CMO ships an accepted order with its lot, assay and expiry.
 // NOW is 2027-03-01 00:00 in Chicago (Windy City Imaging, the orders' imaging center).
 
 let t: TestApp;
 let place: ReturnType<typeof orderPlacer>;
+let ids: OrderIds;
 
 beforeAll(async () => {
-  ({ t, place } = await orderTestApp());
+  ({ t, place, ids } = await orderTestApp());
 });
 afterAll(() => t.close());
 
@@ -515,6 +523,38 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
       });
       expect(res177.json().administration.administeredActivity).toBeCloseTo(lu177, 9);
     });
+  });
+
+  it('[ORD-035-15] shows the journey to an API key with orders:read, and in the list', async () => {
+    const order = await delivered();
+    await administer(order.id, given);
+    const key = await t.request('staff', {
+      method: 'POST',
+      url: `/api/v1/studies/${ids.study}/api-keys`,
+      payload: {
+        name: 'Journey reader',
+        siteId: ids.chicago,
+        scopes: ['orders:read'],
+        validDays: 30,
+        electronicSignature: actionBody('ship').electronicSignature,
+      },
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${order.id}`,
+      headers: { authorization: `Bearer ${key.json().secret}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'delivered',
+      shippedAt: '2027-03-01T05:30:00.000Z',
+      shipment: { lotNumber: 'FDG-270228-01' },
+      receipt: { packageCondition: 'intact' },
+      administration: { administered: true, injectedAt: '2027-03-01T05:50:00.000Z' },
+    });
+    const sorted = await t.request('staff', { method: 'GET', url: '/api/v1/orders?size=5&sort=-shipped_at' });
+    expect(sorted.statusCode).toBe(200);
   });
 
   it('[ORD-035-12] records a dose not given with its reason, and a correction with a reason for change, both versions audited', async () => {

@@ -64,6 +64,7 @@ export const orderList = defineListResource({
       key: 'calibrationDatetime',
     },
     projected_delivery: { column: orders.projectedDelivery, type: 'datetime', key: 'projectedDelivery' },
+    shipped_at: { column: orders.shippedAt, type: 'datetime', key: 'shippedAt' },
     updated_at: { column: orders.updatedAt, type: 'datetime', key: 'updatedAt' },
   },
   searchFields: ['subject_id', 'study_name', 'site_name', 'exam_name'],

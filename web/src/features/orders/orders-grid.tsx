@@ -2,6 +2,7 @@ import {
   activityUnitSymbol,
   type CompanyType,
   type FilterCondition,
+  formatActivity,
   type Order,
   type OrderAction,
   type OrderStatus,
@@ -114,6 +115,53 @@ const columns = (
         {
           header: 'Activity unit',
           value: (o) => (o.activityUnit ? activityUnitSymbol(o.activityUnit) : null),
+        },
+      ],
+    },
+    // The dose's journey (issue 35): kept out of view to fit, always exported.
+    {
+      ...timeColumn('shipped_at', 'Shipped', (o) => o.shippedAt),
+      hiddenByDefault: true,
+      alwaysExported: true,
+    },
+    {
+      field: 'lot_number',
+      header: 'Lot',
+      value: (o) => o.shipment?.lotNumber ?? null,
+      filter: false,
+      enableSorting: false,
+      hiddenByDefault: true,
+      alwaysExported: true,
+    },
+    {
+      field: 'administered_activity',
+      header: 'Administered activity',
+      value: (o) => {
+        const a = o.administration;
+        if (!a) return null;
+        if (!a.administered) return `Not administered: ${a.comment}`;
+        return a.administeredActivity !== null && a.activityUnit
+          ? formatActivity(a.administeredActivity, a.activityUnit)
+          : null;
+      },
+      filter: false,
+      enableSorting: false,
+      hiddenByDefault: true,
+      alwaysExported: true,
+      // The number and its unit apart, so that a spreadsheet can add; a dose not given says why.
+      exportAs: [
+        { header: 'Administered activity', value: (o) => o.administration?.administeredActivity ?? null },
+        {
+          header: 'Administered activity unit',
+          value: (o) => {
+            const unit = o.administration?.activityUnit;
+            return unit ? activityUnitSymbol(unit) : null;
+          },
+        },
+        {
+          header: 'Not administered',
+          value: (o) =>
+            o.administration && !o.administration.administered ? o.administration.comment : null,
         },
       ],
     },
