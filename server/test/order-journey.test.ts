@@ -57,7 +57,7 @@ async function refusedShip(over: Record<string, unknown>, parameter: string, mes
 }
 
 describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => {
-  it('[ORD-035-1] records the lot, assay, expiry and courier, read in the imaging center zone, signed and audited', async () => {
+  it('[ORD-015] records the lot, assay, expiry and courier, read in the imaging center zone, signed and audited', async () => {
     const order = await accepted({ requestedActivity: 10 });
     const res = await changeStatus(t, 'cmo', order.id, actionBody('ship', { reasonForChange: 'Released' }));
     expect(res.statusCode).toBe(200);
@@ -127,7 +127,7 @@ describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => 
     });
   });
 
-  it('[ORD-035-2] is the order CMO’s (or staff’s): an imaging center or a site gets 403, another CMO 404', async () => {
+  it('[ORD-016] is the order CMO’s (or staff’s): an imaging center or a site gets 403, another CMO 404', async () => {
     const order = await accepted();
     for (const user of ['imaging', 'site']) {
       const res = await changeStatus(t, user, order.id, actionBody('ship'));
@@ -140,7 +140,7 @@ describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => 
     expect(await shipmentRows(order.id)).toEqual([]);
   });
 
-  it('[ORD-035-3] needs the lot (at most 50) and the expiry; the assay for a radioactive drug, with its time', async () => {
+  it('[ORD-017] needs the lot (at most 50) and the expiry; the assay for a radioactive drug, with its time', async () => {
     await refusedShip({ lotNumber: undefined }, 'lotNumber', messages.required);
     await refusedShip({ lotNumber: '   ' }, 'lotNumber');
     await refusedShip({ lotNumber: 'L'.repeat(limits.lotNumberMax + 1) }, 'lotNumber');
@@ -157,7 +157,7 @@ describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => 
     await refusedShip({ assayedActivity: -1 }, 'assayedActivity');
   });
 
-  it('[ORD-035-4] refuses journey times in the future or out of order, and an expiry not after the assay', async () => {
+  it('[ORD-018] refuses journey times in the future or out of order, and an expiry not after the assay', async () => {
     await refusedShip(
       { relatedDatetime: '2027-03-01T00:10' },
       'relatedDatetime',
@@ -201,7 +201,7 @@ describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => 
     expect(delivered.json()).toMatchObject({ status: 'delivered', deliveredAt: '2027-03-01T06:04:00.000Z' });
   });
 
-  it('[ORD-035-5] refuses to ship a dose already expired (409 DOSE_EXPIRED)', async () => {
+  it('[ORD-019] refuses to ship a dose already expired (409 DOSE_EXPIRED)', async () => {
     const order = await accepted();
     const res = await changeStatus(
       t,
@@ -218,7 +218,7 @@ describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => 
     expect(await statusOf(order.id)).toBe('accepted');
   });
 
-  it('[ORD-035-6] keeps a shipped dose: no cancel from shipped, the dose stays booked; only delivery follows', async () => {
+  it('[ORD-020] keeps a shipped dose: no cancel from shipped, the dose stays booked; only delivery follows', async () => {
     const order = await accepted();
     await changeStatus(t, 'cmo', order.id, actionBody('ship'));
     const [before] = await t.db
@@ -264,7 +264,7 @@ describe('shipping an order (PUT /orders/{id}/status, status "shipped")', () => 
     expect((await shipmentRows(b.id))[0]!.lotNumber).toBe('FDG-2');
   });
 
-  it('[ORD-035-7] of a ship and a cancel at the same moment, exactly one wins', async () => {
+  it('[ORD-020] of a ship and a cancel at the same moment, exactly one wins', async () => {
     for (let round = 0; round < 3; round++) {
       const order = await accepted();
       const [ship, cancel] = await Promise.all([
@@ -304,7 +304,7 @@ describe('receiving an order (status "delivered" with a receipt)', () => {
     );
   const receiptRows = (id: number) => t.db.select().from(orderReceipts).where(eq(orderReceipts.orderId, id));
 
-  it('[ORD-035-8] compares the received assay with the shipment’s assay decayed to it, within the tolerance', async () => {
+  it('[ORD-021] compares the received assay with the shipment’s assay decayed to it, within the tolerance', async () => {
     expect(expectedAt2350).toBeCloseTo(8.7511, 4);
     const order = await shipped();
     const res = await receive(order.id, { receivedActivity: 8.5 });
@@ -325,7 +325,7 @@ describe('receiving an order (status "delivered" with a receipt)', () => {
     expect(read.json().receipt).toEqual(receipt);
   });
 
-  it('[ORD-035-9] calls a receipt outside the tolerance or a damaged package a deviation, whose reason is required', async () => {
+  it('[ORD-022] calls a receipt outside the tolerance or a damaged package a deviation, whose reason is required', async () => {
     // 7.5 mCi is 14.3 % short of 8.7511: outside 10 %.
     const order = await shipped();
     const noReason = await receive(order.id, { receivedActivity: 7.5 });
@@ -408,7 +408,7 @@ describe('receiving an order (status "delivered" with a receipt)', () => {
     });
   });
 
-  it('[ORD-035-10] refuses a receipt assay in the future, far from the delivery, or without its time', async () => {
+  it('[ORD-018] refuses a receipt assay in the future, far from the delivery, or without its time', async () => {
     const order = await shipped();
     const refused = async (over: Record<string, unknown>, parameter: string, message?: string) => {
       const res = await receive(order.id, over);
@@ -479,7 +479,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     }
   }
 
-  it('[ORD-035-11] computes the administered activity: F-18, Ga-68 and Lu-177 against hand-computed values', async () => {
+  it('[ORD-023] computes the administered activity: F-18, Ga-68 and Lu-177 against hand-computed values', async () => {
     // A_m · 2^(−(t_inj − t_m)/T½) − A_r · 2^((t_r − t_inj)/T½), times in minutes:
     // measured 10 mCi 10 min before the injection, 0.5 mCi left 5 min after it.
     const f18 = 10 * 2 ** (-10 / 109.77) - 0.5 * 2 ** (5 / 109.77); // 8.8720 mCi
@@ -525,7 +525,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     });
   });
 
-  it('[ORD-035-15] shows the journey to an API key with orders:read, and in the list', async () => {
+  it('[ORD-026] shows the journey to an API key with orders:read, and in the list', async () => {
     const order = await delivered();
     await administer(order.id, given);
     const key = await t.request('staff', {
@@ -557,7 +557,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     expect(sorted.statusCode).toBe(200);
   });
 
-  it('[ORD-035-12] records a dose not given with its reason, and a correction with a reason for change, both versions audited', async () => {
+  it('[ORD-024] records a dose not given with its reason, and a correction with a reason for change, both versions audited', async () => {
     const order = await delivered();
     const missing = await administer(order.id, { administered: false });
     expect(missing.statusCode).toBe(400);
@@ -606,7 +606,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     expect([signedWrong.statusCode, signedWrong.json().code]).toEqual([400, 'ESIGN_FAILED']);
   });
 
-  it('[ORD-035-13] is the imaging center’s (or staff’s) on a delivered order: a CMO 403, another company 404, not delivered 409', async () => {
+  it('[ORD-025] is the imaging center’s (or staff’s) on a delivered order: a CMO 403, another company 404, not delivered 409', async () => {
     const order = await delivered();
     expect((await administer(order.id, given, 'cmo')).statusCode).toBe(403);
     expect((await administer(order.id, given, 'site')).statusCode).toBe(403);
@@ -629,7 +629,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     expect(read.json().administration).toBeNull();
   });
 
-  it('[ORD-035-14] refuses an injection after the expiry (409 DOSE_EXPIRED) and journey times out of order (400)', async () => {
+  it('[ORD-019, ORD-018] refuses an injection after the expiry (409 DOSE_EXPIRED) and journey times out of order (400)', async () => {
     // Expires 00:02 on Mar 1 (Chicago), after NOW (00:00); injected 00:04, within the clock skew.
     const expiring = await delivered({ expiresAt: '2027-03-01T00:02' });
     const late = await administer(expiring.id, {
