@@ -374,6 +374,7 @@ describe('placing an order', () => {
     expect(statuses.json().map((s: { id: string }) => s.id)).toEqual([
       'pending',
       'accepted',
+      'shipped',
       'rejected',
       'canceled',
       'delivered',
