@@ -118,11 +118,12 @@ const columns = (
         },
       ],
     },
-    // The dose's journey (issue 35): kept out of view to fit, always exported.
+    // The dose's journey (issue 35): kept out of view to fit, always in the CSV and XLSX (the PDF
+    // and print have them when shown: a page has no room for every column).
     {
       ...timeColumn('shipped_at', 'Shipped', (o) => o.shippedAt),
       hiddenByDefault: true,
-      alwaysExported: true,
+      alwaysExported: 'data',
     },
     {
       field: 'lot_number',
@@ -131,7 +132,7 @@ const columns = (
       filter: false,
       enableSorting: false,
       hiddenByDefault: true,
-      alwaysExported: true,
+      alwaysExported: 'data',
     },
     {
       field: 'administered_activity',
@@ -147,23 +148,7 @@ const columns = (
       filter: false,
       enableSorting: false,
       hiddenByDefault: true,
-      alwaysExported: true,
-      // The number and its unit apart, so that a spreadsheet can add; a dose not given says why.
-      exportAs: [
-        { header: 'Administered activity', value: (o) => o.administration?.administeredActivity ?? null },
-        {
-          header: 'Administered activity unit',
-          value: (o) => {
-            const unit = o.administration?.activityUnit;
-            return unit ? activityUnitSymbol(unit) : null;
-          },
-        },
-        {
-          header: 'Not administered',
-          value: (o) =>
-            o.administration && !o.administration.administered ? o.administration.comment : null,
-        },
-      ],
+      alwaysExported: 'data',
     },
     partyColumn('cmo', { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name }),
     partyColumn('imaging_center', {
