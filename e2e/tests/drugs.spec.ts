@@ -19,7 +19,10 @@ test('[CFG-001, FRM-009] staff adds a drug, inactivates it with a reason and act
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Flortaucipir F18');
   await dialog.getByLabel('Other name').fill('Tauvid');
+  // Issue 35: the receipt tolerance, a drug's own (10 % unset).
+  await dialog.getByLabel('Receipt tolerance (%, default 10)').fill('15');
   await dialog.getByLabel('Please insert your password to complete the action').fill(DEMO_PASSWORD);
+  await screenshot(page, 'drug-form-receipt-tolerance');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Drug created')).toBeVisible();
 

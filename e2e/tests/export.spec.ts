@@ -204,6 +204,8 @@ test('an order grid exports a formula-like subject as text, and its instants in 
   expect(headers).toContain('Projected delivery (UTC)');
   // Hidden on screen to fit, the requested activity is still exported (issue 21); none was asked.
   expect(headers).toContain('Activity');
+  // The dose's journey (issue 35), hidden on screen, always in the CSV and XLSX: empty until shipped.
+  for (const journey of ['Shipped (UTC)', 'Lot', 'Administered activity']) expect(headers).toContain(journey);
   const cell = (name: string) => csv[1]![headers.indexOf(name)];
   expect(cell('Subject')).toBe(`'${subject}`);
   expect(cell('Calibration (UTC)')).toBe(exportedUtc(order.calibrationDatetime));
@@ -341,5 +343,7 @@ test('an order’s exports read back in the standard tools: typed XLSX cells, PD
   expect(text).toContain('Привет');
   expect(text).toContain('Late by');
   expect(text).not.toMatch(/Accepted · /);
+  // A page has no room for the hidden journey columns (CSV and XLSX only).
+  expect(text).not.toContain('Administere');
   expect(text).toContain(exportedUtc(order.calibrationDatetime));
 });

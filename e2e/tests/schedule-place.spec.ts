@@ -73,7 +73,7 @@ async function openPlacedOrder(page: Page): Promise<number> {
   return number;
 }
 
-test('[ORD-015] a coordinator sees the window, is asked for a reason out of it, places with it and sees the marker', async ({
+test('[ORD-027] a coordinator sees the window, is asked for a reason out of it, places with it and sees the marker', async ({
   page,
 }) => {
   const ids = await newPairedStudy(page.request, 'E2E-SCHEDULE-OVERRIDE');
@@ -158,7 +158,7 @@ test('[ORD-015] a coordinator sees the window, is asked for a reason out of it, 
   await screenshot(page, 'orders-grid-out-of-window');
 });
 
-test('[ORD-017] a coordinator orders again after a rejection, the new order naming the one it replaces', async ({
+test('[ORD-029] a coordinator orders again after a rejection, the new order naming the one it replaces', async ({
   page,
 }) => {
   const lost = await placeOrderByApi(page.request, 'E2E-AGAIN-1');

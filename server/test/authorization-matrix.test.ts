@@ -1,3 +1,4 @@
+import { orderTargetStatuses } from '@dosechain/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,9 +238,20 @@ describe('authorization matrix', () => {
     const bodies = {
       accepted: { status: 'accepted', relatedDatetime: when, timezone: 'America/Chicago' },
       rejected: { status: 'rejected', comment: 'Matrix probe' },
+      shipped: {
+        status: 'shipped',
+        relatedDatetime: when,
+        timezone: 'America/Chicago',
+        lotNumber: 'Matrix probe',
+        assayedActivity: 10,
+        assayedAt: when,
+        expiresAt: new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 16),
+      },
       delivered: { status: 'delivered', relatedDatetime: when, timezone: 'America/Chicago' },
       canceled: { status: 'canceled', comment: 'Matrix probe' },
     };
+    // Every status an action moves to has its row (a new action joins the matrix).
+    expect(Object.keys(statusChangeMatrix).sort()).toEqual([...orderTargetStatuses].sort());
     const found: string[] = [];
     for (const [status, row] of Object.entries(statusChangeMatrix)) {
       const payload = { ...bodies[status as keyof typeof bodies], electronicSignature: DEMO_PASSWORD };

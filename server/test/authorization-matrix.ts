@@ -158,6 +158,8 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   'GET /api/v1/orders': orderRead,
   'GET /api/v1/orders/:id': orderRead,
   'POST /api/v1/orders/:id/notifications': cmoAction,
+  /** orderStatus.create, as deliveries; the service lets only the imaging center (and staff) record it. */
+  'PUT /api/v1/orders/:id/administration': deliverAction,
   'POST /api/v1/orders/status-batch': anyOrderAction,
   'POST /api/v1/orders': orderCreate,
   'GET /api/v1/orders/options': orderCreate,
@@ -239,9 +241,13 @@ export const comingRoutes: Record<string, MatrixRow> = {};
 
 /** The status change route is authorized per requested status (section 4's table). */
 export const statusChangeRoute = 'PUT /api/v1/orders/:id/status';
-export const statusChangeMatrix: Record<'accepted' | 'rejected' | 'delivered' | 'canceled', MatrixRow> = {
+export const statusChangeMatrix: Record<
+  'accepted' | 'rejected' | 'shipped' | 'delivered' | 'canceled',
+  MatrixRow
+> = {
   accepted: cmoAction, // cmoAcknowledgement.create
   rejected: cmoAction, // cmoAcknowledgement.create
+  shipped: deliverAction, // orderStatus.create, the order's CMO (issue 35)
   delivered: deliverAction, // orderStatus.create
   canceled: cancelAction, // orderCancel.create
 };

@@ -1,4 +1,4 @@
-import { asc, count } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, doseSlots, mailOutbox, orders, studyPairings } from '../src/kernel/db/schema.ts';
@@ -22,6 +22,7 @@ const companyScopedRoutes = [
   'GET /api/v1/orders/:id',
   'PUT /api/v1/orders/:id/status',
   'POST /api/v1/orders/:id/notifications',
+  'PUT /api/v1/orders/:id/administration',
 ];
 
 const registered = new Set<string>();
@@ -170,6 +171,22 @@ describe('object-level access', () => {
     for (const id of [pendingId, acceptedId]) {
       const res = await t.request('cmo-la', { method: 'POST', url: `/api/v1/orders/${id}/notifications` });
       expectNotFound(res, `cmo-la resend #${id}`);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 404 to another company's user recording an administration, and records nothing", async (context) => {
+    if (!registered.has('PUT /api/v1/orders/:id/administration')) context.skip();
+    const delivered = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'delivered'));
+    expect(delivered.length).toBeGreaterThan(0);
+    const before = await snapshot();
+    for (const { id } of delivered) {
+      const res = await t.request('cmo-la', {
+        method: 'PUT',
+        url: `/api/v1/orders/${id}/administration`,
+        payload: { administered: false, comment: 'Probe', electronicSignature: DEMO_PASSWORD },
+      });
+      expectNotFound(res, `cmo-la administration #${id}`);
     }
     expect(await snapshot()).toEqual(before);
   });

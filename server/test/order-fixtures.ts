@@ -6,6 +6,7 @@ import {
   orderActionRules,
   orderActions,
   type Permission,
+  setsShipment,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import { companies, exams, roles, studies, timepoints, users } from '../src/kernel/db/schema.ts';
@@ -96,12 +97,26 @@ export async function orderTestApp(options: Omit<Parameters<typeof buildTestApp>
  * center's clock) lies on the side of NOW the action allows: a projected delivery after it, a
  * delivery before it.
  */
+/**
+ * A shipment's fields (Chicago wall clock, as the dispatch above): the FDG dose assayed half an
+ * hour before the dispatch, expiring at noon on the 1st, after NOW.
+ */
+export const shipmentBody = {
+  lotNumber: 'FDG-270228-01',
+  assayedActivity: 12,
+  assayedAt: '2027-02-28T23:00',
+  expiresAt: '2027-03-01T12:00',
+  courier: 'MedExpress',
+  trackingNumber: 'ME-123456789',
+};
+
 export function actionBody(action: OrderAction, over: Record<string, unknown> = {}) {
   const rule = orderActionRules[action];
   const relatedDatetime = rule.relatedTime === 'notFuture' ? '2027-02-28T23:30' : '2027-03-20T09:30';
   return {
     status: rule.to,
     ...(rule.needs === 'comment' ? { comment: `${rule.label} reason` } : { relatedDatetime }),
+    ...(setsShipment(action) ? shipmentBody : {}),
     electronicSignature: DEMO_PASSWORD,
     ...over,
   };

@@ -103,6 +103,39 @@ describe('order mails to the study distribution list', () => {
     const delivered = await mailsAbout(order.number, 'delivered');
     expect(recipientsOf(delivered)).toEqual(EXPECTED);
     expect(bodyOf(delivered[0]!)).toContain('Delivered: Feb 28, 2027, 23:50 CST (America/Chicago)');
+    expect(bodyOf(delivered[0]!)).toContain('Package: Intact');
+
+    const shippedOrder = await place();
+    await changeStatus(t, 'cmo', shippedOrder.id, actionBody('accept'));
+    await changeStatus(t, 'cmo', shippedOrder.id, actionBody('ship'));
+    const shipped = await mailsAbout(shippedOrder.number, 'shipped');
+    expect(recipientsOf(shipped)).toEqual(EXPECTED);
+    const shippedText = bodyOf(shipped[0]!);
+    expect(shippedText).toContain(`Order #${shippedOrder.number} was shipped.`);
+    expect(shippedText).toContain('Status: Shipped');
+    expect(shippedText).toContain('Shipped: Feb 28, 2027, 23:30 CST (America/Chicago)');
+    expect(shippedText).toContain('Lot number: FDG-270228-01');
+    expect(shippedText).toContain('Expires: Mar 1, 2027, 12:00 CST (America/Chicago)');
+    expect(shippedText).toContain('Courier: MedExpress');
+    expect(shippedText).toContain('Tracking number: ME-123456789');
+    expect(shippedText).toContain('Assayed activity: 12 mCi (444 MBq) at Feb 28, 2027, 23:00 CST');
+    await changeStatus(
+      t,
+      'staff',
+      shippedOrder.id,
+      actionBody('deliver', {
+        relatedDatetime: '2027-02-28T23:55',
+        receivedActivity: 7.5,
+        receivedAt: '2027-02-28T23:50',
+        comment: 'Assay low',
+      }),
+    );
+    const received = bodyOf((await mailsAbout(shippedOrder.number, 'delivered'))[0]!);
+    // 12 mCi at 23:00, 50 min of F-18 (109.77 min): 8.75 mCi expected; 7.5 is outside 10 %.
+    expect(received).toContain(
+      'Received activity: 7.5 mCi (278 MBq) at Feb 28, 2027, 23:50 CST (America/Chicago) (expected 8.75 mCi)',
+    );
+    expect(received).toContain('Receipt deviation: Assay low');
 
     const rejectedOrder = await place();
     await changeStatus(

@@ -385,6 +385,7 @@ describe('placing an order', () => {
     expect(statuses.json().map((s: { id: string }) => s.id)).toEqual([
       'pending',
       'accepted',
+      'shipped',
       'rejected',
       'canceled',
       'delivered',

@@ -45,6 +45,7 @@ import { type ListResponse, listQuerySchema, listResponseSchema } from './list-q
 import { mailFailedCountSchema, mailLogEntrySchema, mailResendBodySchema } from './mail-log.ts';
 import { reasonForChangeSchema } from './mutation.ts';
 import { oidcSessionBodySchema, oidcSettingsSchema, oidcSignatureStartSchema } from './oidc.ts';
+import { orderAdministrationBodySchema } from './order-administration.ts';
 import {
   orderNotificationsAnswerSchema,
   orderStatusBatchAnswerSchema,
@@ -252,6 +253,7 @@ export const apiEndpoints = {
   'PUT /orders/:id/status': { body: orderStatusChangeBodySchema, answer: orderSchema },
   'POST /orders/status-batch': { body: orderStatusBatchBodySchema, answer: orderStatusBatchAnswerSchema },
   'POST /orders/:id/notifications': { answer: orderNotificationsAnswerSchema },
+  'PUT /orders/:id/administration': { body: orderAdministrationBodySchema, answer: orderSchema },
   'GET /order-statuses': { answer: orderStatusLookupSchema },
   'GET /mails': list(mailLogEntrySchema),
   'GET /mails/failed-count': { answer: mailFailedCountSchema },

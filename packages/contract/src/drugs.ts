@@ -15,6 +15,11 @@ export const drugFieldsSchema = z.strictObject({
   maxActivityMbq: activityField.nullish(),
   /** Warn when less than this percent of the requested activity is left at delivery; none: 50. */
   activityWarningPercent: activityWarningPercentField.nullish(),
+  /**
+   * A receipt's assay off the expected activity by more than this percent is a deviation
+   * (issue 35); none: `RECEIPT_TOLERANCE_DEFAULT_PERCENT` (10). Whole percent, 1..100.
+   */
+  receiptTolerancePercent: activityWarningPercentField.nullish(),
 });
 
 export const drugCreateBodySchema = drugFieldsSchema.extend(mutationMeta);
@@ -34,6 +39,7 @@ export const drugSchema = z
     radionuclide: namedRefSchema.extend({ active: z.boolean() }).nullable(),
     maxActivityMbq: z.number().nullable(),
     activityWarningPercent: z.number().int().nullable(),
+    receiptTolerancePercent: z.number().int().nullable(),
     active: z.boolean(),
     createdAt: answerInstant(),
     updatedAt: answerInstant(),

@@ -21,6 +21,7 @@ export * from './messages.ts';
 export * from './mutation.ts';
 export * from './oidc.ts';
 export * from './order-activity.ts';
+export * from './order-administration.ts';
 export * from './order-status.ts';
 export * from './order-status-table.ts';
 export * from './orders.ts';

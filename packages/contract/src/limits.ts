@@ -22,6 +22,12 @@ export const limits = {
   zipMax: 10,
   emailMax: 254,
   reasonMax: 140,
+  /** A shipment's lot (batch) number, courier and tracking number (issue 35). */
+  lotNumberMax: 50,
+  courierMax: 50,
+  trackingNumberMax: 100,
+  /** How far from its event (dispatch, receipt, injection) a journey's measurement may lie (issue 35). */
+  journeyMeasurementMaxHours: 24,
   notesMax: 1000,
   notesCollapseAfter: 140,
   subjectMax: 50,

@@ -25,6 +25,7 @@ describe('the order-status table', () => {
     expect(orderStatusLabels).toEqual({
       pending: 'Pending',
       accepted: 'Accepted',
+      shipped: 'Shipped',
       rejected: 'Rejected',
       canceled: 'Canceled',
       delivered: 'Delivered',
@@ -32,6 +33,7 @@ describe('the order-status table', () => {
     expect(mailPurposes.map((p) => mailPurposeLabels[p])).toEqual([
       'Order placed',
       'Order accepted',
+      'Order shipped',
       'Order rejected',
       'Order canceled',
       'Order delivered',
@@ -43,6 +45,7 @@ describe('the order-status table', () => {
     expect(mailPurposes.slice(0, orderStatuses.length)).toEqual([
       'order_placed',
       'order_accepted',
+      'order_shipped',
       'order_rejected',
       'order_canceled',
       'order_delivered',
@@ -50,10 +53,13 @@ describe('the order-status table', () => {
     expect(webhookEvents.map((e) => [e, webhookEventLabels[e]])).toEqual([
       ['order.placed', 'Order placed'],
       ['order.accepted', 'Order accepted'],
+      ['order.shipped', 'Order shipped'],
       ['order.rejected', 'Order rejected'],
       ['order.canceled', 'Order canceled'],
       ['order.delivered', 'Order delivered'],
       ['order.late', 'Order late'],
+      ['order.administered', 'Order administered'],
+      ['order.not_administered', 'Order not administered'],
     ]);
   });
 });

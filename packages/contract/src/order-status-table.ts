@@ -46,6 +46,13 @@ export const orderStatusTable = {
     mailPurpose: 'order_accepted',
     webhookEvent: 'order.accepted',
   },
+  shipped: {
+    label: 'Shipped',
+    pastTense: 'shipped',
+    final: false,
+    mailPurpose: 'order_shipped',
+    webhookEvent: 'order.shipped',
+  },
   rejected: {
     label: 'Rejected',
     pastTense: 'rejected',

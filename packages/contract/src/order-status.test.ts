@@ -24,7 +24,9 @@ describe('the order action table', () => {
   it('gives the transitions of spec section 4', () => {
     expect(orderTransitions).toEqual({
       pending: ['accepted', 'rejected', 'canceled'],
-      accepted: ['delivered', 'canceled'],
+      accepted: ['shipped', 'delivered', 'canceled'],
+      // A shipped dose was made and sent: it is delivered, never canceled (decision 058).
+      shipped: ['delivered'],
       rejected: [],
       canceled: [],
       delivered: [],
@@ -52,6 +54,7 @@ describe('the order action table', () => {
     expect(names).toEqual([
       ['Projected delivery', 'Projected delivery'],
       ['Rejection reason', 'Reason for rejection'],
+      ['Dispatch', 'Shipped'],
       ['Delivery', 'Delivered'],
       ['Cancellation reason', 'Reason for cancellation'],
     ]);
@@ -77,6 +80,30 @@ describe('the order action table', () => {
     expect(issues({ status: 'canceled', comment: 'x'.repeat(141) })).toEqual(['comment']);
     expect(issues({ status: 'pending' })).toEqual(['status']);
     expect(issues({ status: 'accepted', relatedDatetime: '2027-03-01T10:00Z' })).toEqual(['relatedDatetime']);
+  });
+
+  it('asks a shipment for its lot and expiry, an assay with its time, and refuses its fields on other actions', () => {
+    const issues = (body: object) =>
+      orderStatusChangeBodySchema.safeParse(body).error?.issues.map((i) => i.path.join('.')) ?? [];
+    const dispatch = { status: 'shipped', relatedDatetime: '2027-03-01T10:00' };
+    expect(issues(dispatch)).toEqual(['lotNumber', 'expiresAt']);
+    const ship = { ...dispatch, lotNumber: 'L-1', expiresAt: '2027-03-01T18:00' };
+    expect(issues(ship)).toEqual([]);
+    expect(issues({ ...ship, lotNumber: '   ' })).toEqual(['lotNumber']);
+    expect(issues({ ...ship, lotNumber: 'x'.repeat(limits.lotNumberMax + 1) })).toEqual(['lotNumber']);
+    expect(issues({ ...ship, courier: 'x'.repeat(limits.courierMax + 1) })).toEqual(['courier']);
+    expect(issues({ ...ship, trackingNumber: 'x'.repeat(limits.trackingNumberMax + 1) })).toEqual([
+      'trackingNumber',
+    ]);
+    expect(issues({ ...ship, assayedActivity: 10 })).toEqual(['assayedAt']);
+    expect(issues({ ...ship, assayedAt: '2027-03-01T09:00' })).toEqual(['assayedActivity']);
+    expect(issues({ ...ship, assayedActivity: 0, assayedAt: '2027-03-01T09:00' })).toEqual([
+      'assayedActivity',
+    ]);
+    expect(issues({ ...ship, assayedActivity: 10, assayedAt: '2027-03-01T09:00Z' })).toEqual(['assayedAt']);
+    expect(issues({ status: 'delivered', relatedDatetime: '2027-03-01T10:00', lotNumber: 'L-1' })).toEqual([
+      'lotNumber',
+    ]);
   });
 });
 

@@ -5,14 +5,14 @@ import { timezoneField } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
-import { ACTIVITY_SHOWN_MAX_FACTOR } from './order-activity.ts';
+import { ACTIVITY_SHOWN_MAX_FACTOR, activityField } from './order-activity.ts';
 import { type OrderStatus, orderStatuses } from './order-status-table.ts';
 import type { Permission } from './permissions.ts';
 import { type CompanyType, isCompanyRole, type RoleType } from './roles.ts';
 import { inputString, isDateTextInRange } from './text.ts';
 
 /** The actions on an order (spec section 4), in the order the grids show them. */
-export const orderActions = ['accept', 'reject', 'deliver', 'cancel'] as const;
+export const orderActions = ['accept', 'reject', 'ship', 'deliver', 'cancel'] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 /**
@@ -21,14 +21,14 @@ export type OrderAction = (typeof orderActions)[number];
  * (`Order` and the `orders` table's column alike).
  */
 export type OrderActionInput =
-  | { needs: 'relatedDatetime'; column: 'projectedDelivery' | 'deliveredAt' }
+  | { needs: 'relatedDatetime'; column: 'projectedDelivery' | 'shippedAt' | 'deliveredAt' }
   | { needs: 'comment'; column: 'rejectionReason' | 'cancelationReason' };
 
 /** The order's fields set to the server's clock when an action is taken. */
 export type OrderActionStampColumn = 'acceptedAt' | 'rejectedAt' | 'canceledAt';
 
 /** The icons an action can show; the web maps each key to its icon (the contract holds no React). */
-export const orderActionIconKeys = ['confirm', 'refuse', 'ship', 'withdraw'] as const;
+export const orderActionIconKeys = ['confirm', 'refuse', 'dispatch', 'ship', 'withdraw'] as const;
 export type OrderActionIconKey = (typeof orderActionIconKeys)[number];
 
 export type OrderActionRule = OrderActionInput & {
@@ -100,9 +100,23 @@ export const orderActionRules: Record<OrderAction, OrderActionRule> = {
     permission: 'cmoAcknowledgement.create',
     parties: ['cmo'],
   },
+  ship: {
+    label: 'Ship',
+    from: ['accepted'],
+    to: 'shipped',
+    needs: 'relatedDatetime',
+    column: 'shippedAt',
+    inputLabel: 'Dispatch',
+    mailLabel: 'Shipped',
+    releasesCapacity: false,
+    icon: 'dispatch',
+    permission: 'orderStatus.create',
+    parties: ['cmo'],
+    relatedTime: 'notFuture',
+  },
   deliver: {
     label: 'Deliver',
-    from: ['accepted'],
+    from: ['accepted', 'shipped'],
     to: 'delivered',
     needs: 'relatedDatetime',
     column: 'deliveredAt',
@@ -166,7 +180,8 @@ export function relatedTimeProblem(
   const skew = limits.clockSkewMinutes * 60_000;
   const side = orderActionRules[action].relatedTime;
   if (side === 'notPast' && at.getTime() < now.getTime() - skew) return messages.projectedDeliveryInPast;
-  if (side === 'notFuture' && at.getTime() > now.getTime() + skew) return messages.deliveryInFuture;
+  if (side === 'notFuture' && at.getTime() > now.getTime() + skew)
+    return setsShipment(action) ? messages.journeyTimeInFuture : messages.deliveryInFuture;
   // A projected delivery weeks away from the calibration is not a delivery of that dose (decision 017).
   const maxDays = limits.projectedDeliveryMaxDaysFromCalibration;
   if (
@@ -288,19 +303,77 @@ export function localDateTimeToInstant(local: string, zone: string): Date | unde
  * `comment` (≤ 140), which is also the audit reason. acceptedAt / rejectedAt / canceledAt are
  * the server's clock. Answer: 200 with the order (as `GET /orders/{id}`).
  */
+/** A wall-clock date-time field, `YYYY-MM-DDTHH:mm` without offset, read in the body's `timezone`. */
+const localDateTimeField = () =>
+  inputString()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, messages.invalidLocalDateTime)
+    .refine(isDateTextInRange, messages.dateOutOfRange);
+
+/** An optional text of at most `max` characters, trimmed; blank is absent. */
+const shortText = (max: number) =>
+  inputString()
+    .trim()
+    .max(max, messages.maxLength(max))
+    .transform((v) => v || undefined)
+    .optional();
+
+/**
+ * The shipment's fields of `status: "shipped"` (issue 35, decision 058): the lot, the assay (in the
+ * order's activity unit, at `assayedAt`, a wall clock in `timezone`), the expiry (wall clock, after
+ * the assay) and the courier's details. The lot and the expiry are required; the assay is
+ * required when the drug is radioactive (the server knows the drug).
+ */
+const shipmentFields = {
+  lotNumber: shortText(limits.lotNumberMax),
+  assayedActivity: activityField.optional(),
+  assayedAt: localDateTimeField().optional(),
+  expiresAt: localDateTimeField().optional(),
+  courier: shortText(limits.courierMax),
+  trackingNumber: shortText(limits.trackingNumberMax),
+};
+export const shipmentFieldNames = Object.keys(shipmentFields) as (keyof typeof shipmentFields)[];
+
+/** How a delivered package arrived (issue 35); a damaged one is a deviation. */
+export const packageConditions = ['intact', 'damaged'] as const;
+export type PackageCondition = (typeof packageConditions)[number];
+
+/**
+ * The receipt's fields of `status: "delivered"` (issue 35, decision 058), all optional: the
+ * received assay (the order's activity unit) at `receivedAt` (wall clock in `timezone`) and the
+ * package's condition (default intact). Outside the drug's receipt tolerance or damaged, the
+ * `comment` is the deviation's reason and is required (the server knows the expected activity).
+ */
+const receiptFields = {
+  receivedActivity: activityField.optional(),
+  receivedAt: localDateTimeField().optional(),
+  packageCondition: z.enum(packageConditions, { error: messages.invalidValue }).optional(),
+};
+export const receiptFieldNames = Object.keys(receiptFields) as (keyof typeof receiptFields)[];
+
+/** Whether the action records a receipt (the `receiptFields` of the body, and its `comment`). */
+export function setsReceipt(action: OrderAction): boolean {
+  return orderActionRules[action].to === 'delivered';
+}
+
+/** Whether the action records a shipment (the `shipmentFields` of the body). */
+export function setsShipment(action: OrderAction): boolean {
+  return orderActionRules[action].to === 'shipped';
+}
+
 const statusChangeFields = {
   status: z.enum(orderTargetStatuses, { error: messages.required }),
-  relatedDatetime: inputString()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, messages.invalidLocalDateTime)
-    .refine(isDateTextInRange, messages.dateOutOfRange)
-    .optional(),
+  relatedDatetime: localDateTimeField().optional(),
   timezone: timezoneField.optional(),
   comment: inputString().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
+  ...shipmentFields,
+  ...receiptFields,
 };
 
 /** What the requested action needs (a comment or a date-time), as an issue on the missing field. */
 function requireActionFields(
-  body: { status: OrderStatus; comment?: string; relatedDatetime?: string },
+  body: { status: OrderStatus; comment?: string; relatedDatetime?: string } & Partial<
+    Record<(typeof shipmentFieldNames)[number] | (typeof receiptFieldNames)[number], unknown>
+  >,
   ctx: z.RefinementCtx,
 ): void {
   const action = actionTo(body.status);
@@ -312,6 +385,31 @@ function requireActionFields(
   if (needs === 'relatedDatetime' && !body.relatedDatetime) {
     ctx.addIssue({ code: 'custom', path: ['relatedDatetime'], message: messages.required });
   }
+  if (!setsReceipt(action)) {
+    for (const field of receiptFieldNames)
+      if (body[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: messages.notForThisAction });
+  } else {
+    if (body.receivedActivity !== undefined && body.receivedAt === undefined)
+      ctx.addIssue({ code: 'custom', path: ['receivedAt'], message: messages.required });
+    if (body.receivedAt !== undefined && body.receivedActivity === undefined)
+      ctx.addIssue({ code: 'custom', path: ['receivedActivity'], message: messages.required });
+  }
+  if (!setsShipment(action)) {
+    // A shipment's field on another action would be dropped without a word: refused instead.
+    for (const field of shipmentFieldNames)
+      if (body[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: messages.notForThisAction });
+    return;
+  }
+  for (const field of ['lotNumber', 'expiresAt'] as const)
+    if (body[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: messages.required });
+  // An assay is an activity at a time: one without the other says nothing.
+  if (body.assayedActivity !== undefined && body.assayedAt === undefined)
+    ctx.addIssue({ code: 'custom', path: ['assayedAt'], message: messages.required });
+  if (body.assayedAt !== undefined && body.assayedActivity === undefined)
+    ctx.addIssue({ code: 'custom', path: ['assayedActivity'], message: messages.required });
 }
 
 export const orderStatusChangeBodySchema = z

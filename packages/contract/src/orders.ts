@@ -5,6 +5,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { activityField, activityUnitSchema } from './order-activity.ts';
+import { orderAdministrationSchema } from './order-administration.ts';
 import { orderStatuses } from './order-status-table.ts';
 import { answerInstant, inputString, instantField } from './text.ts';
 
@@ -108,6 +109,47 @@ export function scheduleOverrideFilter(): { field: string; op: 'eq'; value: true
 /** Another order, by id and number. */
 export const orderRefSchema = z.object({ id: z.number().int(), number: z.number().int() });
 
+/**
+ * An order's shipment (issue 35, decision 058): the lot it came from, the CMO's assay of the dose
+ * (in `activityUnit`, the order's or its availability's unit; null for a drug that is not
+ * radioactive when none was given) at `assayedAt`, the expiry after which it may not be used, and
+ * the courier's details.
+ */
+export const orderShipmentSchema = z
+  .object({
+    lotNumber: z.string(),
+    assayedActivity: z.number().nullable(),
+    assayedAt: answerInstant().nullable(),
+    activityUnit: activityUnitSchema.nullable(),
+    expiresAt: answerInstant(),
+    courier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+  })
+  .meta({ id: 'OrderShipment' });
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
+/**
+ * An order's receipt (issue 35, decision 058), written with its delivery: the received assay (in
+ * `activityUnit`) at `receivedAt`, the activity the server expected then (the shipment's assay,
+ * or the requested activity at calibration, decayed; null when there is neither), how far off the
+ * assay was in percent, the tolerance it was judged by, the package's condition, and whether it is
+ * a deviation (outside the tolerance or damaged) with its reason (`comment`).
+ */
+export const orderReceiptSchema = z
+  .object({
+    receivedActivity: z.number().nullable(),
+    receivedAt: answerInstant().nullable(),
+    activityUnit: activityUnitSchema.nullable(),
+    expectedActivity: z.number().nullable(),
+    deviationPercent: z.number().nullable(),
+    tolerancePercent: z.number(),
+    packageCondition: z.enum(['intact', 'damaged']),
+    deviation: z.boolean(),
+    comment: z.string().nullable(),
+  })
+  .meta({ id: 'OrderReceipt' });
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
+
 /** An order (spec section 3) with its references resolved to names. */
 export const orderSchema = z
   .object({
@@ -121,6 +163,8 @@ export const orderSchema = z
     drug: namedRefSchema.extend({
       halfLifeSeconds: z.number().nullable(),
       activityWarningPercent: z.number().int().nullable(),
+      /** Its receipt tolerance in percent (null: the default, 10; issue 35). */
+      receiptTolerancePercent: z.number().int().nullable(),
     }),
     cmo: namedRefSchema.extend({ timezone: z.string() }),
     timePoint: namedRefSchema,
@@ -134,7 +178,15 @@ export const orderSchema = z
     acceptedAt: answerInstant().nullable(),
     rejectedAt: answerInstant().nullable(),
     canceledAt: answerInstant().nullable(),
+    /** The dispatch time the CMO entered when shipping (issue 35); null: not shipped. */
+    shippedAt: answerInstant().nullable(),
     deliveredAt: answerInstant().nullable(),
+    /** The shipment's record (lot, assay, expiry, courier); null when the order was not shipped. */
+    shipment: orderShipmentSchema.nullable(),
+    /** The receipt's record (received assay, expected activity, deviation); null when none was made. */
+    receipt: orderReceiptSchema.nullable(),
+    /** The administration record (injected activity, or why not given); null when none was made. */
+    administration: orderAdministrationSchema.nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
     additionalNotes: z.string().nullable(),

@@ -3,12 +3,14 @@ import { requiredText } from './fields.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { mutationMeta, requiredReasonMeta } from './mutation.ts';
+import { orderAdministrationSchema } from './order-administration.ts';
 import {
   type OrderWebhookEvent,
   orderEventLabel,
   orderStatuses,
   orderStatusTable,
 } from './order-status-table.ts';
+import { orderReceiptSchema, orderShipmentSchema } from './orders.ts';
 import { answerInstant } from './text.ts';
 
 /**
@@ -16,11 +18,16 @@ import { answerInstant } from './text.ts';
  * delivery signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`).
  */
 
-/** Each order status's event (`orderStatusTable`'s `webhookEvent`), then the late delivery's. */
-export type WebhookEvent = OrderWebhookEvent | 'order.late';
+/**
+ * Each order status's event (`orderStatusTable`'s `webhookEvent`), then the late delivery's and
+ * the administration record's (issue 35: given, or not given).
+ */
+export type WebhookEvent = OrderWebhookEvent | 'order.late' | 'order.administered' | 'order.not_administered';
 const allWebhookEvents: WebhookEvent[] = [
   ...orderStatuses.map((status) => orderStatusTable[status].webhookEvent),
   'order.late',
+  'order.administered',
+  'order.not_administered',
 ];
 export const webhookEvents = allWebhookEvents as [WebhookEvent, ...WebhookEvent[]];
 
@@ -29,6 +36,8 @@ export const webhookEventLabels: Record<WebhookEvent, string> = {
     orderStatuses.map((status) => [orderStatusTable[status].webhookEvent, orderEventLabel(status)]),
   ) as Record<OrderWebhookEvent, string>),
   'order.late': 'Order late',
+  'order.administered': 'Order administered',
+  'order.not_administered': 'Order not administered',
 };
 
 export const webhookStatuses = ['active', 'disabled'] as const;
@@ -191,7 +200,14 @@ export const webhookOrderSchema = z
     subjectId: z.string(),
     calibrationDatetime: answerInstant(),
     projectedDelivery: answerInstant().nullable(),
+    shippedAt: answerInstant().nullable(),
     deliveredAt: answerInstant().nullable(),
+    /** The shipment's record (issue 35); null when the order was not shipped. */
+    shipment: orderShipmentSchema.nullable(),
+    /** The receipt's record (issue 35); null when none was made. */
+    receipt: orderReceiptSchema.nullable(),
+    /** The administration record (issue 35); null when none was made. */
+    administration: orderAdministrationSchema.nullable(),
     rejectionReason: z.string().nullable(),
     cancelationReason: z.string().nullable(),
   })

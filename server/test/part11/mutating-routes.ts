@@ -11,6 +11,7 @@
 import { configResourceKeys, configResources } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { mailOutbox } from '../../src/kernel/db/schema.ts';
 import { enqueueMail } from '../../src/kernel/mail/outbox.ts';
 import { configExamples, exampleOf, nextTag, refsOf } from '../config-examples.ts';
@@ -509,6 +510,48 @@ export const mutatingRoutes: Record<string, MutationCase> = {
               status: ['pending', 'accepted'],
               projectedDelivery: [null, '2027-03-20T14:30:00.000Z'],
             },
+          },
+        ],
+      };
+    },
+  },
+
+  // Issue 35: the imaging center's record of the injection on a delivered order (staff here: the
+  // demo imaging user does not record deliveries). Injected 23:50 in Chicago, 05:50 UTC.
+  'PUT /api/v1/orders/:id/administration': {
+    as: 'staff',
+    status: 200,
+    meaning: 'Administered Dose',
+    prepare: async (p) => {
+      const id = await placeOrder(p, 'P11-ADMINISTER');
+      const accept = { status: 'accepted', relatedDatetime: '2027-03-20T09:30', ...signed };
+      const deliver = { status: 'delivered', relatedDatetime: '2027-02-28T23:30', ...signed };
+      for (const body of [accept, deliver]) {
+        const res = await p.send('admin', 'PUT', `/orders/${id}/status`, body);
+        if (res.statusCode !== 200) throw new Error(`${body.status}: ${res.statusCode} ${res.body}`);
+      }
+      return {
+        url: `/orders/${id}/administration`,
+        payload: {
+          administered: true,
+          relatedDatetime: '2027-02-28T23:50',
+          measuredActivity: 10,
+          measuredAt: '2027-02-28T23:40',
+          reasonForChange: 'Other: injected as planned',
+          ...signed,
+        },
+        audit: (): ExpectedAudit[] => [
+          {
+            entityType: 'orders',
+            entityId: id,
+            eventType: 'update',
+            changeset: {
+              administration: [
+                null,
+                expect.objectContaining({ administered: true, injectedAt: '2027-03-01T05:50:00.000Z' }),
+              ],
+            },
+            atLeast: true,
           },
         ],
       };

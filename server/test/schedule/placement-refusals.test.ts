@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('placing against the schedule [issue 36]', () => {
-  it('[ORD-015] refuses a calibration outside the window with OUT_OF_WINDOW naming it, and places it with a reason', async () => {
+  it('[ORD-027] refuses a calibration outside the window with OUT_OF_WINDOW naming it, and places it with a reason', async () => {
     await placed({ subjectId: 'WIN-1' });
     const inWindow = await placed({
       subjectId: 'WIN-1',
@@ -127,7 +127,7 @@ describe('placing against the schedule [issue 36]', () => {
     expect(either.json().items.map((o: { id: number }) => o.id)).toEqual([overridden.id]);
   });
 
-  it('[ORD-015] refuses a second live order for the timepoint with DUPLICATE_TIMEPOINT naming the first, and places it with a reason', async () => {
+  it('[ORD-027] refuses a second live order for the timepoint with DUPLICATE_TIMEPOINT naming the first, and places it with a reason', async () => {
     const first = await placed({ subjectId: 'DUP-1', calibrationDatetime: '2027-03-03T16:00:00.000Z' });
     const again = { subjectId: 'DUP-1', calibrationDatetime: '2027-03-03T17:00:00.000Z' };
     const refused = await post(again);
@@ -209,7 +209,7 @@ describe('placing against the schedule [issue 36]', () => {
 });
 
 describe('ordering again [issue 36]', () => {
-  it('[ORD-017] names the rejected order it replaces, shown on both, and is not its duplicate', async () => {
+  it('[ORD-029] names the rejected order it replaces, shown on both, and is not its duplicate', async () => {
     const lost = await placed({ subjectId: 'AGAIN-1', calibrationDatetime: '2027-03-05T16:00:00.000Z' });
     await changeStatus(t, 'cmo', lost.id, actionBody(reject));
     const again = await placed({
@@ -231,7 +231,7 @@ describe('ordering again [issue 36]', () => {
     expect(mail!.textBody).toContain(`Replaces order: #${lost.number}`);
   });
 
-  it('[ORD-017] replaces a live order whose manufacture day was blacked out, without calling it a duplicate', async () => {
+  it('[ORD-029] replaces a live order whose manufacture day was blacked out, without calling it a duplicate', async () => {
     const lost = await placed({ subjectId: 'AGAIN-2', calibrationDatetime: '2027-03-09T16:00:00.000Z' });
     const [row] = await t.db.select({ slot: orders.doseSlotId }).from(orders).where(eq(orders.id, lost.id));
     // Not yet blacked out: a live order cannot be replaced.
@@ -276,7 +276,7 @@ describe('ordering again [issue 36]', () => {
 
 // On PostgreSQL (server-pg) these run on a pool of connections: the placements truly overlap.
 describe('concurrent placements and schedule saves [issue 36]', () => {
-  it('[ORD-016] places one of simultaneous orders for a subject and timepoint, the others DUPLICATE_TIMEPOINT', async () => {
+  it('[ORD-028] places one of simultaneous orders for a subject and timepoint, the others DUPLICATE_TIMEPOINT', async () => {
     const body = { subjectId: 'RACE-1', calibrationDatetime: '2027-03-15T16:00:00.000Z' };
     const results = await Promise.all(Array.from({ length: 4 }, () => post(body)));
     const codes = results.map((r) => r.statusCode).sort();

@@ -3,6 +3,7 @@ import {
   availabilityFrequencies,
   halfLifeUnits,
   orderStatuses,
+  packageConditions,
   type Repeat,
 } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -377,6 +379,8 @@ export const drugs = pgTable(
     maxActivityMbq: numeric('max_activity_mbq', { precision: 14, scale: 4, mode: 'number' }),
     /** Warn below this percent of the requested activity at delivery; null: the default 50. */
     activityWarningPercent: integer('activity_warning_percent'),
+    /** A receipt off the expected activity by more than this percent is a deviation; null: the default 10 (issue 35). */
+    receiptTolerancePercent: integer('receipt_tolerance_percent'),
     active: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -388,6 +392,7 @@ export const drugs = pgTable(
     index('drugs_radionuclide_idx').on(t.radionuclideId),
     check('drugs_max_activity_positive', sql`${t.maxActivityMbq} > 0`),
     check('drugs_activity_warning_percent_range', sql`${t.activityWarningPercent} between 1 and 100`),
+    check('drugs_receipt_tolerance_percent_range', sql`${t.receiptTolerancePercent} between 1 and 100`),
   ],
 );
 
@@ -701,6 +706,8 @@ export const orders = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** The dispatch time the CMO entered when shipping (issue 35; the shipment's record: order_shipments). */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** When the late-delivery watch mailed that the order is late (once; issue 21). */
     lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
@@ -750,6 +757,109 @@ export const orders = pgTable(
     index('orders_late_watch_idx')
       .on(t.projectedDelivery)
       .where(sql`${t.status} = 'accepted' and ${t.lateNotifiedAt} is null`),
+  ],
+);
+
+/**
+ * An order's shipment (issue 35, decision 058), written with its move to `shipped`: one row per
+ * order. The assay is in `activity_unit` (the order's unit, or its availability's when the order
+ * requested no activity); both null for a drug that is not radioactive when no assay was given.
+ */
+export const orderShipments = pgTable(
+  'order_shipments',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    lotNumber: text('lot_number').notNull(),
+    assayedActivity: numeric('assayed_activity', { precision: 14, scale: 4, mode: 'number' }),
+    activityUnit: activityUnitEnum('activity_unit'),
+    assayedAt: timestamp('assayed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    courier: text(),
+    trackingNumber: text('tracking_number'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'order_shipments_assay',
+      sql`(${t.assayedActivity} is null) = (${t.assayedAt} is null) and (${t.assayedActivity} is null) = (${t.activityUnit} is null) and ${t.assayedActivity} > 0`,
+    ),
+    check('order_shipments_expiry_after_assay', sql`${t.expiresAt} > ${t.assayedAt}`),
+  ],
+);
+
+export const packageConditionEnum = pgEnum('package_condition', packageConditions);
+
+/**
+ * An order's receipt (issue 35, decision 058), written with its delivery: one row per order. The
+ * expected activity is the server's figure at `received_at` (or at the delivery when no assay was
+ * given), in `activity_unit`; `deviation` is outside the tolerance or damaged, `comment` its reason.
+ */
+export const orderReceipts = pgTable(
+  'order_receipts',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    receivedActivity: numeric('received_activity', { precision: 14, scale: 4, mode: 'number' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    activityUnit: activityUnitEnum('activity_unit'),
+    expectedActivity: doublePrecision('expected_activity'),
+    deviationPercent: doublePrecision('deviation_percent'),
+    tolerancePercent: integer('tolerance_percent').notNull(),
+    packageCondition: packageConditionEnum('package_condition').notNull(),
+    deviation: boolean().notNull(),
+    comment: text(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'order_receipts_assay',
+      sql`(${t.receivedActivity} is null) = (${t.receivedAt} is null) and ${t.receivedActivity} > 0`,
+    ),
+    check('order_receipts_deviation_reason', sql`not ${t.deviation} or ${t.comment} is not null`),
+  ],
+);
+
+/**
+ * An order's administration record (issue 35, decision 058): one row per order, corrected in
+ * place (the audit trail keeps each version). Administered: the injection, the syringe's assay
+ * and residual, and the administered activity as the server computed it (`administered_activity`,
+ * in `activity_unit`); not administered: the reason (`comment`).
+ */
+export const orderAdministrations = pgTable(
+  'order_administrations',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    administered: boolean().notNull(),
+    injectedAt: timestamp('injected_at', { withTimezone: true }),
+    measuredActivity: numeric('measured_activity', { precision: 14, scale: 4, mode: 'number' }),
+    measuredAt: timestamp('measured_at', { withTimezone: true }),
+    residualActivity: numeric('residual_activity', { precision: 14, scale: 4, mode: 'number' }),
+    residualAt: timestamp('residual_at', { withTimezone: true }),
+    activityUnit: activityUnitEnum('activity_unit'),
+    administeredActivity: doublePrecision('administered_activity'),
+    comment: text(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'order_administrations_given',
+      sql`case when ${t.administered} then ${t.injectedAt} is not null and ${t.measuredActivity} is not null and ${t.measuredAt} is not null and ${t.administeredActivity} is not null else ${t.comment} is not null end`,
+    ),
   ],
 );
 

@@ -55,6 +55,11 @@ export const drugList = defineListResource({
       type: 'number',
       key: 'activityWarningPercent',
     },
+    receipt_tolerance_percent: {
+      column: drugs.receiptTolerancePercent,
+      type: 'number',
+      key: 'receiptTolerancePercent',
+    },
     active: { column: drugs.active, type: 'boolean', key: 'active' },
     created_at: { column: drugs.createdAt, type: 'datetime', key: 'createdAt' },
     updated_at: { column: drugs.updatedAt, type: 'datetime', key: 'updatedAt' },
@@ -70,13 +75,17 @@ const toDrug = ({ drug, radionuclide }: { drug: DrugRow; radionuclide: Radionucl
   radionuclide: radionuclide ?? null,
   maxActivityMbq: drug.maxActivityMbq,
   activityWarningPercent: drug.activityWarningPercent,
+  receiptTolerancePercent: drug.receiptTolerancePercent,
   active: drug.active,
   createdAt: drug.createdAt.toISOString(),
   updatedAt: drug.updatedAt.toISOString(),
 });
 /** Audited by the radionuclide's name, so the history reads without looking ids up. */
 export const auditFields = (
-  row: Pick<DrugRow, 'name' | 'otherName' | 'active' | 'maxActivityMbq' | 'activityWarningPercent'>,
+  row: Pick<
+    DrugRow,
+    'name' | 'otherName' | 'active' | 'maxActivityMbq' | 'activityWarningPercent' | 'receiptTolerancePercent'
+  >,
   radionuclide: Pick<RadionuclideRef, 'name'> | null,
 ) => ({
   name: row.name,
@@ -84,6 +93,7 @@ export const auditFields = (
   radionuclide: radionuclide?.name ?? null,
   maxActivityMbq: row.maxActivityMbq ?? null,
   activityWarningPercent: row.activityWarningPercent ?? null,
+  receiptTolerancePercent: row.receiptTolerancePercent ?? null,
   active: row.active,
 });
 const nameTaken = nameCheck(drugs);
@@ -160,6 +170,7 @@ export async function createDrug(
           radionuclideId: radionuclide?.id ?? null,
           maxActivityMbq: input.maxActivityMbq ?? null,
           activityWarningPercent: input.activityWarningPercent ?? null,
+          receiptTolerancePercent: input.receiptTolerancePercent ?? null,
         })
         .returning();
       await audit({
@@ -261,6 +272,9 @@ export async function updateDrug(
         ...(input.maxActivityMbq !== undefined ? { maxActivityMbq: input.maxActivityMbq ?? null } : {}),
         ...(input.activityWarningPercent !== undefined
           ? { activityWarningPercent: input.activityWarningPercent ?? null }
+          : {}),
+        ...(input.receiptTolerancePercent !== undefined
+          ? { receiptTolerancePercent: input.receiptTolerancePercent ?? null }
           : {}),
         ...(input.active !== undefined ? { active: input.active } : {}),
       };

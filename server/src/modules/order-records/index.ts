@@ -15,12 +15,15 @@ export {
 } from './notify.ts';
 export { enqueueOrderWebhooks, webhookOrder } from './order-webhooks.ts';
 export {
+  administrationAnswer,
   orderInScope,
   orderList,
   orderScope,
   orderScopeOn,
   orderSource,
+  receiptAnswer,
   selectOrders,
+  shipmentAnswer,
   toOrder,
   withContacts,
   withOwnColumns,

@@ -1,9 +1,12 @@
 import {
+  formatActivity,
   formatInstant,
   formatRequestedActivity,
   messages,
   type Order,
   type OrderActionRule,
+  type OrderReceipt,
+  type OrderShipment,
   orderActionRules,
   orderActions,
   orderStatusLabels,
@@ -98,6 +101,10 @@ export type OrderMailFacts = Pick<
   | 'activityUnit'
   | OrderActionRule['column']
 > & {
+  /** The shipment's record (issue 35); absent or null: not shipped. */
+  shipment?: Order['shipment'];
+  /** The receipt's record (issue 35); absent or null: none made. */
+  receipt?: Order['receipt'];
   study: { name: string };
   site: { name: string };
   exam: { name: string };
@@ -138,6 +145,42 @@ export function orderFactLines(
   ];
 }
 
+/** The shipment's lines of an order mail (issue 35): lot, assay, expiry, courier and tracking number. */
+export function shipmentLines(shipment: OrderShipment | null, zone: string): string[] {
+  if (!shipment) return [];
+  const lines = [`Lot number: ${shipment.lotNumber}`];
+  if (shipment.assayedActivity !== null && shipment.activityUnit !== null && shipment.assayedAt !== null)
+    lines.push(
+      `Assayed activity: ${formatRequestedActivity(shipment.assayedActivity, shipment.activityUnit)} at ${inZone(shipment.assayedAt, zone)}`,
+    );
+  lines.push(`Expires: ${inZone(shipment.expiresAt, zone)}`);
+  if (shipment.courier) lines.push(`Courier: ${shipment.courier}`);
+  if (shipment.trackingNumber) lines.push(`Tracking number: ${shipment.trackingNumber}`);
+  return lines;
+}
+
+/**
+ * The receipt's lines of an order mail (issue 35): the received assay with the expected activity,
+ * the package's condition, and a deviation with its reason.
+ */
+export function receiptLines(receipt: OrderReceipt | null, zone: string): string[] {
+  if (!receipt) return [];
+  const lines: string[] = [];
+  const unit = receipt.activityUnit;
+  if (receipt.receivedActivity !== null && receipt.receivedAt !== null && unit !== null) {
+    const expected =
+      receipt.expectedActivity === null
+        ? ''
+        : ` (expected ${formatActivity(receipt.expectedActivity, unit)})`;
+    lines.push(
+      `Received activity: ${formatRequestedActivity(receipt.receivedActivity, unit)} at ${inZone(receipt.receivedAt, zone)}${expected}`,
+    );
+  }
+  lines.push(`Package: ${receipt.packageCondition === 'damaged' ? 'Damaged' : 'Intact'}`);
+  if (receipt.deviation) lines.push(`Receipt deviation: ${receipt.comment}`);
+  return lines;
+}
+
 /** The mail telling where an order stands now (placed, accepted, rejected, canceled, delivered). */
 export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMail, 'to'> {
   const zone = order.imagingCenter.timezone;
@@ -162,6 +205,7 @@ export function orderMail(order: OrderMailFacts, link: string): Omit<OutgoingMai
     if (value === null) continue;
     lines.push(`${rule.mailLabel}: ${rule.needs === 'relatedDatetime' ? inZone(value, zone) : value}`);
   }
+  lines.push(...shipmentLines(order.shipment ?? null, zone), ...receiptLines(order.receipt ?? null, zone));
   lines.push('', `View the order: ${link}`);
   return {
     subject: `Order #${order.number} ${status} - ${order.study.name}, ${order.site.name}`,

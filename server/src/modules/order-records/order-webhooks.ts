@@ -21,7 +21,11 @@ export function webhookOrder(order: Order): WebhookOrder {
     subjectId: order.subjectId,
     calibrationDatetime: order.calibrationDatetime,
     projectedDelivery: order.projectedDelivery,
+    shippedAt: order.shippedAt,
     deliveredAt: order.deliveredAt,
+    shipment: order.shipment,
+    receipt: order.receipt,
+    administration: order.administration,
     rejectionReason: order.rejectionReason,
     cancelationReason: order.cancelationReason,
   };

@@ -1,5 +1,13 @@
 import type { CompanyType, Role } from '@dosechain/contract';
-import { type ContactUser, type Order, orderStatuses } from '@dosechain/contract';
+import {
+  type ContactUser,
+  convertActivity,
+  type Order,
+  type OrderAdministration,
+  type OrderReceipt,
+  type OrderShipment,
+  orderStatuses,
+} from '@dosechain/contract';
 import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '../../kernel/auth/principal.ts';
@@ -11,6 +19,9 @@ import {
   doseSlots,
   drugs,
   exams,
+  orderAdministrations,
+  orderReceipts,
+  orderShipments,
   orders,
   radionuclides,
   roles,
@@ -62,6 +73,7 @@ export const orderList = defineListResource({
       key: 'calibrationDatetime',
     },
     projected_delivery: { column: orders.projectedDelivery, type: 'datetime', key: 'projectedDelivery' },
+    shipped_at: { column: orders.shippedAt, type: 'datetime', key: 'shippedAt' },
     updated_at: { column: orders.updatedAt, type: 'datetime', key: 'updatedAt' },
   },
   searchFields: ['subject_id', 'study_name', 'site_name', 'exam_name'],
@@ -132,7 +144,11 @@ function named<T>(
 }
 
 type Ref = { id: number; name: string };
-type DrugRef = Ref & { halfLifeSeconds: number | null; activityWarningPercent: number | null };
+type DrugRef = Ref & {
+  halfLifeSeconds: number | null;
+  activityWarningPercent: number | null;
+  receiptTolerancePercent: number | null;
+};
 
 /**
  * The order's drug with its radionuclide's half-life in seconds (null: not radioactive) and its
@@ -143,7 +159,8 @@ function drugOf(id: Column): SQL<DrugRef> {
       'halfLifeSeconds', (select (n.half_life * case n.half_life_unit
         when 'min' then 60 when 'h' then 3600 else 86400 end)::float8
         from ${radionuclides} n where n.id = r.radionuclide_id),
-      'activityWarningPercent', r.activity_warning_percent)
+      'activityWarningPercent', r.activity_warning_percent,
+      'receiptTolerancePercent', r.receipt_tolerance_percent)
     from ${drugs} r where r.id = ${id})`);
 }
 type ZonedRef = Ref & { timezone: string };
@@ -156,6 +173,113 @@ const replacesOf = () =>
 const replacedByOf = () =>
   json<OrderRef>(sql`(select json_build_object('id', r.id, 'number', r.number)
     from ${orders} r where r.replaces_order_id = ${orders.id} order by r.id limit 1)`);
+
+/** The shipment's record of an order (issue 35), read by its primary key; null: not shipped. */
+function shipmentOf(orderId: Column): SQL<OrderShipment | null> {
+  return sql<OrderShipment | null>`(select json_build_object('lotNumber', s.lot_number,
+      'assayedActivity', s.assayed_activity::float8, 'activityUnit', s.activity_unit,
+      'assayedAt', s.assayed_at, 'expiresAt', s.expires_at,
+      'courier', s.courier, 'trackingNumber', s.tracking_number)
+    from ${orderShipments} s where s.order_id = ${orderId})`.mapWith((v: unknown) => {
+    const row = fromJson<OrderShipment | null>(v);
+    return row && { ...row, assayedAt: isoText(row.assayedAt), expiresAt: isoText(row.expiresAt)! };
+  });
+}
+
+/** The receipt's record of an order (issue 35), read by its primary key; null: none made. */
+function receiptOf(orderId: Column): SQL<OrderReceipt | null> {
+  return sql<OrderReceipt | null>`(select json_build_object('receivedActivity', r.received_activity::float8,
+      'receivedAt', r.received_at, 'activityUnit', r.activity_unit,
+      'expectedActivity', r.expected_activity, 'deviationPercent', r.deviation_percent,
+      'tolerancePercent', r.tolerance_percent, 'packageCondition', r.package_condition,
+      'deviation', r.deviation, 'comment', r.comment)
+    from ${orderReceipts} r where r.order_id = ${orderId})`.mapWith((v: unknown) => {
+    const row = fromJson<OrderReceipt | null>(v);
+    return row && { ...row, receivedAt: isoText(row.receivedAt) };
+  });
+}
+
+/** A receipt row as the order answer gives it. */
+export function receiptAnswer(row: typeof orderReceipts.$inferSelect): OrderReceipt {
+  return {
+    receivedActivity: row.receivedActivity,
+    receivedAt: iso(row.receivedAt),
+    activityUnit: row.activityUnit,
+    expectedActivity: row.expectedActivity,
+    deviationPercent: row.deviationPercent,
+    tolerancePercent: row.tolerancePercent,
+    packageCondition: row.packageCondition,
+    deviation: row.deviation,
+    comment: row.comment,
+  };
+}
+
+/** The administration record of an order (issue 35), read by its primary key; null: none made. */
+function administrationOf(orderId: Column): SQL<OrderAdministration | null> {
+  return sql<OrderAdministration | null>`(select json_build_object('administered', a.administered,
+      'injectedAt', a.injected_at, 'measuredActivity', a.measured_activity::float8,
+      'measuredAt', a.measured_at, 'residualActivity', a.residual_activity::float8,
+      'residualAt', a.residual_at, 'activityUnit', a.activity_unit,
+      'administeredActivity', a.administered_activity, 'comment', a.comment)
+    from ${orderAdministrations} a where a.order_id = ${orderId})`.mapWith((v: unknown) => {
+    const row = fromJson<Omit<
+      OrderAdministration,
+      'administeredActivityMbq' | 'administeredActivityMci'
+    > | null>(v);
+    return (
+      row &&
+      withBothUnits({
+        ...row,
+        injectedAt: isoText(row.injectedAt),
+        measuredAt: isoText(row.measuredAt),
+        residualAt: isoText(row.residualAt),
+      })
+    );
+  });
+}
+
+/** The administered activity in MBq and mCi beside the order's unit. */
+function withBothUnits(
+  a: Omit<OrderAdministration, 'administeredActivityMbq' | 'administeredActivityMci'>,
+): OrderAdministration {
+  const known = a.administeredActivity !== null && a.activityUnit !== null;
+  return {
+    ...a,
+    administeredActivityMbq: known ? convertActivity(a.administeredActivity!, a.activityUnit!, 'mBq') : null,
+    administeredActivityMci: known ? convertActivity(a.administeredActivity!, a.activityUnit!, 'mCi') : null,
+  };
+}
+
+/** An administration row as the order answer gives it. */
+export function administrationAnswer(row: typeof orderAdministrations.$inferSelect): OrderAdministration {
+  return withBothUnits({
+    administered: row.administered,
+    injectedAt: iso(row.injectedAt),
+    measuredActivity: row.measuredActivity,
+    measuredAt: iso(row.measuredAt),
+    residualActivity: row.residualActivity,
+    residualAt: iso(row.residualAt),
+    activityUnit: row.activityUnit,
+    administeredActivity: row.administeredActivity,
+    comment: row.comment,
+  });
+}
+
+/** A timestamp json_build_object wrote (`2027-03-01T05:00:00+00:00`) as the answers give instants. */
+const isoText = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** A shipment row as the order answer gives it. */
+export function shipmentAnswer(row: typeof orderShipments.$inferSelect): OrderShipment {
+  return {
+    lotNumber: row.lotNumber,
+    assayedActivity: row.assayedActivity,
+    activityUnit: row.activityUnit,
+    assayedAt: iso(row.assayedAt),
+    expiresAt: row.expiresAt.toISOString(),
+    courier: row.courier,
+    trackingNumber: row.trackingNumber,
+  };
+}
 type ClosedDay = { date: string; reason: string } | null;
 
 /**
@@ -202,6 +326,9 @@ export function orderSource(db: Executor) {
       manufactureClosed: closedDayOf(orders.doseSlotId),
       replacesOrder: replacesOf(),
       replacedByOrder: replacedByOf(),
+      shipment: shipmentOf(orders.id),
+      receipt: receiptOf(orders.id),
+      administration: administrationOf(orders.id),
       imagingCenter: json<CenterRow>(sql`(select json_build_object(
           'id', r.id, 'name', r.name, 'phoneNumber', r.phone_number, 'timezone', r.timezone,
           'address_line_1', r.address_line_1, 'address_line_2', r.address_line_2, 'city', r.city,
@@ -236,6 +363,7 @@ function ownFields(o: typeof orders.$inferSelect) {
     acceptedAt: iso(o.acceptedAt),
     rejectedAt: iso(o.rejectedAt),
     canceledAt: iso(o.canceledAt),
+    shippedAt: iso(o.shippedAt),
     deliveredAt: iso(o.deliveredAt),
     rejectionReason: o.rejectionReason,
     cancelationReason: o.cancelationReason,
@@ -275,6 +403,9 @@ export function toOrder(row: OrderJoined): Order {
     manufactureClosed: row.manufactureClosed ?? null,
     replacesOrder: row.replacesOrder ?? null,
     replacedByOrder: row.replacedByOrder ?? null,
+    shipment: row.shipment ?? null,
+    receipt: row.receipt ?? null,
+    administration: row.administration ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   listQuerySchema,
   listResponseSchema,
   orderActionPermissions,
+  orderAdministrationBodySchema,
   orderNotificationsAnswerSchema,
   orderSchema,
   orderStatusBatchAnswerSchema,
@@ -21,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../kernel/http/context.ts';
 import type { AppDeps } from '../../kernel/http/deps.ts';
+import { recordAdministration } from './administration.ts';
 import { idempotentPlacement, keyOwnerOf } from './idempotency.ts';
 import { placeOrderOptions } from './options.ts';
 import { placeOrder } from './place.ts';
@@ -93,6 +95,31 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request) => {
       const order = await changeOrderStatus(serviceContext(request, deps), request.params.id, request.body);
       deps.mailer.wake();
+      deps.webhooks.wake();
+      return order;
+    },
+  );
+  r.put(
+    '/orders/:id/administration',
+    {
+      // The imaging center records what it injected, as it records deliveries (issue 35).
+      config: { access: { permissions: ['orderStatus.create'] } },
+      schema: {
+        tags,
+        summary: 'Record (or correct) the administration of a delivered order',
+        description:
+          "The order's imaging center (or staff, admin), e-signed: `{administered: true, relatedDatetime, timezone?, measuredActivity, measuredAt, residualActivity?, residualAt?}` (wall clocks in the zone, the imaging center's by default; activities in the order's unit) or `{administered: false, comment}`. The administered activity is the measured activity decayed to the injection less the residual corrected back to it. 409 DOSE_EXPIRED when the injection is after the shipment's expiry; a correction needs a reasonForChange.",
+        params: idParam,
+        body: orderAdministrationBodySchema,
+        response: { 200: orderSchema, ...withNotFound },
+      },
+    },
+    async (request) => {
+      const order = await recordAdministration(
+        serviceContext(request, deps),
+        request.params.id,
+        request.body,
+      );
       deps.webhooks.wake();
       return order;
     },

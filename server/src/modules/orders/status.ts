@@ -1,11 +1,17 @@
 import {
+  type ActivityUnit,
   actionTo,
+  activityFromMeasurement,
   capacityReleasingStatuses,
+  checkReceipt,
   hasPermission,
+  limits,
   localDateTimeToInstant,
   messages,
   type Order,
   type OrderActionRule,
+  type OrderReceipt,
+  type OrderShipment,
   type OrderStatus,
   type OrderStatusBatchAnswer,
   type OrderStatusBatchResult,
@@ -15,8 +21,12 @@ import {
   type orderStatusChangeBodySchema,
   orderStatusLabels,
   orderStatusTable,
+  type PackageCondition,
+  RECEIPT_TOLERANCE_DEFAULT_PERCENT,
   relatedTimeProblem,
   roleMayTakeAction,
+  setsReceipt,
+  setsShipment,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,7 +34,13 @@ import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { type AuditWriter, auditedMutation, signedMutation } from '../../kernel/audit/mutation.ts';
 import { actingRole } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
-import { orders } from '../../kernel/db/schema.ts';
+import {
+  doseSlots,
+  drugAvailabilities,
+  orderReceipts,
+  orderShipments,
+  orders,
+} from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { safeError } from '../../kernel/safe-error.ts';
@@ -33,6 +49,8 @@ import {
   enqueueOrderMail,
   enqueueOrderNotices,
   orderMailRecipients,
+  receiptAnswer,
+  shipmentAnswer,
   webhookOrder,
   withContacts,
   withOwnColumns,
@@ -65,6 +83,209 @@ function enteredInstant(body: StatusChange, order: Order): Date {
 }
 
 type OrderChange = Partial<typeof orders.$inferInsert>;
+
+/** A shipment as checked, its wall-clock times read as instants (issue 35). */
+interface ShipmentInput {
+  lotNumber: string;
+  assayedActivity: number | null;
+  assayedAt: Date | null;
+  expiresAt: Date;
+  courier: string | null;
+  trackingNumber: string | null;
+}
+
+/** A wall-clock field of the body read in the body's zone (the imaging center's by default); 400 on it when that time does not exist there. */
+function localField(body: StatusChange, order: Order, field: 'assayedAt' | 'expiresAt' | 'receivedAt'): Date {
+  const zone = body.timezone ?? order.imagingCenter.timezone;
+  const at = localDateTimeToInstant(body[field]!, zone);
+  if (!at) throw validationFailed([{ parameter: field, message: messages.nonexistentLocalTime(zone) }]);
+  return at;
+}
+
+/**
+ * The shipment of `status: "shipped"` (issue 35, decision 058), checked against the order and the
+ * clock: an assay is required for a radioactive drug, is not in the future and lies within
+ * `limits.journeyMeasurementMaxHours` of the dispatch; the expiry is after the assay and the
+ * dispatch (400 on the field); a dose already expired is not shipped (409 `DOSE_EXPIRED`).
+ */
+function checkedShipment(
+  ctx: ServiceContext,
+  body: StatusChange,
+  order: Order,
+  dispatch: Date,
+): ShipmentInput {
+  const now = ctx.clock.now();
+  const assayedAt = body.assayedAt === undefined ? null : localField(body, order, 'assayedAt');
+  const expiresAt = localField(body, order, 'expiresAt');
+  const problems: { parameter: string; message: string }[] = [];
+  if (body.assayedActivity === undefined && order.drug.halfLifeSeconds !== null)
+    problems.push({ parameter: 'assayedActivity', message: messages.assayRequiredForRadioactiveDrug });
+  if (assayedAt) {
+    const maxHours = limits.journeyMeasurementMaxHours;
+    if (assayedAt.getTime() > now.getTime() + limits.clockSkewMinutes * 60_000)
+      problems.push({ parameter: 'assayedAt', message: messages.journeyTimeInFuture });
+    else if (Math.abs(assayedAt.getTime() - dispatch.getTime()) > maxHours * 3_600_000)
+      problems.push({ parameter: 'assayedAt', message: messages.measurementFarFromEvent(maxHours) });
+  }
+  if (assayedAt && expiresAt.getTime() <= assayedAt.getTime())
+    problems.push({ parameter: 'expiresAt', message: messages.expiryNotAfterAssay });
+  else if (expiresAt.getTime() <= dispatch.getTime())
+    problems.push({ parameter: 'expiresAt', message: messages.expiryNotAfterDispatch });
+  if (problems.length > 0) throw validationFailed(problems);
+  if (expiresAt.getTime() <= now.getTime()) throw doseExpired('expiresAt');
+  return {
+    lotNumber: body.lotNumber!,
+    assayedActivity: body.assayedActivity ?? null,
+    assayedAt,
+    expiresAt,
+    courier: body.courier ?? null,
+    trackingNumber: body.trackingNumber ?? null,
+  };
+}
+
+/** 409 `DOSE_EXPIRED`: the dose's expiry has passed (a shipment, an injection after it). */
+export const doseExpired = (parameter: string) =>
+  new AppError(409, 'DOSE_EXPIRED', messages.doseExpired, [
+    { code: 'DOSE_EXPIRED', message: messages.doseExpired, parameter },
+  ]);
+
+/**
+ * Writes the shipment's row of an order just moved to `shipped`, its assay in the order's unit
+ * (the unit of the availability its dose comes from when the order requested no activity).
+ */
+async function recordShipment(
+  tx: Tx,
+  ctx: ServiceContext,
+  order: typeof orders.$inferSelect,
+  input: ShipmentInput,
+): Promise<OrderShipment> {
+  let activityUnit: ActivityUnit | null = null;
+  if (input.assayedActivity !== null) {
+    activityUnit = order.activityUnit ?? (await availabilityUnit(tx, order));
+  }
+  const [row] = await tx
+    .insert(orderShipments)
+    .values({ orderId: order.id, ...input, activityUnit, createdBy: ctx.actor.user.id })
+    .returning();
+  return shipmentAnswer(row!);
+}
+
+/** A receipt as checked (issue 35): the assay read as an instant, the expectation the server computed. */
+interface ReceiptInput {
+  receivedActivity: number | null;
+  receivedAt: Date | null;
+  /** The unit of the figures: the shipment's or the order's; null: the availability's (read on writing). */
+  activityUnit: ActivityUnit | null;
+  expectedActivity: number | null;
+  deviationPercent: number | null;
+  tolerancePercent: number;
+  packageCondition: PackageCondition;
+  deviation: boolean;
+  comment: string | null;
+}
+
+/**
+ * What the dose should hold at `at`: the shipment's assay decayed with the radionuclide's
+ * half-life, or, without one, the requested activity decayed from the calibration; null when
+ * there is neither. In the unit of that figure.
+ */
+function expectedActivityAt(order: Order, at: Date): { activity: number; unit: ActivityUnit } | null {
+  const decay = { halfLifeSeconds: order.drug.halfLifeSeconds };
+  const s = order.shipment;
+  if (s && s.assayedActivity !== null && s.assayedAt !== null && s.activityUnit !== null) {
+    const activity = activityFromMeasurement(
+      { activity: s.assayedActivity, at: s.assayedAt },
+      at.toISOString(),
+      { ...decay, unit: s.activityUnit },
+    );
+    return { activity, unit: s.activityUnit };
+  }
+  if (order.requestedActivity === null || order.activityUnit === null) return null;
+  const activity = activityFromMeasurement(
+    { activity: order.requestedActivity, at: order.calibrationDatetime },
+    at.toISOString(),
+    { ...decay, unit: order.activityUnit },
+  );
+  return { activity, unit: order.activityUnit };
+}
+
+/**
+ * The receipt of `status: "delivered"` (issue 35, decision 058): the received assay is not in the
+ * future and lies within `limits.journeyMeasurementMaxHours` of the delivery; it is compared
+ * with the activity expected at that moment and the drug's tolerance (`checkReceipt`). Outside it,
+ * or a damaged package, is a deviation, whose reason (`comment`) is required: 400 on `comment`.
+ */
+function checkedReceipt(
+  ctx: ServiceContext,
+  body: StatusChange,
+  order: Order,
+  delivered: Date,
+): ReceiptInput {
+  const receivedAt = body.receivedAt === undefined ? null : localField(body, order, 'receivedAt');
+  if (receivedAt) {
+    const maxHours = limits.journeyMeasurementMaxHours;
+    if (receivedAt.getTime() > ctx.clock.now().getTime() + limits.clockSkewMinutes * 60_000)
+      throw validationFailed([{ parameter: 'receivedAt', message: messages.journeyTimeInFuture }]);
+    if (Math.abs(receivedAt.getTime() - delivered.getTime()) > maxHours * 3_600_000)
+      throw validationFailed([
+        { parameter: 'receivedAt', message: messages.measurementFarFromEvent(maxHours) },
+      ]);
+  }
+  const expected = expectedActivityAt(order, receivedAt ?? delivered);
+  const receivedActivity = body.receivedActivity ?? null;
+  const tolerancePercent = order.drug.receiptTolerancePercent ?? RECEIPT_TOLERANCE_DEFAULT_PERCENT;
+  const check =
+    receivedActivity !== null && expected
+      ? checkReceipt(receivedActivity, expected.activity, tolerancePercent)
+      : null;
+  const packageCondition = body.packageCondition ?? 'intact';
+  const damaged = packageCondition === 'damaged';
+  const deviation = damaged || (check?.outsideTolerance ?? false);
+  const comment = body.comment || null;
+  if (deviation && !comment) {
+    const message = damaged
+      ? messages.damagedPackageReason
+      : messages.receiptOutsideTolerance(tolerancePercent);
+    throw validationFailed([{ parameter: 'comment', message }]);
+  }
+  return {
+    receivedActivity,
+    receivedAt,
+    activityUnit: expected?.unit ?? null,
+    expectedActivity: expected && Number.isFinite(expected.activity) ? expected.activity : null,
+    deviationPercent: check?.deviationPercent ?? null,
+    tolerancePercent,
+    packageCondition,
+    deviation,
+    comment,
+  };
+}
+
+/** The unit of the availability the order's dose comes from (an order without a requested activity has none of its own). */
+export async function availabilityUnit(tx: Tx, order: { doseSlotId: number }): Promise<ActivityUnit> {
+  const [slot] = await tx
+    .select({ unit: drugAvailabilities.activityUnit })
+    .from(doseSlots)
+    .innerJoin(drugAvailabilities, eq(drugAvailabilities.id, doseSlots.availabilityId))
+    .where(eq(doseSlots.id, order.doseSlotId));
+  return slot!.unit;
+}
+
+/** Writes the receipt's row of an order just moved to `delivered`. */
+async function recordReceipt(
+  tx: Tx,
+  ctx: ServiceContext,
+  order: typeof orders.$inferSelect,
+  input: ReceiptInput,
+): Promise<OrderReceipt> {
+  const activityUnit =
+    input.activityUnit ?? (input.receivedActivity !== null ? await availabilityUnit(tx, order) : null);
+  const [row] = await tx
+    .insert(orderReceipts)
+    .values({ orderId: order.id, ...input, activityUnit, createdBy: ctx.actor.user.id })
+    .returning();
+  return receiptAnswer(row!);
+}
 
 /**
  * The columns an action sets, as its rule names them: the entered instant or the comment, and
@@ -122,6 +343,10 @@ export async function changeOrderStatus(
   const problem =
     entered && relatedTimeProblem(action, entered, ctx.clock.now(), current.calibrationDatetime);
   if (problem) throw validationFailed([{ parameter: 'relatedDatetime', message: problem }]);
+  if (entered && current.shippedAt && entered.getTime() < new Date(current.shippedAt).getTime())
+    throw validationFailed([{ parameter: 'relatedDatetime', message: messages.beforeShipment }]);
+  const shipment = setsShipment(action) ? checkedShipment(ctx, body, current, entered!) : undefined;
+  const receipt = setsReceipt(action) ? checkedReceipt(ctx, body, current, entered!) : undefined;
   const comment = rule.needs === 'comment' ? body.comment : undefined;
   const reasonForChange = comment ?? body.reasonForChange;
   const options = { meaning: `${orderStatusLabels[rule.to]} Order` };
@@ -137,15 +362,18 @@ export async function changeOrderStatus(
       throw invalidTransition(latest?.status ?? current.status, rule.to);
     }
     if (capacityReleasingStatuses.includes(rule.to)) await releaseDose(tx, updated.doseSlotId);
+    const shipped = shipment && (await recordShipment(tx, ctx, updated, shipment));
+    const received = receipt && (await recordReceipt(tx, ctx, updated, receipt));
+    const records = { ...(shipped ? { shipment: shipped } : {}), ...(received ? { receipt: received } : {}) };
     await audit({
       entityType: 'orders',
       entityId: id,
       eventType: 'update',
       before: auditedState(current),
-      after: auditedState(updated),
+      after: { ...auditedState(updated), ...records },
     });
     // The order as the update left it, from the row it returned: read once, before the change.
-    const changed = withOwnColumns(current, updated);
+    const changed = { ...withOwnColumns(current, updated), ...records };
     await enqueueOrderNotices(
       tx,
       { ...changed, webhook: webhookOrder(changed) },

@@ -64,8 +64,12 @@ export interface DataTableColumn<T> {
   size?: number;
   /** Left out until the user shows it with the column chooser (wide tables). */
   hiddenByDefault?: boolean;
-  /** Written by exports even while hidden: a fact the grid keeps out of view only to fit. */
-  alwaysExported?: boolean;
+  /**
+   * Written by exports even while hidden: a fact the grid keeps out of view only to fit. `'data'`:
+   * by the CSV and XLSX only while hidden (a PDF page has no room for every column; shown, the
+   * column goes to every format).
+   */
+  alwaysExported?: boolean | 'data';
   /** The columns exports write in this one's place (e.g. a status and its lateness apart). */
   exportAs?: ExportPart<T>[];
   /** False drops the header's column menu (its filter stays in the filter row), to save width. */

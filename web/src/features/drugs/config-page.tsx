@@ -3,6 +3,7 @@ import {
   DEFAULT_ACTIVITY_WARNING_PERCENT,
   type Drug,
   drugFieldsSchema,
+  RECEIPT_TOLERANCE_DEFAULT_PERCENT,
 } from '@dosechain/contract';
 import { type ConfigPageDescription, ConfigResourcePage } from '../../components/config-resource-page.tsx';
 import { activeColumn, createdColumn } from '../../components/data-table/common-columns.ts';
@@ -35,6 +36,20 @@ const drugs: ConfigPageDescription<Drug> = {
         },
       ],
     },
+    {
+      field: 'receipt_tolerance_percent',
+      header: 'Receipt tolerance',
+      // Unset: the default, shown as such.
+      value: (d) => `${d.receiptTolerancePercent ?? RECEIPT_TOLERANCE_DEFAULT_PERCENT} %`,
+      filter: false,
+      hiddenByDefault: true,
+      exportAs: [
+        {
+          header: 'Receipt tolerance (%)',
+          value: (d) => d.receiptTolerancePercent ?? RECEIPT_TOLERANCE_DEFAULT_PERCENT,
+        },
+      ],
+    },
     activeColumn(),
     createdColumn(),
   ],
@@ -59,10 +74,17 @@ const drugs: ConfigPageDescription<Drug> = {
       label: `Warning threshold (%, default ${DEFAULT_ACTIVITY_WARNING_PERCENT})`,
       size: 6,
     },
+    // Optional: a receipt's assay further than this from the expected activity is a deviation (10 % unset).
+    {
+      kind: 'decimal',
+      name: 'receiptTolerancePercent',
+      label: `Receipt tolerance (%, default ${RECEIPT_TOLERANCE_DEFAULT_PERCENT})`,
+      size: 6,
+    },
   ],
 };
 
-/** Drugs: name, other name, radionuclide, maximum activity, warning threshold, active. */
+/** Drugs: name, other name, radionuclide, maximum activity, warning threshold, receipt tolerance, active. */
 export default function DrugsPage() {
   return <ConfigResourcePage description={drugs} />;
 }

@@ -2,6 +2,7 @@ import { type OrderAction, type OrderActionIconKey, orderActionRules } from '@do
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 
 /** The one map from the action table's icon keys to icons and their colours (the contract holds no React). */
@@ -11,6 +12,7 @@ const icons: Record<
 > = {
   confirm: { Icon: CheckCircleIcon, color: 'success' },
   refuse: { Icon: DoNotDisturbIcon, color: 'error' },
+  dispatch: { Icon: Inventory2Icon, color: 'primary' },
   ship: { Icon: LocalShippingIcon, color: 'primary' },
   withdraw: { Icon: CancelIcon, color: 'warning' },
 };

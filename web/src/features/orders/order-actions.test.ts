@@ -17,6 +17,8 @@ describe('visibleOrderActions', () => {
   const expected: Record<OrderStatus, string[]> = {
     pending: ['accept', 'reject', 'cancel'],
     accepted: ['deliver', 'cancel'],
+    // Ship has no dialog yet (decision 058): not offered.
+    shipped: ['deliver'],
     rejected: [],
     canceled: [],
     delivered: [],
@@ -46,6 +48,12 @@ describe('visibleOrderActions', () => {
     expect(visibleOrderActions('accepted', all, 'clinical_site')).toEqual(['cancel']);
     expect(visibleOrderActions('accepted', all, 'imaging_center')).toEqual(['deliver', 'cancel']);
     expect(visibleOrderActions('pending', all, null)).toEqual([]);
+  });
+
+  it('offers no Ship, whose dialog is still to come, and lets a shipped order be delivered', () => {
+    expect(visibleOrderActions('accepted', all, 'cmo')).not.toContain('ship');
+    expect(visibleOrderActions('shipped', all, 'imaging_center')).toEqual(['deliver']);
+    expect(visibleOrderActions('shipped', all, 'clinical_site')).toEqual([]);
   });
 
   it('read-only users see no action', () => {

@@ -13,9 +13,16 @@ import {
 } from '@dosechain/contract';
 
 /**
+ * The actions the web has no dialog for yet: not offered, so no button is shown that cannot
+ * succeed (Ship needs its lot, assay and expiry; its dialog is still to come, decision 058).
+ */
+export const actionsWithoutDialog: readonly OrderAction[] = ['ship'];
+
+/**
  * The actions a user may take on an order in `status`: those the contract's action table starts
  * from that status, whose permission the user holds in the current role and of which that role is
- * a party (a CMO never cancels, a site never delivers), in the table's order. No role: none.
+ * a party (a CMO never cancels, a site never delivers), in the table's order, less those the web
+ * has no dialog for. No role: none.
  */
 export function visibleOrderActions(
   status: OrderStatus,
@@ -25,6 +32,7 @@ export function visibleOrderActions(
   if (roleType === null) return [];
   return orderActions.filter(
     (a) =>
+      !actionsWithoutDialog.includes(a) &&
       actionAllowedFrom(a, status) &&
       hasPermission(permissions, orderActionRules[a].permission) &&
       roleMayTakeAction(roleType, a),

@@ -3,6 +3,7 @@ import {
   type CompanyType,
   type FilterCondition,
   messages,
+  formatActivity,
   type Order,
   type OrderAction,
   type OrderStatus,
@@ -148,6 +149,38 @@ const columns = (
           value: (o) => (o.activityUnit ? activityUnitSymbol(o.activityUnit) : null),
         },
       ],
+    },
+    // The dose's journey (issue 35): kept out of view to fit, always in the CSV and XLSX (the PDF
+    // and print have them when shown: a page has no room for every column).
+    {
+      ...timeColumn('shipped_at', 'Shipped', (o) => o.shippedAt),
+      hiddenByDefault: true,
+      alwaysExported: 'data',
+    },
+    {
+      field: 'lot_number',
+      header: 'Lot',
+      value: (o) => o.shipment?.lotNumber ?? null,
+      filter: false,
+      enableSorting: false,
+      hiddenByDefault: true,
+      alwaysExported: 'data',
+    },
+    {
+      field: 'administered_activity',
+      header: 'Administered activity',
+      value: (o) => {
+        const a = o.administration;
+        if (!a) return null;
+        if (!a.administered) return `Not administered: ${a.comment}`;
+        return a.administeredActivity !== null && a.activityUnit
+          ? formatActivity(a.administeredActivity, a.activityUnit)
+          : null;
+      },
+      filter: false,
+      enableSorting: false,
+      hiddenByDefault: true,
+      alwaysExported: 'data',
     },
     partyColumn('cmo', { field: 'cmo_name', header: 'CMO', value: (o) => o.cmo.name }),
     partyColumn('imaging_center', {

@@ -26,6 +26,8 @@ export interface ExportColumn<T> {
    * (the grid shows `Accepted · 1 d 7 h late` in one cell), or an amount apart from its unit.
    */
   exportAs?: ExportPart<T>[];
+  /** Written to the CSV and XLSX only, not to the PDF and print (a hidden `alwaysExported: 'data'` column). */
+  dataOnly?: boolean;
 }
 
 /** The table as an export writes it: headers, then one line of typed cells per row. */

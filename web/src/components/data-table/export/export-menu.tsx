@@ -58,7 +58,9 @@ export function ExportMenu<T>({
     setAnchor(null);
     setBusy(true);
     try {
-      const table = toExportTable(columns, await loadRows());
+      // A page has no room for the columns written to the data formats only.
+      const written = format === 'csv' || format === 'xlsx' ? columns : columns.filter((c) => !c.dataOnly);
+      const table = toExportTable(written, await loadRows());
       const base = exportBaseName(exportName, title);
       const pdfOptions = { title, orientation, lines };
       if (format === 'csv') saveBlob(await toCsv(table), `${base}.csv`);

@@ -17,7 +17,8 @@ export interface TableExport<T> extends ExportOptions {
 
 /**
  * The columns an export writes, in the table's order: those the user has chosen to see (MRT column
- * visibility) and those exported even while hidden (`alwaysExported`).
+ * visibility) and those exported even while hidden (`alwaysExported`; `'data'`: marked `dataOnly`,
+ * for the CSV and XLSX only).
  */
 export function chosenColumns<T extends MRT_RowData>(
   table: MRT_TableInstance<T>,
@@ -27,8 +28,13 @@ export function chosenColumns<T extends MRT_RowData>(
   return table
     .getAllLeafColumns()
     .map((c) => ({ shown: c.getIsVisible(), column: byField.get(c.id) }))
-    .filter(({ shown, column }) => column !== undefined && (shown || column.alwaysExported === true))
-    .map(({ column }) => column as DataTableColumn<T>);
+    .filter(({ shown, column }) => column !== undefined && (shown || column.alwaysExported !== undefined))
+    .filter(({ shown, column }) => shown || column!.alwaysExported !== false)
+    .map(({ shown, column }) =>
+      !shown && column!.alwaysExported === 'data'
+        ? { ...(column as DataTableColumn<T>), dataOnly: true }
+        : (column as DataTableColumn<T>),
+    );
 }
 
 /** MRT's own toolbar buttons (search, filters, columns) followed by the export menu. */
