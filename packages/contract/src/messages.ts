@@ -181,6 +181,9 @@ export const messages = {
   measurementFarFromEvent: (hours: number) => `Must be within ${hours} hours of the event`,
   beforeShipment: 'Cannot be before the shipment',
   receiptOutsideTolerance: (percent: number) => `Outside the ${percent} % tolerance — give the reason`,
+  /** A receipt recorded as a deviation, as the journey shows it: its tolerance and its reason. */
+  receiptDeviationShown: (percent: number, reason: string) =>
+    `Deviation (tolerance ${percent} %)${reason ? `: ${reason}` : ''}`,
   damagedPackageReason: 'The package is damaged — give the reason',
   beforeDelivery: 'Cannot be before the delivery',
   residualAboveMeasured: 'The residual cannot be as much as the measured activity',

@@ -4,6 +4,7 @@ import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Can } from '../../auth/can.tsx';
+import { OrderJourney } from './journey/order-journey.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { OrderAgainButton } from './order-again.tsx';
@@ -64,6 +65,9 @@ export default function OrderDetailPage() {
       </Stack>
       <Paper sx={{ p: 2 }}>
         <OrderDetails order={o} />
+      </Paper>
+      <Paper sx={{ p: 2 }}>
+        <OrderJourney order={o} />
       </Paper>
       {action && <OrderActionDialog order={o} action={action} onClose={() => setAction(undefined)} />}
     </Stack>

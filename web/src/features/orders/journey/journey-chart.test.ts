@@ -63,6 +63,19 @@ describe('journeyChart', () => {
     expect(last.at(-1)![1]).toBeGreaterThan(received.y);
   });
 
+  it('draws no curve after the injection', () => {
+    const chart = journeyChart(
+      [
+        { at: t0, activity: 8, label: 'Received' },
+        { at: t0 + HOUR, activity: 5, label: 'Administered', ends: true },
+      ],
+      F18,
+      size,
+    )!;
+    expect(chart.curves).toHaveLength(1);
+    expect(pairs(chart.curves[0]!).at(-1)![0]).toBeCloseTo(chart.points[1]!.x, 1);
+  });
+
   it('draws flat lines for a drug that is not radioactive', () => {
     const chart = journeyChart(
       [

@@ -12,6 +12,8 @@ export interface JourneyMark {
   at: number;
   activity: number;
   label: string;
+  /** No curve after it: the dose was injected (what decays after is in the subject). */
+  ends?: boolean;
 }
 
 export interface ChartSize {
@@ -31,7 +33,7 @@ export interface ChartPoint {
 }
 
 export interface JourneyChartGeometry {
-  /** One SVG path per stretch between two marks (and after the last one), decaying from its start. */
+  /** One SVG path per stretch between two marks (and after the last one), decaying from its start; none after an `ends` mark. */
   curves: string[];
   points: ChartPoint[];
   /** The activity axis: a few round values and their heights. */
@@ -93,7 +95,8 @@ export function journeyChart(
   const yTop = size.top;
   const xOf = (at: number) => round(x0 + ((at - start) / (end - start)) * (x1 - x0));
   const yOf = (value: number) => round(y0 - (value / yMax) * (y0 - yTop));
-  const curves = sorted.map((mark, i) => {
+  const curves = sorted.flatMap((mark, i) => {
+    if (mark.ends) return [];
     const until = sorted[i + 1]?.at ?? end;
     const samples = halfLifeSeconds === null || until === mark.at ? 1 : SAMPLES;
     const parts: string[] = [];
@@ -101,7 +104,7 @@ export function journeyChart(
       const at = mark.at + ((until - mark.at) * s) / samples;
       parts.push(`${s === 0 ? 'M' : 'L'}${xOf(at)} ${yOf(decayed(mark, at))}`);
     }
-    return parts.join(' ');
+    return [parts.join(' ')];
   });
   const yTicks: { y: number; value: number }[] = [];
   for (let value = 0; value <= yMax + step / 2; value += step) yTicks.push({ y: yOf(value), value });

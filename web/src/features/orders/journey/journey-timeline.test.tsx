@@ -58,6 +58,17 @@ describe('JourneyTimeline', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
+  it('leaves out a reference figure a day or more from every measured one', () => {
+    const far = steps.map((s) =>
+      s.key === 'placed' ? { ...s, reference: true, measuredAt: '2026-11-27T12:00:00Z' } : s,
+    );
+    expect(journeyMarks(far).map((m) => m.label)).toEqual(['Shipped', 'Received']);
+    const near = steps.map((s) => (s.key === 'placed' ? { ...s, reference: true } : s));
+    expect(journeyMarks(near).map((m) => m.label)).toEqual(['Placed', 'Shipped', 'Received']);
+    const alone = [{ ...steps[0]!, reference: true }];
+    expect(journeyMarks(alone).map((m) => m.label)).toEqual(['Placed']);
+  });
+
   it('places a mark at its measurement time, not the step time', () => {
     const marks = journeyMarks(steps);
     expect(marks.map((m) => [m.label, new Date(m.at).toISOString()])).toEqual([

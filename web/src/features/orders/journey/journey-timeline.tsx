@@ -16,6 +16,8 @@ export interface JourneyStep {
   key: string;
   label: string;
   at: string | null;
+  /** Reached though it has no time of its own (a dose not administered); default: `at` is set. */
+  reached?: boolean;
   /** When the activity was measured, if not at the step's own time (the calibration, an assay). */
   measuredAt?: string | null;
   who?: string | null;
@@ -24,20 +26,44 @@ export interface JourneyStep {
   activityNote?: string | null;
   /** Lot, courier, reason not administered… one line. */
   detail?: string | null;
+  /**
+   * A nominal figure, not a measurement (the activity requested at calibration): drawn only near
+   * the measured ones, so a calibration days away does not squash their picture.
+   */
+  reference?: boolean;
+  /** The curve stops at this step's activity (the injection). */
+  endsCurve?: boolean;
   /** Why the step is a deviation (out of tolerance, damaged, expired); none: not one. */
   deviation?: string | null;
 }
 
 const SIZE: ChartSize = { width: 480, height: 220, left: 52, right: 16, top: 16, bottom: 34 };
 
-/** The chart's marks: the steps with a readable time and activity. */
+/** How far from the measured points a reference figure is still drawn. */
+const REFERENCE_REACH_MS = 24 * 3_600_000;
+
+/**
+ * The chart's marks: the steps with a readable time and activity; a reference figure only within
+ * a day of a measured one (or when nothing was measured yet).
+ */
 export function journeyMarks(steps: readonly JourneyStep[]): JourneyMark[] {
-  return steps.flatMap((step) => {
+  const marks = steps.flatMap((step) => {
     const when = step.measuredAt ?? step.at;
     const at = when ? Date.parse(when) : Number.NaN;
     if (step.activity == null || !Number.isFinite(at)) return [];
-    return [{ at, activity: step.activity, label: step.label }];
+    return [
+      { at, activity: step.activity, label: step.label, ends: step.endsCurve, reference: step.reference },
+    ];
   });
+  const measured = marks.filter((m) => !m.reference);
+  return marks
+    .filter(
+      (m) =>
+        !m.reference ||
+        measured.length === 0 ||
+        measured.some((other) => Math.abs(other.at - m.at) <= REFERENCE_REACH_MS),
+    )
+    .map(({ reference: _, ...mark }) => mark);
 }
 
 function JourneyChart({
@@ -55,6 +81,7 @@ function JourneyChart({
   const chart = journeyChart(journeyMarks(steps), halfLifeSeconds, SIZE);
   if (!chart) return null;
   const symbol = activityUnitSymbol(unit);
+  const [chartLeft, chartRight] = [chart.x0, chart.x1];
   const summary = chart.points
     .map((p) => `${p.mark.label} ${formatActivityBoth(p.mark.activity, unit, false)}`)
     .join(', ');
@@ -105,6 +132,15 @@ function JourneyChart({
           >
             <title>{`${p.mark.label}: ${formatActivityBoth(p.mark.activity, unit, true)}`}</title>
           </circle>
+          <text
+            x={p.x}
+            y={p.y - 9}
+            textAnchor={p.x > chartRight - 40 ? 'end' : p.x < chartLeft + 40 ? 'start' : 'middle'}
+            fontSize={10}
+            fill={theme.palette.text.secondary}
+          >
+            {p.mark.label}
+          </text>
         </g>
       ))}
       <text x={chart.x0} y={SIZE.height - 8} fontSize={11} fill={theme.palette.text.secondary}>
@@ -148,7 +184,7 @@ export function JourneyTimeline({
         <Grid size={{ xs: 12, md: 6 }}>
           <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {steps.map((step, i) => {
-              const reached = step.at !== null;
+              const reached = step.reached ?? step.at !== null;
               return (
                 <Box
                   component="li"
@@ -190,7 +226,7 @@ export function JourneyTimeline({
                 >
                   <Typography variant="subtitle2" component="div">
                     {step.label}
-                    {reached ? ` · ${formatInstant(step.at, zone)}` : ' · not yet'}
+                    {step.at ? ` · ${formatInstant(step.at, zone)}` : reached ? '' : ' · not yet'}
                   </Typography>
                   {step.who && (
                     <Typography variant="body2" color="text.secondary">
