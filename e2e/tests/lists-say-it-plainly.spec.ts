@@ -1,11 +1,20 @@
+import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, test } from '../fixtures.ts';
 
 // Issue 33, "Wording": lists show phones as people write them, not raw E.164, and a drug that
-// cannot be inactivated says where it is used.
+// cannot be inactivated says where it is used. Each test searches for its row: other tests of the
+// same worker add sites and drugs, and a list opens at its newest (the row may be on page 2).
+
+/** Narrows the open list to the rows holding `text`, with the list's own search. */
+async function search(page: Page, text: string) {
+  await page.getByRole('button', { name: 'Show/Hide search' }).click();
+  await page.getByPlaceholder('Search').fill(text);
+}
 
 test('the clinical sites list shows phone numbers formatted, not as stored', async ({ page }) => {
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Clinical Sites' }).click();
+  await search(page, 'Lakeside');
   const lakeside = page.getByRole('row').filter({ hasText: 'Lakeside Clinical Research' });
   await expect(lakeside).toContainText('+1 312 555 0122');
   await expect(lakeside).not.toContainText('+13125550122');
@@ -14,6 +23,7 @@ test('the clinical sites list shows phone numbers formatted, not as stored', asy
 test('inactivating a drug in use names the exams, studies and CMOs that use it', async ({ page }) => {
   await loginAs(page, 'staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Drugs' }).click();
+  await search(page, 'Fludeoxyglucose');
   const fdg = page.getByRole('row').filter({ hasText: 'Fludeoxyglucose F18' });
   await fdg.getByRole('button', { name: 'Inactivate' }).click();
   const dialog = page.getByRole('dialog');
