@@ -8,7 +8,7 @@ export {
   mayOrderFor,
   orderScopeAllows,
   type ResolvedPairing,
-  roleImagingCenter,
+  scopeImagingCenter,
   siteLinkedSql,
   siteLinkedToCenter,
 } from './pairing.ts';

@@ -1,6 +1,5 @@
-import type { Role } from '@dosechain/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { companyScope } from '../../kernel/auth/scope.ts';
+import type { CompanyScope } from '../../kernel/auth/scope.ts';
 import type { Executor } from '../../kernel/db/client.ts';
 import { drugs, exams, siteImagingCenters, studyPairings } from '../../kernel/db/schema.ts';
 import type { SqlInteger } from '../../kernel/db/sql-integer.ts';
@@ -76,8 +75,7 @@ export interface OrderTarget {
  * imaging-center role for the sites linked to it, a CMO role for what it makes (`cmoId`, the
  * pairing's CMO); staff and admin for all.
  */
-export function orderScopeAllows(role: Role, target: OrderTarget): boolean {
-  const scope = companyScope(role);
+export function orderScopeAllows(scope: CompanyScope | null, target: OrderTarget): boolean {
   if (!scope) return true;
   switch (scope.type) {
     case 'clinical_site':
@@ -89,19 +87,18 @@ export function orderScopeAllows(role: Role, target: OrderTarget): boolean {
   }
 }
 
-/** The imaging center an imaging-center role orders from, else null. */
-export function roleImagingCenter(role: Role): number | null {
-  const scope = companyScope(role);
+/** The imaging center an imaging-center scope orders from, else null. */
+export function scopeImagingCenter(scope: CompanyScope | null): number | null {
   return scope?.type === 'imaging_center' ? scope.companyId : null;
 }
 
 /** `orderScopeAllows`, reading the site's link to the role's imaging center when it matters. */
 export async function mayOrderFor(
   db: Executor,
-  role: Role,
+  scope: CompanyScope | null,
   target: { siteId: number; cmoId?: number },
 ): Promise<boolean> {
-  const center = roleImagingCenter(role);
+  const center = scopeImagingCenter(scope);
   const siteLinkedToRoleCenter = center !== null && (await siteLinkedToCenter(db, target.siteId, center));
-  return orderScopeAllows(role, { ...target, siteLinkedToRoleCenter });
+  return orderScopeAllows(scope, { ...target, siteLinkedToRoleCenter });
 }

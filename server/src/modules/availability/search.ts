@@ -1,7 +1,7 @@
 import { type AvailableDay, type availabilitySearchQuerySchema, limits, messages } from '@dosechain/contract';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { actingRole } from '../../kernel/auth/scope.ts';
+import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
 import { notFound, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import { availableDays } from './capacity.ts';
@@ -30,7 +30,12 @@ export async function searchAvailability(
     ]);
   }
   const pairing = await resolvePairing(ctx.db, query);
-  if (!(await mayOrderFor(ctx.db, actingRole(ctx.actor), { siteId: query.siteId, cmoId: pairing?.cmoId }))) {
+  if (
+    !(await mayOrderFor(ctx.db, companyScope(actingRole(ctx.actor)), {
+      siteId: query.siteId,
+      cmoId: pairing?.cmoId,
+    }))
+  ) {
     throw notFound(messages.notFound('Clinical Site'));
   }
   if (!pairing) throw validationFailed([{ parameter: 'examId', message: messages.noPairing }]);

@@ -8,7 +8,7 @@ import {
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../../kernel/auth/principal.ts';
-import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
+import { actingRole, type CompanyScope, companyScope } from '../../kernel/auth/scope.ts';
 import type { Executor } from '../../kernel/db/client.ts';
 import { exams, studyPairings } from '../../kernel/db/schema.ts';
 import { orderInScope } from '../order-records/index.ts';
@@ -18,6 +18,8 @@ import type { AvailabilityRef, LiveChange } from './changes.ts';
 /** Who reads a stream, as far as choosing its events goes. */
 export interface Reader {
   role: Role;
+  /** The role's company scope, computed once for the stream (null: staff, admin). */
+  scope: CompanyScope | null;
   permissions: Permissions;
   /**
    * For a company role that places orders: the CMO and drug (`cmoId:drugId`) of every pairing it
@@ -31,15 +33,15 @@ const orderableKey = (ref: { cmoId: number; drugId: number }) => `${ref.cmoId}:$
 /** The reader of a principal's stream: its role, permissions and, if it orders, what it orders. */
 export async function readerOf(db: Executor, principal: Principal): Promise<Reader> {
   const role = actingRole(principal);
-  const ordersThroughPairings =
-    companyScope(role) !== null && hasPermission(principal.permissions, 'order.create');
-  if (!ordersThroughPairings) return { role, permissions: principal.permissions, orderable: null };
+  const scope = companyScope(role);
+  const ordersThroughPairings = scope !== null && hasPermission(principal.permissions, 'order.create');
+  if (!ordersThroughPairings) return { role, scope, permissions: principal.permissions, orderable: null };
   const rows = await db
     .selectDistinct({ cmoId: studyPairings.cmoId, drugId: exams.drugId })
     .from(studyPairings)
     .innerJoin(exams, eq(exams.id, studyPairings.examId))
     .where(pairingScope(db, role));
-  return { role, permissions: principal.permissions, orderable: new Set(rows.map(orderableKey)) };
+  return { role, scope, permissions: principal.permissions, orderable: new Set(rows.map(orderableKey)) };
 }
 
 /**
@@ -49,12 +51,12 @@ export async function readerOf(db: Executor, principal: Principal): Promise<Read
  * reads its orders, without; nobody else.
  */
 function availabilityEvent(reader: Reader, ref: AvailabilityRef): LiveEvent | null {
-  const everyCompany = companyScope(reader.role) === null;
+  const { scope } = reader;
+  const everyCompany = scope === null;
   if (everyCompany && hasPermission(reader.permissions, 'cmoManufactureAvailability.read'))
     return { type: 'availability.changed', availabilityId: ref.availabilityId };
   // Its own CMO: an exception may black out (or open again) the day of orders it reads, whose
   // dashboard banner counts them (issue 33).
-  const scope = companyScope(reader.role);
   if (
     scope?.type === 'cmo' &&
     scope.companyId === ref.cmoId &&
@@ -82,7 +84,7 @@ export function readsMailLog(reader: Reader): boolean {
 export function eventFor(reader: Reader, change: LiveChange): LiveEvent | null {
   if (change.kind === 'access') return null;
   if (change.kind === 'availability') return availabilityEvent(reader, change.availability);
-  if (hasPermission(reader.permissions, 'order.read') && orderInScope(reader.role, change)) {
+  if (hasPermission(reader.permissions, 'order.read') && orderInScope(reader.scope, change)) {
     const { type, orderId, status, cmoId, siteId, imagingCenterId } = change;
     return { type, orderId, status, cmoId, siteId, imagingCenterId };
   }

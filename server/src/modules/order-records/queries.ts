@@ -11,7 +11,7 @@ import {
 import { and, asc, type Column, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fullName } from '../../kernel/auth/principal.ts';
-import { companyScope } from '../../kernel/auth/scope.ts';
+import { type CompanyScope, companyScope } from '../../kernel/auth/scope.ts';
 import { type Executor, fromJson } from '../../kernel/db/client.ts';
 import {
   availabilityExceptions,
@@ -104,8 +104,10 @@ export function orderScopeOn(role: Role, columns: OrderCompanyColumns): SQL | un
 }
 
 /** The same rule on an order's company ids already read (a live event about the order). */
-export function orderInScope(role: Role, order: Record<keyof OrderCompanyColumns, number>): boolean {
-  const scope = companyScope(role);
+export function orderInScope(
+  scope: CompanyScope | null,
+  order: Record<keyof OrderCompanyColumns, number>,
+): boolean {
   return !scope || order[orderPartyOf[scope.type]] === scope.companyId;
 }
 

@@ -1,5 +1,6 @@
-import type { OrderStatus, Role } from '@dosechain/contract';
+import type { OrderStatus } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
+import type { CompanyScope } from '../../kernel/auth/scope.ts';
 import { type Executor, fromJson, preparedPerDatabase } from '../../kernel/db/client.ts';
 import {
   availabilityExceptions,
@@ -17,7 +18,7 @@ import {
 } from '../../kernel/db/schema.ts';
 import { isStorableId } from '../../kernel/db/storable-id.ts';
 import type { AvailabilityRow, ExceptionRow } from '../availability/index.ts';
-import { type ResolvedPairing, roleImagingCenter, siteLinkedSql } from '../availability/index.ts';
+import { type ResolvedPairing, scopeImagingCenter, siteLinkedSql } from '../availability/index.ts';
 import { distributionMatch, uniqueAddresses } from '../order-records/index.ts';
 
 type Named = { name: string; active: boolean };
@@ -184,7 +185,7 @@ export async function placementReferences(
     subjectId: string;
     replacesOrderId?: number | null | undefined;
   },
-  role: Role,
+  scope: CompanyScope | null,
   at: Date,
 ): Promise<PlacementReferences> {
   // Ids past the integer range name no record and must not reach SQL.
@@ -200,7 +201,7 @@ export async function placementReferences(
     examId: id(input.examId),
     subjectId: input.subjectId,
     replacesId: input.replacesOrderId == null ? null : id(input.replacesOrderId),
-    roleCenterId: roleImagingCenter(role),
+    roleCenterId: scopeImagingCenter(scope),
     firstDay: utcDay(-1),
     lastDay: utcDay(1),
   });

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
 import { auditStampSql } from '../../kernel/audit/record.ts';
-import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
+import { actingRole, type CompanyScope, companyScope } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
 import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
@@ -81,15 +81,18 @@ async function dayClosed(tx: Tx, date: string, candidates: { id: number }[]): Pr
  * site and imaging center, the study has a pairing for (exam, site), the center is linked to
  * the site. One 400 with an entry per bad field.
  */
-async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: Date) {
-  const role = actingRole(ctx.actor);
-  const refs = await placementReferences(ctx.db, input, role, at);
+async function checkReferences(
+  ctx: ServiceContext,
+  input: PlaceOrderInput,
+  scope: CompanyScope | null,
+  at: Date,
+) {
+  const refs = await placementReferences(ctx.db, input, scope, at);
   const { study, timepoint, site, center, exam, pairing, linked, siteLinkedToRoleCenter } = refs;
-  const scope = companyScope(role);
   // Out of the role's scope reads as not found, and says nothing more about that site or center.
   const siteOk =
     site !== undefined &&
-    orderScopeAllows(role, { siteId: input.siteId, cmoId: pairing?.cmoId, siteLinkedToRoleCenter });
+    orderScopeAllows(scope, { siteId: input.siteId, cmoId: pairing?.cmoId, siteLinkedToRoleCenter });
   const centerOk =
     center !== undefined && (scope?.type !== 'imaging_center' || input.imagingCenterId === scope.companyId);
   const issues: FieldIssue[] = [];
@@ -108,7 +111,7 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
     issues.push({ parameter: 'examId', message: messages.noPairing });
   if (!timepoint) issues.push({ parameter: 'timePointId', message: messages.notFound('Timepoint') });
   if (input.replacesOrderId != null) {
-    const problem = replacementProblem(role, input, refs.replaced);
+    const problem = replacementProblem(scope, input, refs.replaced);
     if (problem) issues.push({ parameter: 'replacesOrderId', message: problem });
   }
   if (issues.length > 0 || !keyStudyOk || !pairing || !study || !site || !center || !exam || !timepoint) {
@@ -132,11 +135,11 @@ async function checkReferences(ctx: ServiceContext, input: PlaceOrderInput, at: 
  * lost — rejected, canceled, or waiting on a manufacture day that became a day with no manufacture.
  */
 function replacementProblem(
-  role: ReturnType<typeof actingRole>,
+  scope: CompanyScope | null,
   input: PlaceOrderInput,
   replaced: ReplacedOrder | undefined,
 ): string | null {
-  if (!replaced || !orderInScope(role, replaced)) return messages.notFound('Order');
+  if (!replaced || !orderInScope(scope, replaced)) return messages.notFound('Order');
   const same =
     replaced.studyId === input.studyId &&
     replaced.siteId === input.siteId &&
@@ -292,10 +295,13 @@ export async function placeOrder(
   idempotent?: IdempotentPlacement,
 ): Promise<{ answer: PlaceOrderAnswer; replayed: boolean }> {
   // A site or imaging center orders for itself (staff and admin for anyone); a CMO never does.
-  if (!roleMayPlaceOrders(actingRole(ctx.actor).type)) throw forbidden(messages.notOrderingRole);
+  const role = actingRole(ctx.actor);
+  if (!roleMayPlaceOrders(role.type)) throw forbidden(messages.notOrderingRole);
+  // The role's company scope, once for every check of the placement (issue 34).
+  const scope = companyScope(role);
   // A repeat passes what a new placement passes — the caller's scope, then its e-signature (a
   // wrong one refused and counted) — before it is answered (decision 016).
-  const references = await checkReferences(ctx, input, new Date(input.calibrationDatetime));
+  const references = await checkReferences(ctx, input, scope, new Date(input.calibrationDatetime));
   const signed = await checkESignature(ctx, input.electronicSignature);
   // A repeat of a placement already made under this key answers it and places nothing.
   const earlier = idempotent && (await earlierAnswer(ctx.db, idempotent, ctx.clock.now()));

@@ -33,7 +33,7 @@ async function checkScope(ctx: ServiceContext, query: WindowQuery): Promise<void
     findCompany(ctx.db, 'clinical_site', query.siteId),
     findCompany(ctx.db, 'imaging_center', query.imagingCenterId),
   ]);
-  const siteOk = site !== undefined && (await mayOrderFor(ctx.db, role, { siteId: query.siteId }));
+  const siteOk = site !== undefined && (await mayOrderFor(ctx.db, scope, { siteId: query.siteId }));
   const centerOk =
     center !== undefined && (scope?.type !== 'imaging_center' || query.imagingCenterId === scope.companyId);
   const problems = [
