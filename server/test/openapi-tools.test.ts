@@ -41,6 +41,21 @@ interface ExampleClient {
   ): Promise<{ order: { id: number; study: unknown }; listed: unknown[]; replayed: boolean }>;
 }
 
+/** What the test uses of docs/api-client/subject-schedule.ts. */
+interface ScheduleClient {
+  windowAndDue(
+    client: unknown,
+    caller: { accessToken: string; roleId?: string },
+    next: Record<string, unknown>,
+  ): Promise<{ window: Record<string, string | null>; due: { subjectId: string; timePointId: number }[] }>;
+  placeWithOverride(
+    client: unknown,
+    caller: { accessToken: string; roleId?: string },
+    body: Record<string, unknown>,
+    reason: string,
+  ): Promise<{ refused: { code: string; message: string } | null; order: { id: number } }>;
+}
+
 // The document is the same on both databases, and the files here are written once: PGlite only.
 describe.skipIf(process.env.TEST_DB === 'pg')('the served OpenAPI document with the standard tools', () => {
   let t: TestApp;
@@ -126,5 +141,75 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the served OpenAPI document with 
     expect(first.listed).toEqual([expect.objectContaining({ id: first.order.id, study: first.order.study })]);
     const again = await placeAndReadOrder(client, { accessToken, roleId }, body, 'example-key-1');
     expect(again).toMatchObject({ replayed: true, order: { id: first.order.id } });
+  });
+
+  it("reads a subject's window and the subjects due, and places out of window with a reason, with the example client", async () => {
+    const { dosechainClient, logIn } = (await import(
+      join(clientDir, 'place-and-read-order.ts')
+    )) as ExampleClient;
+    const { windowAndDue, placeWithOverride } = (await import(
+      join(clientDir, 'subject-schedule.ts')
+    )) as ScheduleClient;
+    const ids = await loadOrderIds(t);
+    const timepoints = await t.request('staff', { method: 'GET', url: '/api/v1/timepoints?size=100' });
+    const week4 = timepoints.json().items.find((tp: { name: string }) => tp.name === 'Week 4').id as number;
+    // Baseline the anchor, Week 4 a week after it ± 2 days.
+    const schedule = await t.request('staff', {
+      method: 'PUT',
+      url: `/api/v1/studies/${ids.study}/schedule`,
+      payload: {
+        anchorTimePointId: ids.baseline,
+        entries: [
+          { timePointId: ids.baseline, dayOffset: 0, windowBeforeDays: 0, windowAfterDays: 0 },
+          { timePointId: week4, dayOffset: 7, windowBeforeDays: 2, windowAfterDays: 2 },
+        ],
+        reasonForChange: 'Protocol v1',
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const client = dosechainClient(baseUrl);
+    const caller = { accessToken: await logIn(client, 'site', DEMO_PASSWORD) };
+    const order = {
+      studyId: ids.study,
+      siteId: ids.chicago,
+      examId: ids.fdg,
+      imagingCenterId: ids.windy,
+      subjectId: 'EXAMPLE-SCHED',
+      electronicSignature: DEMO_PASSWORD,
+    };
+    // The baseline, on 2 March (Chicago), anchors the subject: Week 4 is due 7–11 March.
+    const baseline = await placeWithOverride(
+      client,
+      caller,
+      { ...order, timePointId: ids.baseline, calibrationDatetime: '2027-03-02T16:00:00.000Z' },
+      'not needed',
+    );
+    expect(baseline.refused).toBeNull();
+    const next = { ...order, timePointId: week4 };
+    const { window, due } = await windowAndDue(client, caller, {
+      studyId: ids.study,
+      siteId: ids.chicago,
+      imagingCenterId: ids.windy,
+      subjectId: 'EXAMPLE-SCHED',
+      timePointId: week4,
+    });
+    expect(window).toEqual({
+      anchorDate: '2027-03-02',
+      nominalDate: '2027-03-09',
+      earliestDate: '2027-03-07',
+      latestDate: '2027-03-11',
+    });
+    expect(due).toContainEqual(expect.objectContaining({ subjectId: 'EXAMPLE-SCHED', timePointId: week4 }));
+    // On 15 March it is out of window: refused, then placed with the coordinator's reason.
+    const late = await placeWithOverride(
+      client,
+      caller,
+      { ...next, calibrationDatetime: '2027-03-15T16:00:00.000Z' },
+      'Subject was travelling',
+    );
+    expect(late.refused?.code).toBe('OUT_OF_WINDOW');
+    const read = await t.request('site', { url: `/api/v1/orders/${late.order.id}` });
+    expect(read.json()).toMatchObject({ outOfWindow: true, overrideReason: 'Subject was travelling' });
   });
 });
