@@ -3,6 +3,7 @@ import {
   apiHeaders,
   DEMO_PASSWORD,
   expect,
+  expectNoSeriousA11yViolations,
   loginAs,
   placeOrderByApi,
   screenshot,
@@ -93,6 +94,7 @@ test('[ORD-015] the order page draws the dose journey: each step with its time o
   await expect(chart.locator('circle')).toHaveCount(3);
   await journey.scrollIntoViewIfNeeded();
   await screenshot(page, 'order-journey-1280');
+  await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, 'order-journey-1440');
 });

@@ -4,6 +4,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectInView,
+  expectNoSeriousA11yViolations,
   firstOpenDay,
   loginAs,
   placeOrderByApi,
@@ -190,4 +191,94 @@ test('[ORD-029] a coordinator orders again after a rejection, the new order nami
   await expect(page.getByRole('link', { name: `#${number}`, exact: true })).toBeVisible({ timeout: 30_000 });
   // Already ordered again: no second "Order again".
   await expect(page.getByRole('link', { name: 'Order again' })).toHaveCount(0);
+});
+
+test('[ORD-029] after a rejection and the exam re-paired to another CMO, Order again places with the CMO now paired', async ({
+  page,
+}) => {
+  const request = page.request;
+  const staff = await apiHeaders(request, 'staff');
+  const site = await apiHeaders(request, 'site');
+  const options = await (await request.get('/api/v1/orders/options', { headers: site })).json();
+  const psma = options.pairings.find(
+    (p: { exam: { name: string }; site: { name: string } }) =>
+      p.exam.name === 'PSMA PET' && p.site.name === 'Lakeside Clinical Research',
+  );
+  const center = options.sites
+    .find((s: { id: number }) => s.id === psma.site.id)
+    .imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
+  const cmoId = async (name: string) =>
+    (await (await request.get('/api/v1/cmos', { headers: staff, params: { search: name } })).json()).items[0]
+      .id as number;
+  const study = await request.post('/api/v1/studies', {
+    headers: staff,
+    data: {
+      name: `E2E Re-pair ${Date.now() % 100_000}`,
+      sponsor: 'E2E Sponsor',
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(study.ok(), await study.text()).toBe(true);
+  const studyId = ((await study.json()) as { id: number }).id;
+  const pair = async (cmo: string) => {
+    const res = await request.post(`/api/v1/studies/${studyId}/pairings`, {
+      headers: staff,
+      data: {
+        examId: psma.exam.id,
+        siteId: psma.site.id,
+        cmoId: await cmoId(cmo),
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const boston = await pair('Isotope Labs Boston');
+
+  // The site orders from Boston's first open PSMA day; Boston rejects it.
+  const ids = { studyId, siteId: psma.site.id, examId: psma.exam.id };
+  const days = await (
+    await request.get('/api/v1/drug-availabilities/search', { headers: site, params: ids })
+  ).json();
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  const day = days.find((d: { date: string; remaining: number }) => d.date > tomorrow && d.remaining > 0);
+  const placed = await request.post('/api/v1/orders', {
+    headers: site,
+    data: {
+      ...ids,
+      imagingCenterId: center.id,
+      timePointId: options.timepoints[0].id,
+      subjectId: 'E2E-REPAIR-1',
+      calibrationDatetime: day.intervals[0].start,
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const lost = (await placed.json()) as { id: number; number: number };
+  const rejected = await request.put(`/api/v1/orders/${lost.id}/status`, {
+    headers: await apiHeaders(request, 'cmo'),
+    data: { status: 'rejected', comment: 'Cyclotron down', electronicSignature: DEMO_PASSWORD },
+  });
+  expect(rejected.status(), await rejected.text()).toBe(200);
+
+  // Staff move the exam at Lakeside to Pacific Radiopharma, which also makes PSMA.
+  const removed = await request.delete(`/api/v1/studies/${studyId}/pairings/${boston}`, {
+    headers: staff,
+    data: { reasonForChange: 'Supplier changed', electronicSignature: DEMO_PASSWORD },
+  });
+  expect(removed.status(), await removed.text()).toBe(204);
+  await pair('Pacific Radiopharma');
+
+  await loginAs(page, 'site');
+  await page.goto(`/orders/${lost.id}`);
+  await page.getByRole('link', { name: 'Order again' }).click();
+  await expect(page.getByText(`Replaces order #${lost.number}`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Exam' })).toHaveValue('PSMA PET');
+  await pickAndPlace(page);
+  await openPlacedOrder(page);
+  await expect(page.getByText('Pacific Radiopharma', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: `#${lost.number}`, exact: true })).toBeVisible();
+  await screenshot(page, 'order-again-other-cmo');
+  // The order page with its journey still to come passes axe.
+  await expectNoSeriousA11yViolations(page);
 });

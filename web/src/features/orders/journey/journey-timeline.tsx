@@ -194,7 +194,7 @@ export function JourneyTimeline({
                     position: 'relative',
                     pl: 3,
                     pb: i === steps.length - 1 ? 0 : 1.5,
-                    color: reached ? 'text.primary' : 'text.disabled',
+                    color: reached ? 'text.primary' : 'text.secondary',
                     // The line joining the steps, and each step's dot on it.
                     '&::before': {
                       content: '""',
