@@ -318,3 +318,39 @@ export async function fillApiKeyForm(
 
 export const test = base;
 export { expect };
+
+/** A study of the test's own, paired FDG · Lakeside · Boston, with the ids an order needs. */
+export async function newPairedStudy(request: APIRequestContext, name: string) {
+  const staff = await apiHeaders(request, 'staff');
+  const site = await apiHeaders(request, 'site');
+  const options = await (await request.get('/api/v1/orders/options', { headers: site })).json();
+  const onco = options.pairings.find(
+    (p: { exam: { name: string }; site: { name: string } }) =>
+      p.exam.name === 'FDG PET Whole Body' && p.site.name === 'Lakeside Clinical Research',
+  );
+  const center = options.sites
+    .find((s: { id: number }) => s.id === onco.site.id)
+    .imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
+  const cmos = await (
+    await request.get('/api/v1/cmos', { headers: staff, params: { search: 'Isotope Labs Boston' } })
+  ).json();
+  const created = await request.post('/api/v1/studies', {
+    headers: staff,
+    data: { name, sponsor: 'E2E Sponsor', electronicSignature: DEMO_PASSWORD },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: number };
+  const paired = await request.post(`/api/v1/studies/${id}/pairings`, {
+    headers: staff,
+    data: {
+      examId: onco.exam.id,
+      siteId: onco.site.id,
+      cmoId: cmos.items[0].id,
+      electronicSignature: DEMO_PASSWORD,
+    },
+  });
+  expect(paired.status(), await paired.text()).toBe(201);
+  const timepoint = (name: string) =>
+    options.timepoints.find((t: { name: string }) => t.name === name).id as number;
+  return { studyId: id, examId: onco.exam.id, siteId: onco.site.id, imagingCenterId: center.id, timepoint };
+}

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   apiHeaders,
   DEMO_PASSWORD,
@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   firstOpenDay,
   loginAs,
+  newPairedStudy,
   placeOrderByApi,
   SIGNATURE,
   screenshot,
@@ -16,42 +17,6 @@ import {
 // Placing against the schedule and "Order again" (issue 36, decision 059), at 1280×800.
 test.use({ viewport: { width: 1280, height: 800 } });
 test.setTimeout(150_000);
-
-/** A study of the test's own, paired FDG · Lakeside · Boston, with the ids an order needs. */
-async function newPairedStudy(request: APIRequestContext, name: string) {
-  const staff = await apiHeaders(request, 'staff');
-  const site = await apiHeaders(request, 'site');
-  const options = await (await request.get('/api/v1/orders/options', { headers: site })).json();
-  const onco = options.pairings.find(
-    (p: { exam: { name: string }; site: { name: string } }) =>
-      p.exam.name === 'FDG PET Whole Body' && p.site.name === 'Lakeside Clinical Research',
-  );
-  const center = options.sites
-    .find((s: { id: number }) => s.id === onco.site.id)
-    .imagingCenters.find((c: { name: string }) => c.name === 'Windy City Imaging');
-  const cmos = await (
-    await request.get('/api/v1/cmos', { headers: staff, params: { search: 'Isotope Labs Boston' } })
-  ).json();
-  const created = await request.post('/api/v1/studies', {
-    headers: staff,
-    data: { name, sponsor: 'E2E Sponsor', electronicSignature: DEMO_PASSWORD },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: number };
-  const paired = await request.post(`/api/v1/studies/${id}/pairings`, {
-    headers: staff,
-    data: {
-      examId: onco.exam.id,
-      siteId: onco.site.id,
-      cmoId: cmos.items[0].id,
-      electronicSignature: DEMO_PASSWORD,
-    },
-  });
-  expect(paired.status(), await paired.text()).toBe(201);
-  const timepoint = (name: string) =>
-    options.timepoints.find((t: { name: string }) => t.name === name).id as number;
-  return { studyId: id, examId: onco.exam.id, siteId: onco.site.id, imagingCenterId: center.id, timepoint };
-}
 
 /** The first open day's first hour on Place order, signed, then "Place order". */
 async function pickAndPlace(page: Page) {

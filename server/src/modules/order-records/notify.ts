@@ -42,6 +42,14 @@ export interface OrderMailCompanies {
  * companies (a CMO entry the order's CMO, a clinical-site entry its site, an imaging-center
  * entry its center).
  */
+/** The study and companies of an order, as its distribution list is matched against them. */
+export const orderCompanies = (order: Order): OrderMailCompanies => ({
+  studyId: order.study.id,
+  cmoId: order.cmo.id,
+  siteId: order.site.id,
+  imagingCenterId: order.imagingCenter.id,
+});
+
 export function distributionMatch(ids: OrderMailCompanies): SQL {
   const e = studyDistributionEntries;
   const companyOfOrder = sql`case ${e.companyType}
@@ -70,14 +78,7 @@ export async function orderMailRecipients(db: Executor, order: Order): Promise<s
   const rows = await db
     .selectDistinct({ email: studyDistributionEntries.email })
     .from(studyDistributionEntries)
-    .where(
-      distributionMatch({
-        studyId: order.study.id,
-        cmoId: order.cmo.id,
-        siteId: order.site.id,
-        imagingCenterId: order.imagingCenter.id,
-      }),
-    );
+    .where(distributionMatch(orderCompanies(order)));
   return uniqueAddresses(rows.map((r) => r.email));
 }
 

@@ -1,7 +1,7 @@
 import type { Order } from '@dosechain/contract';
 import type { Executor } from '../../kernel/db/client.ts';
 import { studyDistributionEntries } from '../../kernel/db/schema.ts';
-import { distributionMatch, uniqueAddresses } from './notify.ts';
+import { distributionMatch, orderCompanies, uniqueAddresses } from './notify.ts';
 
 /**
  * Each address of the order's distribution list with the zone its mail is written in: the zone
@@ -12,14 +12,7 @@ export async function recipientsWithZones(db: Executor, order: Order): Promise<M
   const rows = await db
     .select({ email: studyDistributionEntries.email, companyType: studyDistributionEntries.companyType })
     .from(studyDistributionEntries)
-    .where(
-      distributionMatch({
-        studyId: order.study.id,
-        cmoId: order.cmo.id,
-        siteId: order.site.id,
-        imagingCenterId: order.imagingCenter.id,
-      }),
-    );
+    .where(distributionMatch(orderCompanies(order)));
   const zoneOf = {
     cmo: order.cmo.timezone,
     clinical_site: order.site.timezone,
