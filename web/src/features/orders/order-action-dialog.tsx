@@ -9,6 +9,7 @@ import {
   type OrderAction,
   orderActionRules,
   setsProjectedDelivery,
+  setsShipment,
 } from '@dosechain/contract';
 import { Alert, Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
@@ -28,12 +29,19 @@ import { acceptWarnings, enteredInstant, orderActionFields } from './order-actio
 import { ActivityAtInstant } from './order-activity.tsx';
 import { showsDecay } from './order-activity-view.ts';
 import { useOrderStatusChange } from './order-api.ts';
+import { ShipDialog } from './ship-dialog.tsx';
+
+/** The dialog of an order's action: Ship has its own (the shipment's record); the others share one. */
+export function OrderActionDialog(props: { order: Order; action: OrderAction; onClose: () => void }) {
+  if (setsShipment(props.action)) return <ShipDialog order={props.order} onClose={props.onClose} />;
+  return <StatusActionDialog {...props} />;
+}
 
 /**
  * Accept / Deliver: a date and time on a chosen clock (the imaging center's by default, shown
  * with its UTC offset). Reject / Cancel: the reason (≤ 140, with a counter). All signed.
  */
-export function OrderActionDialog({
+function StatusActionDialog({
   order,
   action,
   onClose,
