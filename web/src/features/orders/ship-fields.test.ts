@@ -1,10 +1,10 @@
 import { messages } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
 import { statusChangeBody } from './order-actions.ts';
-import { type ShipValues, shipActionValues, shipFields } from './ship-fields.ts';
+import { type ShippedOrder, type ShipValues, shipActionValues, shipFields } from './ship-fields.ts';
 
 const now = () => new Date('2026-11-28T12:00:00Z');
-const radioactive = { drug: { halfLifeSeconds: 6586.2 } };
+const radioactive: ShippedOrder = { drug: { halfLifeSeconds: 6586.2 } };
 const filled: ShipValues = {
   lotNumber: ' LOT-42 ',
   assayedActivity: 12.5,
@@ -42,7 +42,7 @@ describe('the Ship dialog fields (issue 35)', () => {
     });
     expect(issues({ ...filled, assayTime: null })).toMatchObject({ assayTime: messages.required });
     // Not radioactive: no assay is fine, but a time without its activity is not.
-    const cold = { drug: { halfLifeSeconds: null } };
+    const cold: ShippedOrder = { drug: { halfLifeSeconds: null } };
     expect(issues({ ...filled, assayedActivity: null, assayDate: null, assayTime: null }, cold)).toEqual({});
     expect(issues({ ...filled, assayedActivity: null }, cold)).toMatchObject({
       assayedActivity: messages.required,
