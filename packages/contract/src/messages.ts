@@ -182,6 +182,8 @@ export const messages = {
   beforeShipment: 'Cannot be before the shipment',
   receiptOutsideTolerance: (percent: number) => `Outside the ${percent} % tolerance — give the reason`,
   damagedPackageReason: 'The package is damaged — give the reason',
+  expectedActivityAt: (at: string, activity: string) => `Expected at ${at}: ${activity}`,
+  receivedOffExpected: (signedPercent: string) => `received ${signedPercent} %`,
   beforeDelivery: 'Cannot be before the delivery',
   residualAboveMeasured: 'The residual cannot be as much as the measured activity',
   administrationOnlyDelivered: 'An administration is recorded on a delivered order',

@@ -9,6 +9,7 @@ import {
   type OrderAction,
   orderActionRules,
   setsProjectedDelivery,
+  setsReceipt,
   setsShipment,
 } from '@dosechain/contract';
 import { Alert, Grid, Typography } from '@mui/material';
@@ -29,6 +30,8 @@ import { acceptWarnings, enteredInstant, orderActionFields } from './order-actio
 import { ActivityAtInstant } from './order-activity.tsx';
 import { showsDecay } from './order-activity-view.ts';
 import { useOrderStatusChange } from './order-api.ts';
+import { receiptErrorFields } from './receipt-fields.ts';
+import { ReceiptSection } from './receipt-section.tsx';
 import { ShipDialog } from './ship-dialog.tsx';
 
 /** The dialog of an order's action: Ship has its own (the shipment's record); the others share one. */
@@ -66,6 +69,10 @@ function StatusActionDialog({
     timezone: zone,
     comment: '',
     confirmed: false,
+    receivedActivity: null,
+    receivedDate: null,
+    receivedTime: null,
+    packageCondition: 'intact',
   });
   const change = useOrderStatusChange(order, action);
   const comment = useWatch({ control, name: 'comment' }) ?? '';
@@ -90,7 +97,11 @@ function StatusActionDialog({
 
   const submit = handleSubmit(async (values) => {
     try {
-      await change.mutateAsync(values);
+      const { receivedActivity, receivedDate, receivedTime, packageCondition, ...rest } = values;
+      const receivedAt = receivedDate && receivedTime ? `${receivedDate}T${receivedTime}` : null;
+      await change.mutateAsync(
+        setsReceipt(action) ? { ...rest, receipt: { receivedActivity, receivedAt, packageCondition } } : rest,
+      );
       onClose();
     } catch (err) {
       // The server names the date-time `relatedDatetime`: its refusal goes on the time field.
@@ -99,7 +110,18 @@ function StatusActionDialog({
       if (relatedIssue) setError('time', { type: 'server', message: relatedIssue.message });
       const placed =
         Boolean(relatedIssue) ||
-        applyServerErrors(err, setError, ['comment', 'timezone', 'electronicSignature', 'reasonForChange']);
+        applyServerErrors(
+          err,
+          setError,
+          [
+            'comment',
+            'timezone',
+            'electronicSignature',
+            'reasonForChange',
+            ...Object.values(receiptErrorFields),
+          ],
+          receiptErrorFields,
+        );
       const conflict = conflictMessage(err);
       if (conflict) {
         toast.error(conflict);
@@ -185,6 +207,9 @@ function StatusActionDialog({
             <Grid size={12}>
               <ConfirmWarningsCheckbox control={control} name="confirmed" />
             </Grid>
+          )}
+          {setsReceipt(action) && (
+            <ReceiptSection control={control as never} trigger={trigger as never} order={order} />
           )}
         </>
       ) : (

@@ -56,6 +56,12 @@ export interface OrderActionValues {
     courier?: string;
     trackingNumber?: string;
   };
+  /** A delivery's receipt (Deliver, issue 35): the received assay at a wall clock in `timezone`, the package. */
+  receipt?: {
+    receivedActivity?: number | null;
+    receivedAt?: string | null;
+    packageCondition?: 'intact' | 'damaged' | null;
+  };
 }
 
 /**
@@ -86,7 +92,22 @@ export function statusChangeBody(action: OrderAction, values: OrderActionValues)
           ...(shipment.trackingNumber?.trim() ? { trackingNumber: shipment.trackingNumber.trim() } : {}),
         }
       : {}),
+    ...receiptBody(values),
     ...signature,
+  };
+}
+
+/** A delivery's receipt fields and the reason of its deviation (a comment only when one was given). */
+function receiptBody(values: OrderActionValues) {
+  const receipt = values.receipt;
+  if (!receipt) return {};
+  const comment = values.comment?.trim();
+  return {
+    ...(receipt.receivedActivity != null && receipt.receivedAt
+      ? { receivedActivity: receipt.receivedActivity, receivedAt: receipt.receivedAt }
+      : {}),
+    ...(receipt.packageCondition ? { packageCondition: receipt.packageCondition } : {}),
+    ...(comment ? { comment } : {}),
   };
 }
 
