@@ -183,7 +183,7 @@ export const messages = {
   receiptOutsideTolerance: (percent: number) => `Outside the ${percent} % tolerance — give the reason`,
   damagedPackageReason: 'The package is damaged — give the reason',
   expectedActivityAt: (at: string, activity: string) => `Expected at ${at}: ${activity}`,
-  receivedOffExpected: (signedPercent: string) => `received ${signedPercent} %`,
+  receivedOffExpected: (signedPercent: string) => `received ${signedPercent}\u00a0%`,
   administeredActivityIs: (activity: string) => `Administered activity: ${activity}`,
   administrationRecorded: (number: number) => `Order #${number}: administration recorded`,
   beforeDelivery: 'Cannot be before the delivery',

@@ -9,7 +9,7 @@ import {
   relatedTimeProblem,
 } from '@dosechain/contract';
 import { z } from 'zod';
-import { enteredInstant } from './order-action-fields.ts';
+import { enteredInstant } from './entered-instant.ts';
 
 const wallClock = z.string().nullable();
 

@@ -141,6 +141,8 @@ function StatusActionDialog({
       isSubmitting={formState.isSubmitting}
       // 'Cancel order', not a second 'Cancel' beside the dialog's own.
       submitLabel={`${rule.label} order`}
+      // The receipt's assay sets a date and a time beside its activity: wider.
+      maxWidth={setsReceipt(action) ? 'md' : 'sm'}
     >
       <Grid size={12}>
         <Typography variant="body2" color="text.secondary">

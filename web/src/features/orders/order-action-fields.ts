@@ -3,7 +3,6 @@ import {
   closedDayOf,
   deliveryLongBeforeCalibration,
   limits,
-  localDateTimeToInstant,
   messages,
   type Order,
   type OrderAction,
@@ -14,17 +13,10 @@ import {
   setsReceipt,
 } from '@dosechain/contract';
 import { z } from 'zod';
+import { enteredInstant } from './entered-instant.ts';
 import { addReceiptIssues, type ReceivedOrder } from './receipt-fields.ts';
 
-/** The instant of the dialog's date, time and zone, once all three are there and valid. */
-export function enteredInstant(values: {
-  date?: string | null;
-  time?: string | null;
-  timezone?: string | null;
-}): Date | undefined {
-  if (!values.date || !values.time || !values.timezone) return undefined;
-  return localDateTimeToInstant(`${values.date}T${values.time.slice(0, 5)}`, values.timezone);
-}
+export { enteredInstant };
 
 /** What of an order an accept's warnings read. */
 export type AcceptedOrder = Pick<Order, 'calibrationDatetime' | 'status' | 'manufactureClosed'> & {

@@ -10,7 +10,7 @@ import {
   type ReceiptCheck,
 } from '@dosechain/contract';
 import type { z } from 'zod';
-import { enteredInstant } from './order-action-fields.ts';
+import { enteredInstant } from './entered-instant.ts';
 
 /** What of an order a receipt is judged by: its expected activity and its drug's tolerance. */
 export type ReceivedOrder = ExpectedActivityOrder & {

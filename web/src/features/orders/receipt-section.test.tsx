@@ -52,7 +52,9 @@ describe('receiving a delivery with an assay (issue 35)', () => {
     pick('receivedDate', delivered.toFormat('MM/dd/yyyy'));
     pick('receivedTime', delivered.toFormat('HH:mm'));
     await waitFor(() =>
-      expect(screen.getByTestId('expected-activity').textContent).toContain('received −20.0 %'),
+      expect(screen.getByTestId('expected-activity').textContent).toContain(
+        messages.receivedOffExpected('−20.0'),
+      ),
     );
     expect(screen.getByTestId('receipt-deviation').textContent).toBe(messages.receiptOutsideTolerance(10));
     const submit = screen.getByRole('button', { name: 'Deliver order' }) as HTMLButtonElement;

@@ -1,6 +1,6 @@
 import { activityField, limits, messages, type Order, relatedTimeProblem } from '@dosechain/contract';
 import { z } from 'zod';
-import { enteredInstant } from './order-action-fields.ts';
+import { enteredInstant } from './entered-instant.ts';
 import type { OrderActionValues } from './order-actions.ts';
 
 /** What of an order the Ship dialog's checks read: is its drug radioactive (an assay is then required). */
