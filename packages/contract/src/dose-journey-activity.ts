@@ -74,3 +74,44 @@ export function checkReceipt(
   const deviationPercent = ((received - expected) / expected) * 100;
   return { deviationPercent, outsideTolerance: Math.abs(deviationPercent) > tolerancePercent };
 }
+
+/** What of an order the expected activity of its receipt reads (`Order`, as the answer gives it). */
+export interface ExpectedActivityOrder {
+  drug: { halfLifeSeconds: number | null };
+  shipment: {
+    assayedActivity: number | null;
+    assayedAt: string | null;
+    activityUnit: ActivityUnit | null;
+  } | null;
+  requestedActivity: number | null;
+  activityUnit: ActivityUnit | null;
+  calibrationDatetime: string;
+}
+
+/**
+ * What the dose should hold at `at` (ISO): the shipment's assay decayed with the radionuclide's
+ * half-life, or, without one, the requested activity decayed from the calibration; null when
+ * there is neither. In the unit of that figure. The receipt's expected activity: the Receive
+ * dialog shows it live, the server stores it.
+ */
+export function expectedActivityAt(
+  order: ExpectedActivityOrder,
+  at: string,
+): { activity: number; unit: ActivityUnit } | null {
+  const decay = { halfLifeSeconds: order.drug.halfLifeSeconds };
+  const s = order.shipment;
+  if (s && s.assayedActivity !== null && s.assayedAt !== null && s.activityUnit !== null) {
+    const activity = activityFromMeasurement({ activity: s.assayedActivity, at: s.assayedAt }, at, {
+      ...decay,
+      unit: s.activityUnit,
+    });
+    return { activity, unit: s.activityUnit };
+  }
+  if (order.requestedActivity === null || order.activityUnit === null) return null;
+  const activity = activityFromMeasurement(
+    { activity: order.requestedActivity, at: order.calibrationDatetime },
+    at,
+    { ...decay, unit: order.activityUnit },
+  );
+  return { activity, unit: order.activityUnit };
+}

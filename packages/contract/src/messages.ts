@@ -185,6 +185,10 @@ export const messages = {
   receiptDeviationShown: (percent: number, reason: string) =>
     `Deviation (tolerance ${percent} %)${reason ? `: ${reason}` : ''}`,
   damagedPackageReason: 'The package is damaged — give the reason',
+  expectedActivityAt: (at: string, activity: string) => `Expected at ${at}: ${activity}`,
+  receivedOffExpected: (signedPercent: string) => `received ${signedPercent}\u00a0%`,
+  administeredActivityIs: (activity: string) => `Administered activity: ${activity}`,
+  administrationRecorded: (number: number) => `Order #${number}: administration recorded`,
   beforeDelivery: 'Cannot be before the delivery',
   residualAboveMeasured: 'The residual cannot be as much as the measured activity',
   administrationOnlyDelivered: 'An administration is recorded on a delivered order',

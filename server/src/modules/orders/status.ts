@@ -1,9 +1,9 @@
 import {
   type ActivityUnit,
   actionTo,
-  activityFromMeasurement,
   capacityReleasingStatuses,
   checkReceipt,
+  expectedActivityAt,
   hasPermission,
   limits,
   localDateTimeToInstant,
@@ -185,31 +185,6 @@ interface ReceiptInput {
 }
 
 /**
- * What the dose should hold at `at`: the shipment's assay decayed with the radionuclide's
- * half-life, or, without one, the requested activity decayed from the calibration; null when
- * there is neither. In the unit of that figure.
- */
-function expectedActivityAt(order: Order, at: Date): { activity: number; unit: ActivityUnit } | null {
-  const decay = { halfLifeSeconds: order.drug.halfLifeSeconds };
-  const s = order.shipment;
-  if (s && s.assayedActivity !== null && s.assayedAt !== null && s.activityUnit !== null) {
-    const activity = activityFromMeasurement(
-      { activity: s.assayedActivity, at: s.assayedAt },
-      at.toISOString(),
-      { ...decay, unit: s.activityUnit },
-    );
-    return { activity, unit: s.activityUnit };
-  }
-  if (order.requestedActivity === null || order.activityUnit === null) return null;
-  const activity = activityFromMeasurement(
-    { activity: order.requestedActivity, at: order.calibrationDatetime },
-    at.toISOString(),
-    { ...decay, unit: order.activityUnit },
-  );
-  return { activity, unit: order.activityUnit };
-}
-
-/**
  * The receipt of `status: "delivered"` (issue 35, decision 058): the received assay is not in the
  * future and lies within `limits.journeyMeasurementMaxHours` of the delivery; it is compared
  * with the activity expected at that moment and the drug's tolerance (`checkReceipt`). Outside it,
@@ -231,7 +206,7 @@ function checkedReceipt(
         { parameter: 'receivedAt', message: messages.measurementFarFromEvent(maxHours) },
       ]);
   }
-  const expected = expectedActivityAt(order, receivedAt ?? delivered);
+  const expected = expectedActivityAt(order, (receivedAt ?? delivered).toISOString());
   const receivedActivity = body.receivedActivity ?? null;
   const tolerancePercent = order.drug.receiptTolerancePercent ?? RECEIPT_TOLERANCE_DEFAULT_PERCENT;
   const check =

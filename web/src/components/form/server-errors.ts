@@ -7,12 +7,14 @@ import { ApiError } from '../../api/http-client.ts';
  * Puts a server 400's (or a conflict's, an explained refusal's, or a 429's: too many attempts)
  * field errors on the named fields (`address.city` included) and an e-signature failure on the
  * password field, in the server's words (wrong, last attempt before the lock, locked). Returns
- * true when anything landed on a field.
+ * true when anything landed on a field. `fieldOf` names the form's field of a body field the form
+ * holds under another name (a wall clock's refusal on its time picker).
  */
 export function applyServerErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   knownFields: readonly string[],
+  fieldOf: Readonly<Record<string, string>> = {},
 ): boolean {
   if (!(err instanceof ApiError) || ![400, 403, 409, 429].includes(err.status)) return false;
   let placed = false;
@@ -21,8 +23,9 @@ export function applyServerErrors<T extends FieldValues>(
     return true;
   }
   for (const e of err.body.errors) {
-    if (!knownFields.includes(e.parameter)) continue;
-    setError(e.parameter as Path<T>, { type: 'server', message: e.message });
+    const field = fieldOf[e.parameter] ?? e.parameter;
+    if (!knownFields.includes(field)) continue;
+    setError(field as Path<T>, { type: 'server', message: e.message });
     placed = true;
   }
   return placed;

@@ -9,6 +9,8 @@ import {
   type OrderAction,
   orderActionRules,
   setsProjectedDelivery,
+  setsReceipt,
+  setsShipment,
 } from '@dosechain/contract';
 import { Alert, Grid, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
@@ -28,12 +30,21 @@ import { acceptWarnings, enteredInstant, orderActionFields } from './order-actio
 import { ActivityAtInstant } from './order-activity.tsx';
 import { showsDecay } from './order-activity-view.ts';
 import { useOrderStatusChange } from './order-api.ts';
+import { receiptErrorFields } from './receipt-fields.ts';
+import { ReceiptSection } from './receipt-section.tsx';
+import { ShipDialog } from './ship-dialog.tsx';
+
+/** The dialog of an order's action: Ship has its own (the shipment's record); the others share one. */
+export function OrderActionDialog(props: { order: Order; action: OrderAction; onClose: () => void }) {
+  if (setsShipment(props.action)) return <ShipDialog order={props.order} onClose={props.onClose} />;
+  return <StatusActionDialog {...props} />;
+}
 
 /**
  * Accept / Deliver: a date and time on a chosen clock (the imaging center's by default, shown
  * with its UTC offset). Reject / Cancel: the reason (≤ 140, with a counter). All signed.
  */
-export function OrderActionDialog({
+function StatusActionDialog({
   order,
   action,
   onClose,
@@ -58,6 +69,10 @@ export function OrderActionDialog({
     timezone: zone,
     comment: '',
     confirmed: false,
+    receivedActivity: null,
+    receivedDate: null,
+    receivedTime: null,
+    packageCondition: 'intact',
   });
   const change = useOrderStatusChange(order, action);
   const comment = useWatch({ control, name: 'comment' }) ?? '';
@@ -82,7 +97,11 @@ export function OrderActionDialog({
 
   const submit = handleSubmit(async (values) => {
     try {
-      await change.mutateAsync(values);
+      const { receivedActivity, receivedDate, receivedTime, packageCondition, ...rest } = values;
+      const receivedAt = receivedDate && receivedTime ? `${receivedDate}T${receivedTime}` : null;
+      await change.mutateAsync(
+        setsReceipt(action) ? { ...rest, receipt: { receivedActivity, receivedAt, packageCondition } } : rest,
+      );
       onClose();
     } catch (err) {
       // The server names the date-time `relatedDatetime`: its refusal goes on the time field.
@@ -91,7 +110,18 @@ export function OrderActionDialog({
       if (relatedIssue) setError('time', { type: 'server', message: relatedIssue.message });
       const placed =
         Boolean(relatedIssue) ||
-        applyServerErrors(err, setError, ['comment', 'timezone', 'electronicSignature', 'reasonForChange']);
+        applyServerErrors(
+          err,
+          setError,
+          [
+            'comment',
+            'timezone',
+            'electronicSignature',
+            'reasonForChange',
+            ...Object.values(receiptErrorFields),
+          ],
+          receiptErrorFields,
+        );
       const conflict = conflictMessage(err);
       if (conflict) {
         toast.error(conflict);
@@ -111,6 +141,8 @@ export function OrderActionDialog({
       isSubmitting={formState.isSubmitting}
       // 'Cancel order', not a second 'Cancel' beside the dialog's own.
       submitLabel={`${rule.label} order`}
+      // The receipt's assay sets a date and a time beside its activity: wider.
+      maxWidth={setsReceipt(action) ? 'md' : 'sm'}
     >
       <Grid size={12}>
         <Typography variant="body2" color="text.secondary">
@@ -177,6 +209,9 @@ export function OrderActionDialog({
             <Grid size={12}>
               <ConfirmWarningsCheckbox control={control} name="confirmed" />
             </Grid>
+          )}
+          {setsReceipt(action) && (
+            <ReceiptSection control={control as never} trigger={trigger as never} order={order} />
           )}
         </>
       ) : (

@@ -1,26 +1,22 @@
 import {
+  activityField,
   closedDayOf,
   deliveryLongBeforeCalibration,
   limits,
-  localDateTimeToInstant,
   messages,
   type Order,
   type OrderAction,
   orderActionRules,
+  packageConditions,
   relatedTimeProblem,
   setsProjectedDelivery,
+  setsReceipt,
 } from '@dosechain/contract';
 import { z } from 'zod';
+import { enteredInstant } from './entered-instant.ts';
+import { addReceiptIssues, type ReceivedOrder } from './receipt-fields.ts';
 
-/** The instant of the dialog's date, time and zone, once all three are there and valid. */
-export function enteredInstant(values: {
-  date?: string | null;
-  time?: string | null;
-  timezone?: string | null;
-}): Date | undefined {
-  if (!values.date || !values.time || !values.timezone) return undefined;
-  return localDateTimeToInstant(`${values.date}T${values.time.slice(0, 5)}`, values.timezone);
-}
+export { enteredInstant };
 
 /** What of an order an accept's warnings read. */
 export type AcceptedOrder = Pick<Order, 'calibrationDatetime' | 'status' | 'manufactureClosed'> & {
@@ -51,12 +47,14 @@ export function acceptWarnings(order: AcceptedOrder, at: Date | undefined): Acce
  * on the wrong side of now (a projected delivery in the past, a delivery in the future) or, with
  * the order's `calibration`, a projected delivery too far from it is an error on the time, as the
  * server would answer it. An accept with a warning (`acceptWarnings`, given the `order`) needs
- * `confirmed` ticked.
+ * `confirmed` ticked. A delivery's receipt (issue 35: the received assay with its date and time, the
+ * package's condition) is checked as the server would, given the order (`ReceivedOrder`): a
+ * deviation needs its reason in `comment`.
  */
 export function orderActionFields(
   action: OrderAction,
   now: () => Date = () => new Date(),
-  order?: AcceptedOrder,
+  order?: AcceptedOrder | (AcceptedOrder & ReceivedOrder),
 ) {
   const needsDate = orderActionRules[action].needs === 'relatedDatetime';
   const dateValue = z
@@ -74,6 +72,10 @@ export function orderActionFields(
         .refine((v) => needsDate || v.length === 0 || v.trim().length > 0, messages.onlySpaces)
         .refine((v) => v.length <= limits.reasonMax, messages.maxLength(limits.reasonMax)),
       confirmed: z.boolean(),
+      receivedActivity: activityField.nullish(),
+      receivedDate: z.string().nullish(),
+      receivedTime: z.string().nullish(),
+      packageCondition: z.enum(packageConditions).nullish(),
     })
     .superRefine((values, ctx) => {
       const at = needsDate ? enteredInstant(values) : undefined;
@@ -86,5 +88,6 @@ export function orderActionFields(
           path: ['confirmed'],
           message: messages.confirmAcceptWarningsRequired,
         });
+      if (order && 'shipment' in order && setsReceipt(action)) addReceiptIssues(order, values, now(), ctx);
     });
 }

@@ -16,8 +16,7 @@ describe('visibleOrderActions', () => {
   const all = permissions('cmoAcknowledgement.create', 'orderStatus.create', 'orderCancel.create');
   const expected: Record<OrderStatus, string[]> = {
     pending: ['accept', 'reject', 'cancel'],
-    accepted: ['deliver', 'cancel'],
-    // Ship has no dialog yet (decision 058): not offered.
+    accepted: ['ship', 'deliver', 'cancel'],
     shipped: ['deliver'],
     rejected: [],
     canceled: [],
@@ -31,7 +30,7 @@ describe('visibleOrderActions', () => {
   it('a CMO (acknowledgement, status) accepts, rejects and delivers but does not cancel', () => {
     const cmo = permissions('cmoAcknowledgement.create', 'orderStatus.create');
     expect(visibleOrderActions('pending', cmo, 'cmo')).toEqual(['accept', 'reject']);
-    expect(visibleOrderActions('accepted', cmo, 'cmo')).toEqual(['deliver']);
+    expect(visibleOrderActions('accepted', cmo, 'cmo')).toEqual(['ship', 'deliver']);
   });
 
   it('a site user (cancel only) cancels pending and accepted orders', () => {
@@ -43,15 +42,15 @@ describe('visibleOrderActions', () => {
 
   it('only a party of the action sees it, whatever the permissions, and no role sees none', () => {
     expect(visibleOrderActions('pending', all, 'cmo')).toEqual(['accept', 'reject']);
-    expect(visibleOrderActions('accepted', all, 'cmo')).toEqual(['deliver']);
+    expect(visibleOrderActions('accepted', all, 'cmo')).toEqual(['ship', 'deliver']);
     expect(visibleOrderActions('pending', all, 'clinical_site')).toEqual(['cancel']);
     expect(visibleOrderActions('accepted', all, 'clinical_site')).toEqual(['cancel']);
     expect(visibleOrderActions('accepted', all, 'imaging_center')).toEqual(['deliver', 'cancel']);
     expect(visibleOrderActions('pending', all, null)).toEqual([]);
   });
 
-  it('offers no Ship, whose dialog is still to come, and lets a shipped order be delivered', () => {
-    expect(visibleOrderActions('accepted', all, 'cmo')).not.toContain('ship');
+  it('offers Ship to the CMO only, and lets a shipped order be delivered', () => {
+    expect(visibleOrderActions('accepted', all, 'imaging_center')).not.toContain('ship');
     expect(visibleOrderActions('shipped', all, 'imaging_center')).toEqual(['deliver']);
     expect(visibleOrderActions('shipped', all, 'clinical_site')).toEqual([]);
   });

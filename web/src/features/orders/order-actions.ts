@@ -14,9 +14,9 @@ import {
 
 /**
  * The actions the web has no dialog for yet: not offered, so no button is shown that cannot
- * succeed (Ship needs its lot, assay and expiry; its dialog is still to come, decision 058).
+ * succeed (decision 058 kept Ship here until its dialog came; none is left).
  */
-export const actionsWithoutDialog: readonly OrderAction[] = ['ship'];
+export const actionsWithoutDialog: readonly OrderAction[] = [];
 
 /**
  * The actions a user may take on an order in `status`: those the contract's action table starts
@@ -47,6 +47,21 @@ export interface OrderActionValues {
   comment?: string;
   reasonForChange?: string;
   electronicSignature?: string;
+  /** A shipment's record (Ship, issue 35): wall clocks `YYYY-MM-DDTHH:mm` in `timezone`. */
+  shipment?: {
+    lotNumber: string;
+    assayedActivity?: number | null;
+    assayedAt?: string | null;
+    expiresAt: string;
+    courier?: string;
+    trackingNumber?: string;
+  };
+  /** A delivery's receipt (Deliver, issue 35): the received assay at a wall clock in `timezone`, the package. */
+  receipt?: {
+    receivedActivity?: number | null;
+    receivedAt?: string | null;
+    packageCondition?: 'intact' | 'damaged' | null;
+  };
 }
 
 /**
@@ -61,11 +76,38 @@ export function statusChangeBody(action: OrderAction, values: OrderActionValues)
   };
   if (rule.needs === 'comment')
     return { status: rule.to, comment: values.comment?.trim() ?? '', ...signature };
+  const shipment = values.shipment;
   return {
     status: rule.to,
     relatedDatetime: `${values.date}T${values.time}`,
     ...(values.timezone ? { timezone: values.timezone } : {}),
+    ...(shipment
+      ? {
+          lotNumber: shipment.lotNumber.trim(),
+          ...(shipment.assayedActivity != null && shipment.assayedAt
+            ? { assayedActivity: shipment.assayedActivity, assayedAt: shipment.assayedAt }
+            : {}),
+          expiresAt: shipment.expiresAt,
+          ...(shipment.courier?.trim() ? { courier: shipment.courier.trim() } : {}),
+          ...(shipment.trackingNumber?.trim() ? { trackingNumber: shipment.trackingNumber.trim() } : {}),
+        }
+      : {}),
+    ...receiptBody(values),
     ...signature,
+  };
+}
+
+/** A delivery's receipt fields and the reason of its deviation (a comment only when one was given). */
+function receiptBody(values: OrderActionValues) {
+  const receipt = values.receipt;
+  if (!receipt) return {};
+  const comment = values.comment?.trim();
+  return {
+    ...(receipt.receivedActivity != null && receipt.receivedAt
+      ? { receivedActivity: receipt.receivedActivity, receivedAt: receipt.receivedAt }
+      : {}),
+    ...(receipt.packageCondition ? { packageCondition: receipt.packageCondition } : {}),
+    ...(comment ? { comment } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { Alert, Button, CircularProgress, Paper, Stack, Typography } from '@mui/
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Can } from '../../auth/can.tsx';
+import { AdministerButton } from './administer-button.tsx';
 import { OrderJourney } from './journey/order-journey.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
@@ -58,6 +59,7 @@ export default function OrderDetailPage() {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         <OrderActionButtons order={o} variant="button" onAction={setAction} />
+        <AdministerButton order={o} />
         <OrderAgainButton order={o} variant="button" />
         <Can permissions={['cmoAcknowledgement.update']}>
           <ResendButton order={o} />
