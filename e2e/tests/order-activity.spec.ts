@@ -80,7 +80,7 @@ test('an order placed with an activity, accepted late with the warning, shows it
   await page.goto(`/cmo/orders/${id}`);
   await expect(page.getByRole('heading', { name: `Order #${number} · Pending` })).toBeVisible();
   // The CMO sees the requested activity on the order.
-  await expect(page.getByText('10 mCi (370 MBq)')).toBeVisible();
+  await expect(page.getByText('10 mCi (370 MBq)', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Accept' }).click();
   const accept = page.getByRole('dialog', { name: `Accept Order #${number}` });
   await typeInto(page, accept.getByRole('group', { name: 'Projected delivery date' }), nextDay);

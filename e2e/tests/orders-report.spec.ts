@@ -7,7 +7,8 @@ import { DEMO_PASSWORD, expect, loginAs, pickMenuItem, screenshot, test } from '
 const ZONE = 'America/New_York';
 test.use({ timezoneId: ZONE });
 
-const STATUSES = ['pending', 'accepted', 'rejected', 'canceled', 'delivered'] as const;
+// The order statuses in lifecycle order, as the report's columns (the contract's orderStatusTable).
+const STATUSES = ['pending', 'accepted', 'shipped', 'rejected', 'canceled', 'delivered'] as const;
 type Counts = Record<(typeof STATUSES)[number] | 'total', number>;
 type Report = Counts & { items: (Counts & { groupingKey: string })[] };
 
@@ -122,6 +123,7 @@ test('[RPT-001, RPT-002] staff generates the Orders Report by month and exports 
     'CMO',
     `# of Pending (${report.pending})`,
     `# of Accepted (${report.accepted})`,
+    `# of Shipped (${report.shipped})`,
     `# of Rejected (${report.rejected})`,
     `# of Canceled (${report.canceled})`,
     `# of Delivered (${report.delivered})`,
@@ -189,6 +191,7 @@ test('[RPT-001, RPT-002] staff generates the Orders Report by month and exports 
     'CMO',
     '# of Pending',
     '# of Accepted',
+    '# of Shipped',
     '# of Rejected',
     '# of Canceled',
     '# of Delivered',

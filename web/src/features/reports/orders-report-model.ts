@@ -93,10 +93,10 @@ export function limitedChoices(
 }
 
 /**
- * The group, the CMO and six counts fit beside the menu at 1280 px wide (992 px for the table;
- * long count headers wrap).
+ * The group, the CMO and seven counts (six statuses and the total, with Shipped since issue 35)
+ * fit beside the menu at 1280 px wide (992 px for the table; long count headers wrap).
  */
-const COLUMN_WIDTH = 110;
+const COLUMN_WIDTH = 100;
 const GROUP_WIDTH = 100;
 const CMO_WIDTH = 160;
 
