@@ -66,7 +66,9 @@ test('staff sets a study schedule: rows checked as typed, saved signed, shown as
 test("a coordinator sees a subject's window on Place order and the subject on Subjects due", async ({
   page,
 }) => {
-  const ids = await newPairedStudy(page.request, 'E2E-SCHEDULE-DUE');
+  // A name of its own per try: a retry must not meet the first try's study.
+  const studyName = `E2E-SCHEDULE-DUE-${Date.now() % 100_000}`;
+  const ids = await newPairedStudy(page.request, studyName);
   const staff = await apiHeaders(page.request, 'staff');
   const set = await page.request.put(`/api/v1/studies/${ids.studyId}/schedule`, {
     headers: staff,
@@ -74,7 +76,9 @@ test("a coordinator sees a subject's window on Place order and the subject on Su
       anchorTimePointId: ids.timepoint('Baseline'),
       entries: [
         { timePointId: ids.timepoint('Baseline'), dayOffset: 0, windowBeforeDays: 0, windowAfterDays: 0 },
-        { timePointId: ids.timepoint('Week 4'), dayOffset: 3, windowBeforeDays: 3, windowAfterDays: 3 },
+        // Open from well before the anchor: the worker's other specs may have filled the first
+        // open days, and the window must still open within the 7 days "due" looks ahead.
+        { timePointId: ids.timepoint('Week 4'), dayOffset: 3, windowBeforeDays: 14, windowAfterDays: 3 },
       ],
       reasonForChange: 'Protocol v1',
       electronicSignature: DEMO_PASSWORD,
@@ -126,7 +130,7 @@ test("a coordinator sees a subject's window on Place order and the subject on Su
   await page.getByRole('navigation').getByRole('link', { name: 'Subjects due' }).click();
   await expect(page.getByRole('heading', { name: 'Subjects due', level: 1 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Study' }).click();
-  await page.getByRole('option', { name: 'E2E-SCHEDULE-DUE' }).click();
+  await page.getByRole('option', { name: studyName }).click();
   const row = page
     .getByRole('table', { name: 'Subjects due' })
     .getByRole('row')
