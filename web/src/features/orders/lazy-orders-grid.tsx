@@ -21,12 +21,13 @@ export function preloadOrdersGrid(): void {
 function OrdersGridPlaceholder() {
   return (
     <Paper
+      role="status"
       aria-busy="true"
       aria-label="Loading orders"
       sx={{ minHeight: 560, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
     >
       <Box>
-        <CircularProgress size={32} />
+        <CircularProgress size={32} aria-label="Loading orders" />
       </Box>
     </Paper>
   );
