@@ -4,19 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { useApi } from '../../api/api-context.tsx';
-import { ApiError } from '../../api/http-client.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { DecimalField } from '../../components/form/decimal-field.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import {
-  applyServerErrors,
-  conflictMessage,
-  showFailureToast,
-  showSuccessToast,
-} from '../../components/form/server-errors.ts';
+import { showSuccessToast } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
@@ -28,6 +21,7 @@ import {
   enteredAdministeredActivity,
 } from './administration-fields.ts';
 import { ORDERS } from './order-api.ts';
+import { reportOrderChangeRefusal } from './order-change-refusal.ts';
 import { WallClockFields } from './ship-dialog.tsx';
 
 /** A recorded instant as the dialog's date and time on `zone`. */
@@ -110,20 +104,12 @@ export function AdministerDialog({ order, onClose }: { order: Order; onClose: ()
       await record.mutateAsync(administrationBody(v));
       onClose();
     } catch (err) {
-      const placed = applyServerErrors(
-        err,
-        setError,
-        Object.values(administrationErrorFields),
-        administrationErrorFields,
-      );
-      if (placed) return;
-      const conflict = conflictMessage(err);
-      if (conflict) {
-        toast.error(conflict);
-        if (err instanceof ApiError)
-          void queryClient.invalidateQueries({ queryKey: queryKeys.record(ORDERS, order.id) });
-        onClose();
-      } else showFailureToast(err, messages.errorUpdatingOrder);
+      reportOrderChangeRefusal(err, setError, administrationErrorFields, {
+        onClose,
+        // The order changed under the dialog: read it again.
+        onConflict: () =>
+          void queryClient.invalidateQueries({ queryKey: queryKeys.record(ORDERS, order.id) }),
+      });
     }
   });
 

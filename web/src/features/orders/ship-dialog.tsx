@@ -1,23 +1,16 @@
-import {
-  activityUnitSymbol,
-  formatInstant,
-  messages,
-  type Order,
-  orderActionRules,
-} from '@dosechain/contract';
+import { activityUnitSymbol, formatInstant, type Order, orderActionRules } from '@dosechain/contract';
 import { Grid, Typography } from '@mui/material';
 import { useEffect, useMemo } from 'react';
 import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { DecimalField } from '../../components/form/decimal-field.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
-import { applyServerErrors, conflictMessage, showFailureToast } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { useOrderStatusChange } from './order-api.ts';
+import { reportOrderChangeRefusal } from './order-change-refusal.ts';
 import { shipActionValues, shipErrorFields, shipFields } from './ship-fields.ts';
 
 /** A wall clock as a date and a time picker side by side (`<label> date`, `<label> time`). */
@@ -107,13 +100,7 @@ export function ShipDialog({ order, onClose }: { order: Order; onClose: () => vo
       await change.mutateAsync(shipActionValues(values));
       onClose();
     } catch (err) {
-      const placed = applyServerErrors(err, setError, Object.values(shipErrorFields), shipErrorFields);
-      const conflict = conflictMessage(err);
-      if (placed) return;
-      if (conflict) {
-        toast.error(conflict);
-        onClose();
-      } else showFailureToast(err, messages.errorUpdatingOrder);
+      reportOrderChangeRefusal(err, setError, shipErrorFields, { onClose });
     }
   });
 
