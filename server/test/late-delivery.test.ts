@@ -113,6 +113,24 @@ describe('the late-delivery watch', () => {
     }
   });
 
+  it('mails a shipped order past its projected delivery (on its way, not received) and lists it as late', async () => {
+    t.clock.set(NOW);
+    const order = await accepted('2027-03-24T09:30');
+    const ship = await changeStatus(t, 'cmo', order.id, actionBody('ship'));
+    expect(ship.statusCode, ship.body).toBe(200);
+    t.clock.set(new Date('2027-03-24T15:05:00Z')); // 10:05 CDT
+    expect(await t.app.lateDelivery.runOnce()).toContain(order.id);
+    expect(await lateMails(order.number)).toHaveLength(RECIPIENTS.length);
+    const filter = encodeURIComponent(JSON.stringify(lateOrdersFilter(new Date('2027-03-24T15:05:00Z'))));
+    const res = await t.request('imaging', {
+      method: 'GET',
+      url: `/api/v1/orders?size=100&filter=${filter}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (res.json() as { items: { id: number; status: string }[] }).items;
+    expect(listed.find((o) => o.id === order.id)?.status).toBe('shipped');
+  });
+
   it('never mails a pending, delivered, rejected or canceled order', async () => {
     t.clock.set(NOW);
     const pending = await place();

@@ -93,11 +93,6 @@ export async function orderTestApp(options: Omit<Parameters<typeof buildTestApp>
 }
 
 /**
- * The body an action needs, as the contract table says. Its date-time (Chicago, the demo
- * center's clock) lies on the side of NOW the action allows: a projected delivery after it, a
- * delivery before it.
- */
-/**
  * A shipment's fields (Chicago wall clock, as the dispatch above): the FDG dose assayed half an
  * hour before the dispatch, expiring at noon on the 1st, after NOW.
  */
@@ -110,6 +105,11 @@ export const shipmentBody = {
   trackingNumber: 'ME-123456789',
 };
 
+/**
+ * The body an action needs, as the contract table says. Its date-time (Chicago, the demo
+ * center's clock) lies on the side of NOW the action allows: a projected delivery after it, a
+ * delivery before it.
+ */
 export function actionBody(action: OrderAction, over: Record<string, unknown> = {}) {
   const rule = orderActionRules[action];
   const relatedDatetime = rule.relatedTime === 'notFuture' ? '2027-02-28T23:30' : '2027-03-20T09:30';

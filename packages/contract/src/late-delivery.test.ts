@@ -9,7 +9,11 @@ describe('minutesLate', () => {
     expect(minutesLate({ status: 'accepted', projectedDelivery: '2026-11-26T08:00:00-06:00' }, now)).toBe(60);
   });
 
-  it('is null on time, without a projected delivery, or for any status but accepted', () => {
+  it('counts a shipped order too: on its way, not yet received', () => {
+    expect(minutesLate({ status: 'shipped', projectedDelivery: '2026-11-26T14:00:00Z' }, now)).toBe(60);
+  });
+
+  it('is null on time, without a projected delivery, or for any status but accepted or shipped', () => {
     expect(minutesLate({ status: 'accepted', projectedDelivery: '2026-11-26T15:00:00Z' }, now)).toBeNull();
     expect(minutesLate({ status: 'accepted', projectedDelivery: null }, now)).toBeNull();
     expect(minutesLate({ status: 'accepted', projectedDelivery: 'soon' }, now)).toBeNull();
@@ -30,9 +34,9 @@ describe('formatLateness', () => {
 });
 
 describe('lateOrdersFilter', () => {
-  it('asks for accepted orders whose projected delivery is before now', () => {
+  it('asks for accepted or shipped orders whose projected delivery is before now', () => {
     expect(lateOrdersFilter(now)).toEqual([
-      { field: 'status', op: 'eq', value: 'accepted' },
+      { field: 'status', op: 'in', value: ['accepted', 'shipped'] },
       { field: 'projected_delivery', op: 'lt', value: '2026-11-26T15:00:00.000Z' },
     ]);
   });

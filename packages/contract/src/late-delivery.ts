@@ -2,21 +2,25 @@ import type { FilterCondition } from './list-query.ts';
 import type { OrderStatus } from './order-status-table.ts';
 
 /**
- * Late delivery (issue 21): an accepted order whose projected delivery has passed without a
- * delivery. Delivered, rejected and canceled orders are never late; a pending order has no
- * projected delivery yet. The server's watch, its SQL and every screen read this one rule.
+ * Late delivery (issue 21): an accepted or shipped order (issue 35: on its way, not yet
+ * received) whose projected delivery has passed without a delivery. Delivered, rejected and
+ * canceled orders are never late; a pending order has no projected delivery yet. The server's
+ * watch, its SQL and every screen read this one rule.
  */
 export interface LateDeliveryFacts {
   status: OrderStatus;
   projectedDelivery: string | null;
 }
 
-/** The order status a late order has: only an accepted order waits for its delivery. */
-export const LATE_ORDER_STATUS = 'accepted' satisfies OrderStatus;
+/** The order statuses a late order has: an accepted or shipped order waits for its delivery. */
+export const LATE_ORDER_STATUSES = ['accepted', 'shipped'] as const satisfies readonly OrderStatus[];
+
+const waitsForDelivery = (status: OrderStatus): boolean =>
+  (LATE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** Whole minutes past the projected delivery at `now`, or null when the order is not late. */
 export function minutesLate(order: LateDeliveryFacts, now: Date): number | null {
-  if (order.status !== LATE_ORDER_STATUS || !order.projectedDelivery) return null;
+  if (!waitsForDelivery(order.status) || !order.projectedDelivery) return null;
   const due = Date.parse(order.projectedDelivery);
   if (Number.isNaN(due) || now.getTime() <= due) return null;
   return Math.floor((now.getTime() - due) / 60_000);
@@ -34,7 +38,7 @@ export function formatLateness(minutes: number): string {
 /** The order lists' filter of the orders late at `now`, in the list grammar (the grids' "late" view). */
 export function lateOrdersFilter(now: Date): FilterCondition[] {
   return [
-    { field: 'status', op: 'eq', value: LATE_ORDER_STATUS },
+    { field: 'status', op: 'in', value: [...LATE_ORDER_STATUSES] },
     { field: 'projected_delivery', op: 'lt', value: now.toISOString() },
   ];
 }

@@ -183,7 +183,12 @@ export const demoGroups: Record<string, Permissions> = {
     cmoManufactureAvailability: ['read'],
   }),
   'Site Users': perms({ order: ['create', 'read'], orderCancel: ['create'], orderStatus: ['read'] }),
-  'Imaging Users': perms({ order: ['create', 'read'], orderCancel: ['create'], orderStatus: ['read'] }),
+  // An imaging center receives its doses and records their administration (issue 35).
+  'Imaging Users': perms({
+    order: ['create', 'read'],
+    orderCancel: ['create'],
+    orderStatus: ['create', 'read'],
+  }),
 };
 
 interface DemoUser {

@@ -21,7 +21,7 @@ export interface LateDeliveryOptions {
 }
 
 /**
- * The late-delivery watch (issue 21): every interval, each accepted order whose projected
+ * The late-delivery watch (issue 21): every interval, each accepted or shipped order whose projected
  * delivery has passed without a delivery is mailed once to its distribution list.
  */
 export class LateDeliveryJob {

@@ -1,11 +1,11 @@
 import {
   formatInstant,
   formatLateness,
-  LATE_ORDER_STATUS,
+  LATE_ORDER_STATUSES,
   minutesLate,
   type Order,
 } from '@dosechain/contract';
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import { type AuditActor, recordAudits } from '../../kernel/audit/record.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { orders } from '../../kernel/db/schema.ts';
@@ -50,7 +50,7 @@ export function lateMail(order: Order, zone: string, now: Date, link: string): O
 }
 
 /**
- * One pass of the watch: claims the accepted orders whose projected delivery is before `now`
+ * One pass of the watch: claims the accepted or shipped orders whose projected delivery is before `now`
  * and that have no notice yet, marks them noticed, queues one mail per distribution address
  * (each on its company's clock) and writes each order's audit row, in one transaction. Rows
  * another instance holds are skipped (SKIP LOCKED) and a marked order is never claimed again,
@@ -64,7 +64,7 @@ export async function noticeLateOrders(db: Db, now: Date, publicUrl: string): Pr
       .from(orders)
       .where(
         and(
-          eq(orders.status, LATE_ORDER_STATUS),
+          inArray(orders.status, [...LATE_ORDER_STATUSES]),
           lt(orders.projectedDelivery, now),
           isNull(orders.lateNotifiedAt),
         ),

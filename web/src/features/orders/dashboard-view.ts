@@ -25,20 +25,22 @@ export function dashboardGrid(user: MeUser): DashboardGrid | undefined {
     case 'clinical_site':
     case 'imaging_center':
       return {
+        // Shipped orders are on their way (issue 35): still expecting delivery, to be received.
         heading: 'Accepted orders',
-        intro: 'Your accepted orders and their expected delivery date, the earliest delivery first.',
-        statuses: ['accepted'],
+        intro:
+          'Your accepted and shipped orders and their expected delivery date, the earliest delivery first.',
+        statuses: ['accepted', 'shipped'],
         sortBy: 'projected_delivery',
-        emptyText: 'No accepted orders are expecting delivery',
+        emptyText: 'No accepted or shipped orders are expecting delivery',
       };
     case 'staff':
     case 'admin':
       return {
         heading: 'Orders for review',
-        intro: 'Pending and accepted orders, the earliest calibration first.',
-        statuses: ['pending', 'accepted'],
+        intro: 'Pending, accepted and shipped orders, the earliest calibration first.',
+        statuses: ['pending', 'accepted', 'shipped'],
         sortBy: 'calibration_datetime',
-        emptyText: 'No pending or accepted orders to review',
+        emptyText: 'No pending, accepted or shipped orders to review',
       };
     default:
       return undefined;

@@ -5,7 +5,7 @@ import { LazyOrdersGrid } from './lazy-orders-grid.tsx';
 import { useLateOrdersCount } from './order-counts-api.ts';
 
 /**
- * How many accepted orders of the role's scope are late (issue 21), as of the instant the count
+ * How many accepted or shipped orders of the role's scope are late (issue 21), as of the instant the count
  * was last asked: when the dashboard opened, and again on every live event of an order (a
  * delivery, or the late-delivery watch noting an order late, issue 33). The warning and the grid
  * share that instant, so they always agree; the grid's filter moves with it.
@@ -18,7 +18,7 @@ function useLateOrders() {
 }
 
 /**
- * The dashboard's warning: how many accepted orders are past their projected delivery without a
+ * The dashboard's warning: how many accepted or shipped orders are past their projected delivery without a
  * delivery. `below`: their grid follows further down (a CMO's dashboard lists pending orders);
  * else the dashboard's own grid lists them, each saying how late. Nothing while there are none.
  */
@@ -27,8 +27,8 @@ export function LateOrdersWarning({ below }: { below: boolean }) {
   if (total === 0) return null;
   const what =
     total === 1
-      ? '1 accepted order is past its projected delivery and has not been delivered'
-      : `${total} accepted orders are past their projected delivery and have not been delivered`;
+      ? '1 order is past its projected delivery and has not been delivered'
+      : `${total} orders are past their projected delivery and have not been delivered`;
   return (
     <Alert severity="warning" aria-label="Late deliveries">
       {what}

@@ -13,7 +13,7 @@ type StatusFacts = LatenessFacts &
   Partial<Pick<Order, 'manufactureClosed' | 'outOfWindow' | 'duplicateTimepoint'>>;
 
 /**
- * How late an accepted order past its projected delivery is (issue 21), e.g. `2 h 05 min`;
+ * How late an accepted or shipped order past its projected delivery is (issue 21), e.g. `2 h 05 min`;
  * null for any other order.
  */
 export function orderLatenessText(order: LatenessFacts, now = new Date()): string | null {
@@ -22,7 +22,7 @@ export function orderLatenessText(order: LatenessFacts, now = new Date()): strin
 }
 
 /**
- * An order's status as the grids and the detail show it: an accepted order past its projected
+ * An order's status as the grids and the detail show it: an accepted or shipped order past its projected
  * delivery says how late it is (issue 21), e.g. `Accepted · 2 h 05 min late`; an order still
  * waiting for a dose made on a day with no manufacture says so (issue 33), e.g.
  * `Pending · No manufacture`; one placed against the schedule says that (issue 36), e.g.

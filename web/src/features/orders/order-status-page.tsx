@@ -8,7 +8,7 @@ preloadOrdersGrid();
 
 /** Order status: every order the role may see, with their status and the actions it allows. */
 export default function OrderStatusPage() {
-  // "Late only": accepted orders past their projected delivery as of the moment it was turned on.
+  // "Late only": accepted or shipped orders past their projected delivery as of the moment it was turned on.
   const [lateSince, setLateSince] = useState<Date>();
   // "Placed against the schedule": out of window or a duplicate timepoint, overridden (issue 36).
   const [overridden, setOverridden] = useState(false);
