@@ -6,7 +6,7 @@ import { messages } from './messages.ts';
 import { mutationMeta } from './mutation.ts';
 import { activityField, activityUnitSchema } from './order-activity.ts';
 import { orderAdministrationSchema } from './order-administration.ts';
-import { orderStatuses } from './order-status-table.ts';
+import { type OrderStatus, orderStatuses } from './order-status-table.ts';
 import { answerInstant, inputString, instantField } from './text.ts';
 
 const id = z.number({ error: messages.required }).int().positive().max(ID_MAX, messages.invalidValue);
@@ -150,6 +150,31 @@ export const orderReceiptSchema = z
   .meta({ id: 'OrderReceipt' });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 
+/**
+ * The steps of an order's journey that have someone who took them: its placement, each status it
+ * entered, and the administration record.
+ */
+export type JourneyStepKey = 'placed' | Exclude<OrderStatus, 'pending'> | 'administered';
+export const journeyStepKeys: readonly JourneyStepKey[] = [
+  'placed',
+  // Placing is entering `pending`: the placed step is that one.
+  ...orderStatuses.filter((s): s is Exclude<OrderStatus, 'pending'> => s !== 'pending'),
+  'administered',
+];
+
+/**
+ * Who took each step (issue 35), read from the order's audit trail: the actor's name as its audit
+ * row has it (a user's full name, an API key's or the system's name), the latest for a step taken
+ * again (a corrected administration); null for a step not taken.
+ */
+export const journeyActorsSchema = z.object(
+  Object.fromEntries(journeyStepKeys.map((k) => [k, z.string().nullable()])) as Record<
+    JourneyStepKey,
+    z.ZodNullable<z.ZodString>
+  >,
+);
+export type JourneyActors = z.infer<typeof journeyActorsSchema>;
+
 /** An order (spec section 3) with its references resolved to names. */
 export const orderSchema = z
   .object({
@@ -208,6 +233,8 @@ export const orderSchema = z
     replacedByOrder: orderRefSchema.nullable(),
     /** The site's coordinators (`GET /orders/{id}` and `GET /orders` items, for the detail panel). */
     coordinatorUsers: z.array(contactUserSchema).optional(),
+    /** Who took each step of the journey (`GET /orders/{id}` only: it reads the audit trail). */
+    journeyActors: journeyActorsSchema.optional(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

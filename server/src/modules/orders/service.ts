@@ -15,6 +15,7 @@ import {
   toOrder,
   withContacts,
 } from '../order-records/index.ts';
+import { journeyActors } from './journey-actors.ts';
 import { countOrdersIn, statusesOnly } from './totals.ts';
 
 /**
@@ -53,8 +54,15 @@ export async function scopedOrder(ctx: ServiceContext, id: number): Promise<Orde
   return toOrder(row);
 }
 
-/** An order with its imaging center's contacts and the site's coordinators (scoped as above). */
+/**
+ * An order with its imaging center's contacts, the site's coordinators and who took each step of
+ * its journey (scoped as above).
+ */
 export async function getOrder(ctx: ServiceContext, id: number): Promise<Order> {
-  const [order] = await withContacts(ctx.db, [await scopedOrder(ctx, id)]);
-  return order!;
+  const scoped = await scopedOrder(ctx, id);
+  const [[order], actors] = await Promise.all([
+    withContacts(ctx.db, [scoped]),
+    journeyActors(ctx.db, scoped.id),
+  ]);
+  return { ...order!, journeyActors: actors };
 }

@@ -53,6 +53,34 @@ describe('orderJourneySteps', () => {
     expect(steps[0]).toMatchObject({ activity: 10, measuredAt: '2026-11-24T12:00:00.000Z' });
   });
 
+  it('names who took each step when the answer says, and no one for a step not taken', () => {
+    const actors = {
+      placed: 'Sid Coordinator',
+      accepted: 'Carla Manufacturer',
+      shipped: null,
+      delivered: null,
+      rejected: null,
+      canceled: null,
+      administered: null,
+    };
+    const { steps } = orderJourneySteps(order({ journeyActors: actors }));
+    expect(steps.map((s) => [s.key, s.who])).toEqual([
+      ['placed', 'Sid Coordinator'],
+      ['accepted', 'Carla Manufacturer'],
+      ['shipped', null],
+      ['delivered', null],
+      ['administered', null],
+    ]);
+    const notGiven = orderJourneySteps(
+      order({
+        deliveredAt: '2026-11-24T11:00:00.000Z',
+        administration: { administered: false, comment: 'Did not attend' } as Order['administration'],
+        journeyActors: { ...actors, delivered: 'Iris Imaging', administered: 'Iris Imaging' },
+      }),
+    );
+    expect(notGiven.steps.at(-1)).toMatchObject({ key: 'not-administered', who: 'Iris Imaging' });
+  });
+
   it('ends at the rejection, with its reason', () => {
     const { steps } = orderJourneySteps(
       order({

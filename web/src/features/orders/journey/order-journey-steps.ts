@@ -3,6 +3,7 @@ import {
   convertActivity,
   formatActivity,
   formatInstant,
+  type JourneyStepKey,
   messages,
   type Order,
   orderStatusLabels,
@@ -21,6 +22,15 @@ export interface OrderJourney {
 function signedPercent(value: number): string {
   const text = Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 1 });
   return `${value < 0 ? '−' : '+'}${text} %`;
+}
+
+/** Each step with who took it, when the answer says (the order page's `journeyActors`). */
+function withActors(steps: JourneyStep[], order: Order): JourneyStep[] {
+  const actors = order.journeyActors;
+  if (!actors) return steps;
+  const actorOf = (key: string): string | null =>
+    key === 'not-administered' ? actors.administered : (actors[key as JourneyStepKey] ?? null);
+  return steps.map((step) => ({ ...step, who: actorOf(step.key) }));
 }
 
 /**
@@ -68,7 +78,7 @@ export function orderJourneySteps(order: Order): OrderJourney {
       at: ended,
       detail: rejected ? order.rejectionReason : order.cancelationReason,
     });
-    return { steps, unit, zone, halfLifeSeconds: order.drug.halfLifeSeconds };
+    return { steps: withActors(steps, order), unit, zone, halfLifeSeconds: order.drug.halfLifeSeconds };
   }
   // Delivered straight from accepted (no shipment record) skips the shipped step.
   if (shipment || !order.deliveredAt) {
@@ -131,5 +141,5 @@ export function orderJourneySteps(order: Order): OrderJourney {
           : null,
     });
   }
-  return { steps, unit, zone, halfLifeSeconds: order.drug.halfLifeSeconds };
+  return { steps: withActors(steps, order), unit, zone, halfLifeSeconds: order.drug.halfLifeSeconds };
 }
