@@ -51,9 +51,9 @@ test('[ORD-015] the order page draws the dose journey: each step with its time o
     expiresAt: utc(600),
     courier: 'FastRad',
   });
-  // Received well short of the assay decayed (a deviation: its reason required). Staff record the
-  // receipt and the injection here (the demo's imaging users only read order statuses).
-  await put(request, 'staff', status, {
+  // Received well short of the assay decayed (a deviation: its reason required), by the imaging
+  // center; the injection recorded by staff.
+  await put(request, 'imaging', status, {
     status: 'delivered',
     relatedDatetime: utc(-20),
     timezone: 'UTC',
@@ -80,6 +80,10 @@ test('[ORD-015] the order page draws the dose journey: each step with its time o
   );
   const shipped = journey.getByTestId('journey-shipped');
   await expect(shipped).toContainText(`Lot L-${run}`);
+  // Who took each step, from the order's audit trail.
+  await expect(shipped).toContainText('Carla Manufacturer');
+  await expect(journey.getByTestId('journey-delivered')).toContainText('Iris Imaging');
+  await expect(journey.getByTestId('journey-administered')).toContainText('Sam Staff');
   await expect(shipped).toContainText('FastRad');
   await expect(shipped).toContainText('assay at');
   const received = journey.getByTestId('journey-delivered');
