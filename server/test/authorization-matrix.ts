@@ -58,8 +58,13 @@ const staffAdmin = [L, Y, Y, N, N, N, N, N, N, N, N] as const satisfies MatrixRo
 const adminOnly = [L, Y, N, N, N, N, N, N, N, N, N] as const satisfies MatrixRow;
 /** cmoAcknowledgement.create / .update: CMO users (and admin). */
 const cmoAction = [L, Y, N, Y, N, N, N, Y, N, Y, N] as const satisfies MatrixRow;
-/** orderStatus.create: CMO users and staff, who record deliveries (issue 6), and admin. */
-const deliverAction = [L, Y, Y, Y, N, N, N, Y, N, Y, N] as const satisfies MatrixRow;
+/**
+ * orderStatus.create: CMO users and staff, who record deliveries (issue 6), imaging users, who
+ * receive and administer their doses (issue 35), and admin.
+ */
+const deliverAction = [L, Y, Y, Y, N, Y, N, Y, N, Y, N] as const satisfies MatrixRow;
+/** Shipping: orderStatus.create held by the order's CMO (or staff/admin); an imaging role is not a party (issue 35). */
+const shipAction = [L, Y, Y, Y, N, N, N, Y, N, Y, N] as const satisfies MatrixRow;
 /**
  * Any order action's permission (cmoAcknowledgement.create, orderStatus.create or
  * orderCancel.create), as the status routes declare it; each item's own action is checked in the
@@ -247,7 +252,7 @@ export const statusChangeMatrix: Record<
 > = {
   accepted: cmoAction, // cmoAcknowledgement.create
   rejected: cmoAction, // cmoAcknowledgement.create
-  shipped: deliverAction, // orderStatus.create, the order's CMO (issue 35)
+  shipped: shipAction, // orderStatus.create, the order's CMO (issue 35)
   delivered: deliverAction, // orderStatus.create
   canceled: cancelAction, // orderCancel.create
 };

@@ -97,7 +97,7 @@ describe('placing an order', () => {
     const res = await place();
     expect(res.statusCode).toBe(201);
     const { id, number } = res.json();
-    expect(number).toBe(1011); // after the ten demo orders
+    expect(number).toBe(1012); // after the eleven demo orders
     expect(await remaining('2027-03-08')).toBe(4);
 
     const read = await t.request('site', { method: 'GET', url: `/api/v1/orders/${id}` });

@@ -80,7 +80,7 @@ describe('the demo seed', () => {
     ];
     const rows = await t.db.select().from(auditLog).orderBy(asc(auditLog.id));
     expect(rows.map((r) => `${r.entityType}/${r.entityId}`).sort()).toEqual(expected.sort());
-    expect(rows.length).toBe(65);
+    expect(rows.length).toBe(66);
     for (const row of rows) expect(row).toMatchObject(system('System (demo data)'));
     expect(await distinctIssuedAt(t.db)).toBe(1);
   });
@@ -120,7 +120,15 @@ describe('the demo seed', () => {
       site: [null, 'Lakeside Clinical Research'],
       calibrationDatetime: [null, order!.calibrationDatetime.toISOString()],
       deliveredAt: [null, order!.deliveredAt!.toISOString()],
+      // Issue 35: its journey, as the records hold it.
+      shipment: [null, expect.objectContaining({ lotNumber: expect.stringMatching(/^FDG-\d{6}-01$/) })],
+      receipt: [null, expect.objectContaining({ deviation: false, tolerancePercent: 10 })],
+      administration: [null, expect.objectContaining({ administered: true })],
     });
+    const journey = (await t.request('imaging', { url: `/api/v1/orders/${order!.id}` })).json();
+    expect(journey.receipt.deviationPercent).toBeCloseTo(-3, 0); // the assay rounded to 0.01 mCi
+    // 5.6 mCi in the syringe at calibration, injected 15 min later, 0.12 mCi left: about 4.97 mCi.
+    expect(journey.administration.administeredActivity).toBeCloseTo(4.97, 2);
     // Issue 36: NEURO-AMY-301 is created with its schedule, as the study's `new` row says.
     const [neuro] = await t.db.select().from(studies).where(eq(studies.name, 'NEURO-AMY-301'));
     expect((await row('studies', neuro!.id)).changeset).toMatchObject({

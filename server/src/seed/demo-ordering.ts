@@ -21,6 +21,7 @@ import {
 } from '../kernel/db/schema.ts';
 import { dayInterval, occurrenceDates } from '../modules/availability/occurrences.ts';
 import { auditFields as availabilityAuditFields } from '../modules/availability/service.ts';
+import { type DemoJourney, seedDemoJourneys } from './demo-journey.ts';
 import { seededEntry } from './seed-audit.ts';
 
 interface DemoAvailability {
@@ -121,11 +122,23 @@ interface DemoOrder {
   status: OrderStatus;
   subjectId: string;
   notes?: string;
+  /** Its shipment, receipt and administration records (issue 35). */
+  journey?: DemoJourney;
 }
 
 /** Orders of ONCO-2026-01 at Lakeside (Chicago) for FDG from Boston, one or more in every status. */
 const demoOrders: DemoOrder[] = [
-  { occurrence: -10, status: 'delivered', subjectId: 'ONC-001' },
+  {
+    occurrence: -10,
+    status: 'delivered',
+    subjectId: 'ONC-001',
+    // Shipped with 15 mCi, received within the tolerance, injected: the whole journey.
+    journey: {
+      shipped: { assayedActivity: 15 },
+      received: { shareOfExpected: 0.97 },
+      administered: { measuredActivity: 5.6, residualActivity: 0.12 },
+    },
+  },
   { occurrence: -8, status: 'delivered', subjectId: 'ONC-002' },
   { occurrence: -6, status: 'canceled', subjectId: 'ONC-003' },
   { occurrence: -4, status: 'rejected', subjectId: 'ONC-004' },
@@ -142,6 +155,8 @@ const demoOrders: DemoOrder[] = [
       'Subject is claustrophobic and needs a sedation consult before the scan. Please confirm the delivery window with the imaging desk the day before; the morning slot is preferred because the subject travels from out of town.',
   },
   { occurrence: 4, status: 'rejected', subjectId: 'ONC-010' },
+  // On its way since the last manufacture day and not received: late, and expired once past its expiry.
+  { occurrence: -1, status: 'shipped', subjectId: 'ONC-011', journey: { shipped: { assayedActivity: 15 } } },
 ];
 
 const HOUR = 3600_000;
@@ -255,7 +270,7 @@ export async function seedDemoOrdering(db: Executor, now: Date, actor: AuditActo
   const orderValues = placed.map(({ o, i, w }) => {
     const calibration = new Date(w.start.getTime() + HOUR);
     const placedAt = new Date(Math.min(now.getTime(), calibration.getTime()) - 3 * 24 * HOUR);
-    const accepted = o.status === 'accepted' || o.status === 'delivered';
+    const accepted = o.status === 'accepted' || o.status === 'shipped' || o.status === 'delivered';
     return {
       studyId: study!.id,
       siteId: site!.id,
@@ -282,6 +297,13 @@ export async function seedDemoOrdering(db: Executor, now: Date, actor: AuditActo
     };
   });
   const orderRows = await db.insert(orders).values(orderValues).returning();
+  const journeys = await seedDemoJourneys(
+    db,
+    orderRows.flatMap((order, i) => {
+      const journey = demoOrders[i]!.journey;
+      return journey ? [{ order, journey }] : [];
+    }),
+  );
 
   const drugName = (id: number) => drugRows.find((d) => d.id === id)!.name;
   const cmoName = (id: number) => cmoRows.find((c) => c.id === id)!.name;
@@ -318,6 +340,7 @@ export async function seedDemoOrdering(db: Executor, now: Date, actor: AuditActo
         ...(order.deliveredAt ? { deliveredAt: order.deliveredAt.toISOString() } : {}),
         ...(order.rejectionReason ? { rejectionReason: order.rejectionReason } : {}),
         ...(order.cancelationReason ? { cancelationReason: order.cancelationReason } : {}),
+        ...journeys.get(order.id),
       }),
     );
   }
