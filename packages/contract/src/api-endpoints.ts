@@ -266,6 +266,7 @@ export const apiEndpoints = {
   'POST /mails/:id/resend': { body: mailResendBodySchema, answer: mailLogEntrySchema },
   'GET /reports/orders-count/options': { answer: ordersReportOptionsSchema },
   'GET /reports/orders-count': { query: ordersCountQuerySchema, answer: ordersCountSchema },
+  'GET /reports/dose-accountability/options': { answer: ordersReportOptionsSchema },
   'GET /reports/dose-accountability': {
     query: doseAccountabilityQuerySchema,
     answer: doseAccountabilitySchema,
