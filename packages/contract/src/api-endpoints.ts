@@ -38,6 +38,11 @@ import {
 } from './availability-exceptions.ts';
 import { checkInUseQuerySchema, checkInUseResponseSchema } from './check-in-use.ts';
 import { companyBodySchemas, companySchema } from './companies.ts';
+import {
+  doseAccountabilityQuerySchema,
+  doseAccountabilitySchema,
+  doseRecordsSchema,
+} from './dose-accountability.ts';
 import { drugCreateBodySchema, drugSchema, drugUpdateBodySchema } from './drugs.ts';
 import { examCreateBodySchema, examSchema, examUpdateBodySchema } from './exams.ts';
 import { groupCreateBodySchema, groupSchema, groupUpdateBodySchema } from './groups.ts';
@@ -261,6 +266,15 @@ export const apiEndpoints = {
   'POST /mails/:id/resend': { body: mailResendBodySchema, answer: mailLogEntrySchema },
   'GET /reports/orders-count/options': { answer: ordersReportOptionsSchema },
   'GET /reports/orders-count': { query: ordersCountQuerySchema, answer: ordersCountSchema },
+  'GET /reports/dose-accountability/options': { answer: ordersReportOptionsSchema },
+  'GET /reports/dose-accountability': {
+    query: doseAccountabilityQuerySchema,
+    answer: doseAccountabilitySchema,
+  },
+  'GET /reports/dose-accountability/doses': {
+    query: doseAccountabilityQuerySchema,
+    answer: doseRecordsSchema,
+  },
 } satisfies Record<string, ApiEndpoint>;
 
 export type ApiEndpoints = typeof apiEndpoints;

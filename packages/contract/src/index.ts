@@ -7,6 +7,7 @@ export * from './availability.ts';
 export * from './availability-exceptions.ts';
 export * from './check-in-use.ts';
 export * from './decay.ts';
+export * from './dose-accountability.ts';
 export * from './dose-journey-activity.ts';
 export * from './errors.ts';
 export * from './fields.ts';

@@ -60,6 +60,8 @@ export const limits = {
   projectedDeliveryMaxDaysFromCalibration: 31,
   /** The most orders one `POST /orders/status-batch` changes (a grid page at its largest). */
   statusBatchMax: 100,
+  /** The most doses one core-lab export sends (`GET /reports/dose-accountability/doses`). */
+  doseRecordsMax: 5000,
   /** How long a POST /orders Idempotency-Key answers its first result. */
   idempotencyKeyHours: 24,
   idempotencyKeyMax: 200,

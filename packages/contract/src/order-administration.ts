@@ -11,6 +11,29 @@ import { answerInstant, inputString, isDateTextInRange } from './text.ts';
  * center injected into the subject and when, or why the dose was not given.
  */
 
+/**
+ * Why a delivered dose was not given (issue 35): the dose accountability report counts the doses
+ * not administered by these. `other` needs the comment; the others may add one.
+ */
+export const notAdministeredReasons = [
+  'did_not_attend',
+  'dose_expired',
+  'quality',
+  'damaged',
+  'scanner_down',
+  'other',
+] as const;
+export type NotAdministeredReason = (typeof notAdministeredReasons)[number];
+
+export const notAdministeredReasonLabels: Record<NotAdministeredReason, string> = {
+  did_not_attend: 'Subject did not attend',
+  dose_expired: 'Dose expired',
+  quality: 'Quality (out of specification)',
+  damaged: 'Damaged in transit',
+  scanner_down: 'Scanner unavailable',
+  other: 'Other',
+};
+
 /** A wall-clock date-time, `YYYY-MM-DDTHH:mm` without offset, read in the body's `timezone`. */
 const wallClock = () =>
   inputString()
@@ -30,7 +53,9 @@ const injectionFields = [
  * `PUT /orders/{id}/administration`: `{ administered: true, relatedDatetime (the injection),
  * timezone?, measuredActivity, measuredAt, residualActivity?, residualAt? }` — the syringe's assay
  * before the injection and what stayed in it after, in the order's activity unit, wall clocks in
- * `timezone` (omitted: the imaging center's) — or `{ administered: false, comment }` (the reason).
+ * `timezone` (omitted: the imaging center's) — or `{ administered: false, reason?, comment? }`: the
+ * reason (omitted: `other`) and a comment, required for `other` (so a client that sends only the
+ * comment, as before the reasons, still records it).
  * A recorded administration is corrected by the same call with a `reasonForChange`.
  */
 export const orderAdministrationBodySchema = z
@@ -42,6 +67,7 @@ export const orderAdministrationBodySchema = z
     measuredAt: wallClock().optional(),
     residualActivity: activityField.optional(),
     residualAt: wallClock().optional(),
+    reason: z.enum(notAdministeredReasons).optional(),
     comment: inputString().trim().max(limits.reasonMax, messages.maxLength(limits.reasonMax)).optional(),
     ...mutationMeta,
   })
@@ -51,12 +77,14 @@ export const orderAdministrationBodySchema = z
         ctx.addIssue({ code: 'custom', path: [field], message: messages.required });
     };
     if (!body.administered) {
-      need('comment');
+      if ((body.reason ?? 'other') === 'other') need('comment');
       for (const field of injectionFields)
         if (body[field] !== undefined)
           ctx.addIssue({ code: 'custom', path: [field], message: messages.notForThisAction });
       return;
     }
+    if (body.reason !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: messages.notForThisAction });
     need('relatedDatetime');
     need('measuredActivity');
     need('measuredAt');
@@ -69,7 +97,7 @@ export type OrderAdministrationBody = z.input<typeof orderAdministrationBodySche
  * An order's administration record: the injection's time, the syringe's assay and residual, and
  * the administered activity the server computed (`administeredActivity` of
  * dose-journey-activity.ts, stored as computed) in the order's unit (`activityUnit`) and in both
- * units; or, not administered, the reason (`comment`).
+ * units; or, not administered, the reason (`reason`, and the `comment`).
  */
 export const orderAdministrationSchema = z
   .object({
@@ -83,6 +111,8 @@ export const orderAdministrationSchema = z
     administeredActivity: z.number().nullable(),
     administeredActivityMbq: z.number().nullable(),
     administeredActivityMci: z.number().nullable(),
+    /** Why the dose was not given (null when it was). */
+    reason: z.enum(notAdministeredReasons).nullable(),
     comment: z.string().nullable(),
   })
   .meta({ id: 'OrderAdministration' });
