@@ -756,10 +756,17 @@ export const orders = pgTable(
       'orders_requested_activity',
       sql`(${t.requestedActivity} is null) = (${t.activityUnit} is null) and ${t.requestedActivity} > 0`,
     ),
-    // The late-delivery watch's pass: accepted orders not yet noticed, by projected delivery.
+    // The late-delivery watch's pass: accepted or shipped orders not yet noticed, by projected
+    // delivery. Said by the stamps, not the status: an index predicate may not name 'shipped',
+    // an enum value the same migration run adds (0027; PostgreSQL refuses a new value before its
+    // transaction commits, and a cast to text is not immutable). Accepted and not yet delivered,
+    // rejected or canceled is accepted or shipped; the watch's query (late-delivery/notice.ts)
+    // adds these clauses so the index serves it.
     index('orders_late_watch_idx')
       .on(t.projectedDelivery)
-      .where(sql`${t.status} = 'accepted' and ${t.lateNotifiedAt} is null`),
+      .where(
+        sql`${t.acceptedAt} is not null and ${t.deliveredAt} is null and ${t.rejectedAt} is null and ${t.canceledAt} is null and ${t.lateNotifiedAt} is null`,
+      ),
   ],
 );
 

@@ -5,7 +5,7 @@ import {
   minutesLate,
   type Order,
 } from '@dosechain/contract';
-import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { type AuditActor, recordAudits } from '../../kernel/audit/record.ts';
 import type { Db } from '../../kernel/db/client.ts';
 import { orders } from '../../kernel/db/schema.ts';
@@ -65,6 +65,11 @@ export async function noticeLateOrders(db: Db, now: Date, publicUrl: string): Pr
       .where(
         and(
           inArray(orders.status, [...LATE_ORDER_STATUSES]),
+          // The same orders as the partial index orders_late_watch_idx says them (schema.ts), so it serves the pass.
+          isNotNull(orders.acceptedAt),
+          isNull(orders.deliveredAt),
+          isNull(orders.rejectedAt),
+          isNull(orders.canceledAt),
           lt(orders.projectedDelivery, now),
           isNull(orders.lateNotifiedAt),
         ),

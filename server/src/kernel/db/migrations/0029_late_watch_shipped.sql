@@ -1,0 +1,2 @@
+DROP INDEX "orders_late_watch_idx";--> statement-breakpoint
+CREATE INDEX "orders_late_watch_idx" ON "orders" USING btree ("projected_delivery") WHERE "orders"."accepted_at" is not null and "orders"."delivered_at" is null and "orders"."rejected_at" is null and "orders"."canceled_at" is null and "orders"."late_notified_at" is null;
