@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { type Path, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { DecimalField } from '../../components/form/decimal-field.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
@@ -28,11 +28,10 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { BatchResults, refusalText } from './batch-results.tsx';
-import { bulkShipBody, bulkShipErrorField, bulkShipFields, mergeResults } from './bulk-ship-fields.ts';
+import { bulkShipBody, bulkShipFields, mergeResults } from './bulk-ship-fields.ts';
 import { requestedActivityText } from './order-activity-view.ts';
 import { useOrderStatusBatch } from './order-api.ts';
 import { WallClockFields } from './ship-dialog.tsx';
-import { shipErrorFields } from './ship-fields.ts';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
@@ -101,18 +100,9 @@ export function BulkShipDialog({
       const merged = mergeResults(results, answer.results);
       setResults(merged);
       onDone(answer.results);
-      // A retry is a new signing: the password is asked again.
-      setValue('electronicSignature', '');
-      // Each refusal's field errors where the user puts them right: the assay on its row.
-      orders.forEach((order, i) => {
-        const r = merged.get(order.id);
-        if (!r || r.ok) return;
-        for (const e of r.errors) {
-          const field = bulkShipErrorField(e.parameter, i, shipErrorFields);
-          if (field && field !== 'electronicSignature')
-            setError(field as Path<typeof values>, { type: 'server', message: e.message });
-        }
-      });
+      // A retry is a new signing: the password is asked again. The refusals are said on their rows
+      // (not as field errors: an error set from outside would hold the form invalid once put right).
+      setValue('electronicSignature', '', { shouldValidate: true });
     } catch (err) {
       if (!applyServerErrors(err, setError, ['electronicSignature', 'reasonForChange']))
         showFailureToast(err, messages.errorUpdatingOrder);

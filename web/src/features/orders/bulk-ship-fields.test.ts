@@ -1,13 +1,6 @@
 import { messages, orderStatusBatchBodySchema } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  type BulkShipValues,
-  bulkShipBody,
-  bulkShipErrorField,
-  bulkShipFields,
-  mergeResults,
-} from './bulk-ship-fields.ts';
-import { shipErrorFields } from './ship-fields.ts';
+import { type BulkShipValues, bulkShipBody, bulkShipFields, mergeResults } from './bulk-ship-fields.ts';
 
 const now = () => new Date('2026-11-28T12:00:00Z');
 const hot = (id: number) => ({ id, drug: { halfLifeSeconds: 6586.2 } });
@@ -84,12 +77,6 @@ describe('the bulk Ship form (issue 35)', () => {
     });
     expect(orderStatusBatchBodySchema.safeParse(body).success).toBe(true);
     expect(bulkShipBody(orders, filled, new Set([1, 3])).items.map((i) => i.orderId)).toEqual([2]);
-  });
-
-  it("puts a refused item's assay error on its row, the others on the shared field", () => {
-    expect(bulkShipErrorField('assayedActivity', 2, shipErrorFields)).toBe('rows.2.assayedActivity');
-    expect(bulkShipErrorField('lotNumber', 2, shipErrorFields)).toBe('lotNumber');
-    expect(bulkShipErrorField('assayedAt', 0, shipErrorFields)).toBe('assayTime');
   });
 
   it('keeps the latest result of each order', () => {

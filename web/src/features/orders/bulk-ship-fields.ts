@@ -92,12 +92,6 @@ export function bulkShipBody(
   };
 }
 
-/** The dialog's field a refused item's field error belongs on: its row's assay, else the shared field. */
-export function bulkShipErrorField(parameter: string, i: number, errorFields: Record<string, string>) {
-  if (parameter === 'assayedActivity') return `rows.${i}.assayedActivity`;
-  return errorFields[parameter];
-}
-
 /** The results so far, the latest answer over earlier ones (a refused order shipped on a retry). */
 export function mergeResults(
   earlier: ReadonlyMap<number, OrderStatusBatchResult>,
