@@ -12,11 +12,11 @@ import {
   orderActions,
   orderStatusBatchBodySchema,
   orderStatusChangeBodySchema,
-  statusChangeProblems,
   orderTransitions,
   reasonActionOf,
   relatedTimeProblem,
   setsProjectedDelivery,
+  statusChangeProblems,
 } from './order-status.ts';
 import { finalOrderStatuses } from './order-status-table.ts';
 import { orderSchema } from './orders.ts';
