@@ -114,7 +114,8 @@ test('[ORD-032] a CMO ships two accepted orders of its own study with one signat
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // Six orders placed and accepted, two dialogs, two pages: on a loaded machine near three minutes.
+  test.setTimeout(300_000);
   const run = String(Date.now() % 1_000_000);
   const lot = `BLOT-${run}`;
   // Five accepted and one pending: the pending one is picked too and left out of Ship.
@@ -134,6 +135,8 @@ test('[ORD-032] a CMO ships two accepted orders of its own study with one signat
     '1 selected order not accepted, left out of Ship',
   );
   await expect(toolbar).toContainText('5 selected orders not pending, left out of Accept and Reject');
+  await expectInView(toolbar.getByRole('button', { name: 'Ship selected (5)' }), 'Ship selected');
+  await page.screenshot({ path: '/tmp/bulk-ship-shots/cmo-toolbar-1280x800.png' });
   await toolbar.getByRole('button', { name: 'Ship selected (5)' }).click();
   const five = page.getByRole('dialog', { name: 'Ship 5 orders' });
   await expect(five.getByRole('table', { name: 'Orders to ship' })).toBeVisible();
