@@ -174,6 +174,26 @@ describe('POST /orders/status-batch', () => {
     expect(c).toMatchObject({ ok: true });
   });
 
+  it('refuses in its row an item without what its action needs (a reason), as the single call would', async () => {
+    const [bare, fine] = [await place(), await place()];
+    const res = await batch('cmo', {
+      items: [{ orderId: bare.id, status: 'rejected' }, accept(fine.id)],
+      electronicSignature: DEMO_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    const single = await changeStatus(t, 'cmo', bare.id, {
+      status: 'rejected',
+      electronicSignature: DEMO_PASSWORD,
+    });
+    expect(single.statusCode).toBe(400);
+    expect(res.json().results).toEqual([
+      { orderId: bare.id, ok: false, ...single.json() },
+      { orderId: fine.id, ok: true, status: 'accepted' },
+    ]);
+    expect(single.json().errors).toEqual([expect.objectContaining({ parameter: 'comment' })]);
+    expect((await rowsOf([bare.id, fine.id])).map((r) => r.status)).toEqual(['pending', 'accepted']);
+  });
+
   it('does nothing at all on a wrong or missing e-signature', async () => {
     const placed = [await place(), await place()];
     for (const electronicSignature of ['Wrong1234', undefined]) {
@@ -191,13 +211,13 @@ describe('POST /orders/status-batch', () => {
     for (const o of placed) expect(await auditRowsOf(o.id)).toHaveLength(0);
   });
 
-  it('refuses malformed batches whole: empty, repeated orders, too many, a missing field', async () => {
+  it('refuses malformed batches whole: empty, repeated orders, too many, a field of the wrong form', async () => {
     const order = await place();
     const bad = [
       { items: [] },
       { items: [accept(order.id), accept(order.id)] },
       { items: Array.from({ length: limits.statusBatchMax + 1 }, (_, i) => accept(i + 1)) },
-      { items: [{ orderId: order.id, status: 'rejected' }] },
+      { items: [{ orderId: order.id, status: 'rejected', comment: 7 }] },
     ];
     for (const body of bad) {
       const res = await batch('cmo', { ...body, electronicSignature: DEMO_PASSWORD });

@@ -16,6 +16,7 @@ import {
   reasonActionOf,
   relatedTimeProblem,
   setsProjectedDelivery,
+  statusChangeProblems,
 } from './order-status.ts';
 import { finalOrderStatuses } from './order-status-table.ts';
 import { orderSchema } from './orders.ts';
@@ -164,10 +165,25 @@ describe('sensible projected deliveries (issue 18)', () => {
 describe('the status batch body', () => {
   const item = (orderId: number) => ({ orderId, status: 'rejected', comment: 'No slot' });
 
-  it('takes items that each carry what their action needs', () => {
+  it("takes well-formed items; what an item's action needs is that item's problem, not the body's", () => {
     expect(orderStatusBatchBodySchema.safeParse({ items: [item(1), item(2)] }).success).toBe(true);
-    const missing = orderStatusBatchBodySchema.safeParse({ items: [{ orderId: 1, status: 'accepted' }] });
-    expect(missing.error?.issues[0]?.path).toEqual(['items', 0, 'relatedDatetime']);
+    const missing = { orderId: 1, status: 'accepted' as const };
+    expect(orderStatusBatchBodySchema.safeParse({ items: [missing] }).success).toBe(true);
+    expect(statusChangeProblems(missing)).toEqual([
+      { parameter: 'relatedDatetime', message: messages.required },
+    ]);
+    expect(statusChangeProblems({ status: 'shipped', relatedDatetime: '2027-03-01T10:00' })).toEqual([
+      { parameter: 'lotNumber', message: messages.required },
+      { parameter: 'expiresAt', message: messages.required },
+    ]);
+    // The single call's schema says the same, on the same fields.
+    const single = orderStatusChangeBodySchema.safeParse({ status: 'accepted' });
+    expect(single.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['relatedDatetime'], messages.required],
+    ]);
+    // A malformed item still refuses the whole body.
+    const malformed = orderStatusBatchBodySchema.safeParse({ items: [{ ...item(1), lotNumber: 7 }] });
+    expect(malformed.error?.issues[0]?.path).toEqual(['items', 0, 'lotNumber']);
   });
 
   it('refuses an empty batch, a repeated order and more than the limit', () => {

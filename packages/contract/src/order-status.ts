@@ -369,47 +369,53 @@ const statusChangeFields = {
   ...receiptFields,
 };
 
-/** What the requested action needs (a comment or a date-time), as an issue on the missing field. */
-function requireActionFields(
-  body: { status: OrderStatus; comment?: string; relatedDatetime?: string } & Partial<
-    Record<(typeof shipmentFieldNames)[number] | (typeof receiptFieldNames)[number], unknown>
-  >,
-  ctx: z.RefinementCtx,
-): void {
+/** A status change's fields as `statusChangeProblems` reads them. */
+type StatusChangeFields = { status: OrderStatus; comment?: string; relatedDatetime?: string } & Partial<
+  Record<(typeof shipmentFieldNames)[number] | (typeof receiptFieldNames)[number], unknown>
+>;
+
+/**
+ * What the requested action needs and refuses, as `{parameter, message}` on the field: a missing
+ * comment or date-time, a shipment's lot or expiry, an assay without its time (or the reverse),
+ * a record's field sent with another action. None: the change has what its action needs.
+ */
+export function statusChangeProblems(body: StatusChangeFields): { parameter: string; message: string }[] {
+  const problems: { parameter: string; message: string }[] = [];
+  const problem = (parameter: string, message: string) => problems.push({ parameter, message });
   const action = actionTo(body.status);
-  if (!action) return;
+  if (!action) return problems;
   const needs = orderActionRules[action].needs;
-  if (needs === 'comment' && !body.comment) {
-    ctx.addIssue({ code: 'custom', path: ['comment'], message: messages.required });
-  }
-  if (needs === 'relatedDatetime' && !body.relatedDatetime) {
-    ctx.addIssue({ code: 'custom', path: ['relatedDatetime'], message: messages.required });
-  }
+  if (needs === 'comment' && !body.comment) problem('comment', messages.required);
+  if (needs === 'relatedDatetime' && !body.relatedDatetime) problem('relatedDatetime', messages.required);
   if (!setsReceipt(action)) {
     for (const field of receiptFieldNames)
-      if (body[field] !== undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: messages.notForThisAction });
+      if (body[field] !== undefined) problem(field, messages.notForThisAction);
   } else {
     if (body.receivedActivity !== undefined && body.receivedAt === undefined)
-      ctx.addIssue({ code: 'custom', path: ['receivedAt'], message: messages.required });
+      problem('receivedAt', messages.required);
     if (body.receivedAt !== undefined && body.receivedActivity === undefined)
-      ctx.addIssue({ code: 'custom', path: ['receivedActivity'], message: messages.required });
+      problem('receivedActivity', messages.required);
   }
   if (!setsShipment(action)) {
     // A shipment's field on another action would be dropped without a word: refused instead.
     for (const field of shipmentFieldNames)
-      if (body[field] !== undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: messages.notForThisAction });
-    return;
+      if (body[field] !== undefined) problem(field, messages.notForThisAction);
+    return problems;
   }
   for (const field of ['lotNumber', 'expiresAt'] as const)
-    if (body[field] === undefined)
-      ctx.addIssue({ code: 'custom', path: [field], message: messages.required });
+    if (body[field] === undefined) problem(field, messages.required);
   // An assay is an activity at a time: one without the other says nothing.
   if (body.assayedActivity !== undefined && body.assayedAt === undefined)
-    ctx.addIssue({ code: 'custom', path: ['assayedAt'], message: messages.required });
+    problem('assayedAt', messages.required);
   if (body.assayedAt !== undefined && body.assayedActivity === undefined)
-    ctx.addIssue({ code: 'custom', path: ['assayedActivity'], message: messages.required });
+    problem('assayedActivity', messages.required);
+  return problems;
+}
+
+/** `statusChangeProblems` as issues of the schema, each on its field. */
+function requireActionFields(body: StatusChangeFields, ctx: z.RefinementCtx): void {
+  for (const { parameter, message } of statusChangeProblems(body))
+    ctx.addIssue({ code: 'custom', path: [parameter], message });
 }
 
 export const orderStatusChangeBodySchema = z
@@ -417,10 +423,16 @@ export const orderStatusChangeBodySchema = z
   .superRefine(requireActionFields);
 export type OrderStatusChangeBody = z.input<typeof orderStatusChangeBodySchema>;
 
-/** One order's change in a batch: the single call's fields, without the signature, plus the order. */
-export const orderStatusBatchItemSchema = z
-  .strictObject({ orderId: z.number().int().positive(), ...statusChangeFields })
-  .superRefine(requireActionFields);
+/**
+ * One order's change in a batch: the single call's fields, without the signature, plus the order.
+ * Their form is checked here (a malformed item refuses the whole batch); what the item's action
+ * needs (`statusChangeProblems`: a missing lot, comment or date-time) is that item's refusal, as
+ * the single call's 400 would be, and leaves the other items to be done.
+ */
+export const orderStatusBatchItemSchema = z.strictObject({
+  orderId: z.number().int().positive(),
+  ...statusChangeFields,
+});
 export type OrderStatusBatchItem = z.input<typeof orderStatusBatchItemSchema>;
 
 /**

@@ -134,7 +134,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
         tags,
         summary: 'Change the status of several orders under one e-signature',
         description:
-          'Each item is applied as PUT /orders/{id}/status would, in its own transaction with its own signed audit row and mail. A wrong e-signature changes nothing (400 ESIGN_FAILED); otherwise 200 with one result per item: ok with the new status, or the refusal (code, message, errors) the single call would answer; a refused item does not undo the others.',
+          "Each item is checked and applied as PUT /orders/{id}/status would, in its own transaction with its own signed audit row and mail. A malformed body or a wrong e-signature changes nothing (400); otherwise 200 with one result per item: ok with the new status, or the refusal (code, message, errors) the single call would answer, a missing field of the item's action included; a refused item does not undo the others.",
         body: orderStatusBatchBodySchema,
         response: { 200: orderStatusBatchAnswerSchema, ...errors, 429: errorBodySchema },
       },

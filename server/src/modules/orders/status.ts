@@ -27,6 +27,7 @@ import {
   roleMayTakeAction,
   setsReceipt,
   setsShipment,
+  statusChangeProblems,
 } from '@dosechain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -372,7 +373,8 @@ export async function changeOrderStatus(
 
 /**
  * `POST /orders/status-batch`: the e-signature is checked once (refused: nothing is done), then
- * each item goes through `changeOrderStatus` as its own call would — the same checks (permission,
+ * each item is checked for what its action needs (`statusChangeProblems`, the single call's
+ * schema check) and goes through `changeOrderStatus` as its own call would — the same checks (permission,
  * party, scope as 404, status, time), its own transaction, signed audit row and mail — one after
  * the other. A refused item is answered in its result and leaves the others as they are.
  */
@@ -384,6 +386,9 @@ export async function changeOrderStatuses(
   const results: OrderStatusBatchResult[] = [];
   for (const { orderId, ...change } of body.items) {
     try {
+      // What the item's action needs, refused on its field as the single call's schema would.
+      const problems = statusChangeProblems(change);
+      if (problems.length > 0) throw validationFailed(problems.map((p) => ({ ...p, code: 'custom' })));
       const order = await changeOrderStatus(
         ctx,
         orderId,

@@ -19,6 +19,7 @@ export function DecimalField<T extends FieldValues>({
   unit,
   helperText,
   refusal,
+  compact = false,
 }: {
   control: Control<T>;
   name: Path<T>;
@@ -30,6 +31,8 @@ export function DecimalField<T extends FieldValues>({
   helperText?: string;
   /** A refusal the form knows as the user types (a limit the schema cannot hold): shown as the error. */
   refusal?: string;
+  /** In a table's cell: small, no margin, the label only as the input's accessible name (the column names it). */
+  compact?: boolean;
 }) {
   // What is on screen, once the user has typed; the form's value until then.
   const [text, setText] = useState<string | null>(null);
@@ -60,7 +63,7 @@ export function DecimalField<T extends FieldValues>({
         const refused = shown.trim() !== '' && !DECIMAL.test(shown.trim());
         return (
           <TextField
-            label={label}
+            label={compact ? undefined : label}
             name={field.name}
             required={required}
             value={shown}
@@ -78,9 +81,13 @@ export function DecimalField<T extends FieldValues>({
               refused ? messages.decimalNumber : (fieldState.error?.message ?? refusal ?? helperText)
             }
             fullWidth
-            margin="dense"
+            margin={compact ? 'none' : 'dense'}
+            size={compact ? 'small' : 'medium'}
             slotProps={{
-              htmlInput: { inputMode: 'decimal' },
+              htmlInput: {
+                inputMode: 'decimal',
+                ...(compact ? { 'aria-label': label } : {}),
+              },
               input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {},
             }}
           />

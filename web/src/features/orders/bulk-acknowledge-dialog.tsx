@@ -11,25 +11,13 @@ import {
   type OrderStatusBatchBody,
   type OrderStatusBatchResult,
   orderActionRules,
-  orderStatusLabels,
   relatedTimeProblem,
   requiredReasonMeta,
 } from '@dosechain/contract';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorIcon from '@mui/icons-material/Error';
 import {
   Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   Grid,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
   Switch,
   Table,
   TableBody,
@@ -38,7 +26,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
@@ -49,6 +37,7 @@ import { SignedChangeFields } from '../../components/form/signed-change-fields.t
 import { useSignedForm } from '../../components/form/signed-form.ts';
 import { TimezoneSelect } from '../../components/form/timezone-select.tsx';
 import { ConfirmWarningsCheckbox } from './accept-warnings.tsx';
+import { BatchResults } from './batch-results.tsx';
 import { acceptWarnings, enteredInstant } from './order-action-fields.ts';
 import { decayAt, showsDecay } from './order-activity-view.ts';
 import { useOrderStatusBatch } from './order-api.ts';
@@ -184,11 +173,6 @@ export function batchBody(
     return { orderId: order.id, status, relatedDatetime: `${row.date}T${row.time}` };
   });
   return { items, ...signature };
-}
-
-/** The text of one refused order: the field's message when there is one, else the refusal's. */
-export function refusalText(result: Extract<OrderStatusBatchResult, { ok: false }>): string {
-  return result.errors[0]?.message ?? result.message;
 }
 
 /**
@@ -445,56 +429,5 @@ function BulkActivityCell({ order, at }: { order: Order; at: string | null }) {
       {decayedActivityText(decayed, false)}
       {decayed.belowThreshold && ` — below the drug's ${decayed.thresholdPercent}% threshold`}
     </Typography>
-  );
-}
-
-/** Each order's outcome after a batch: done, or refused with the reason. */
-function BatchResults({
-  orders,
-  action,
-  results,
-  onClose,
-}: {
-  orders: readonly Order[];
-  action: BulkAction;
-  results: OrderStatusBatchResult[];
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const numberOf = new Map(orders.map((o) => [o.id, o.number]));
-  const done = results.filter((r) => r.ok).length;
-  const verb = orderStatusLabels[orderActionRules[action].to].toLowerCase();
-  return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>Results</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" sx={{ mb: 1 }}>
-          {done} of {results.length} {results.length === 1 ? 'order' : 'orders'} {verb}.
-        </Typography>
-        <List dense aria-label="Results per order">
-          {results.map((r) => (
-            <ListItem key={r.orderId}>
-              <ListItemIcon>
-                {r.ok ? (
-                  <CheckCircleIcon color="success" titleAccess="Done" />
-                ) : (
-                  <ErrorIcon color="error" titleAccess="Refused" />
-                )}
-              </ListItemIcon>
-              <ListItemText
-                primary={`Order #${numberOf.get(r.orderId) ?? r.orderId} ${r.ok ? orderStatusLabels[r.status].toLowerCase() : 'refused'}`}
-                secondary={r.ok ? undefined : refusalText(r)}
-                slotProps={{ secondary: { color: 'error' } }}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,11 +1,7 @@
 import { emptyPermissions, messages, type Order } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  batchBody,
-  bulkAcceptWarnings,
-  bulkAcknowledgeFields,
-  refusalText,
-} from './bulk-acknowledge-dialog.tsx';
+import { refusalText } from './batch-results.tsx';
+import { batchBody, bulkAcceptWarnings, bulkAcknowledgeFields } from './bulk-acknowledge-dialog.tsx';
 import { selectableForAcknowledgement } from './order-actions.ts';
 
 const acknowledging = (() => {

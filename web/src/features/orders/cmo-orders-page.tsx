@@ -3,8 +3,14 @@ import { Button, FormControlLabel, Stack, Switch, Typography } from '@mui/materi
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../../auth/auth-context.tsx';
 import type { BulkAction } from './bulk-acknowledge-dialog.tsx';
+import { BulkShipButton } from './bulk-ship-button.tsx';
 import { OrderActionIcon } from './order-action-icon.tsx';
-import { selectableForAcknowledgement } from './order-actions.ts';
+import {
+  bulkTargets,
+  mayShip,
+  selectableForAcknowledgement,
+  selectableForShipping,
+} from './order-actions.ts';
 import { OrdersGrid } from './orders-grid.tsx';
 
 // The bulk dialog (its form, date-time and zone fields) loads when first opened, as the grid's
@@ -15,7 +21,8 @@ const BulkAcknowledgeDialog = lazy(() =>
 
 /**
  * CMO Acknowledgement: the orders of the CMO process, to accept or reject one by one or, picked
- * with the row checkboxes, several at once under one e-signature.
+ * with the row checkboxes, several at once under one e-signature; accepted ones picked are
+ * shipped together the same way (issue 35), by a role that may ship.
  */
 export default function CmoOrdersPage() {
   const { user } = useAuth();
@@ -23,20 +30,24 @@ export default function CmoOrdersPage() {
   const [bulk, setBulk] = useState<{ action: BulkAction; orders: Order[] }>();
   const role = user?.currentRole ?? null;
   const canSelect = useCallback(
-    (order: Order) =>
-      Boolean(user) &&
-      selectableForAcknowledgement(
-        order,
-        user!.permissions,
-        role && { type: role.type, companyId: role.companyId },
-      ),
+    (order: Order) => {
+      if (!user) return false;
+      const acting = role && { type: role.type, companyId: role.companyId };
+      return (
+        selectableForAcknowledgement(order, user.permissions, acting) ||
+        selectableForShipping(order, user.permissions, acting)
+      );
+    },
     [user, role],
   );
+  const ships = user !== null && mayShip(user.permissions, role?.type ?? null);
   const selection = useMemo(() => ({ canSelect, selected, onChange: setSelected }), [canSelect, selected]);
   const anySelectable = user !== null && role !== null;
   // The batch is over: its orders leave the selection (the results dialog says what became of each).
   const onDone = () => setSelected([]);
   const count = selected.length;
+  // Accept and Reject take the pending orders picked, Ship the accepted ones.
+  const acknowledged = bulkTargets(selected, 'accept', 'Accept and Reject');
   // Pending and accepted orders on a day that became a day with no manufacture (issue 21).
   const [affected, setAffected] = useState(false);
   return (
@@ -54,8 +65,10 @@ export default function CmoOrdersPage() {
         <Stack
           direction="row"
           spacing={1}
+          useFlexGap
           sx={{
             alignItems: 'center',
+            flexWrap: 'wrap',
             // Stays under the app bar while the user picks rows further down the grid.
             position: 'sticky',
             top: (theme) => theme.spacing(8),
@@ -67,14 +80,18 @@ export default function CmoOrdersPage() {
           aria-label="Selected orders"
         >
           <Typography variant="body2" color="text.secondary" sx={{ minWidth: 150 }}>
-            {count === 0 ? 'Select pending orders to acknowledge several at once' : `${count} selected`}
+            {count > 0
+              ? `${count} selected`
+              : ships
+                ? 'Select pending orders to acknowledge, accepted to ship'
+                : 'Select pending orders to acknowledge several at once'}
           </Typography>
           <Button
             variant="contained"
             color="success"
             startIcon={<OrderActionIcon action="accept" plain />}
-            disabled={count === 0}
-            onClick={() => setBulk({ action: 'accept', orders: selected })}
+            disabled={acknowledged.orders.length === 0}
+            onClick={() => setBulk({ action: 'accept', orders: acknowledged.orders })}
           >
             Accept selected
           </Button>
@@ -82,11 +99,17 @@ export default function CmoOrdersPage() {
             variant="outlined"
             color="error"
             startIcon={<OrderActionIcon action="reject" plain />}
-            disabled={count === 0}
-            onClick={() => setBulk({ action: 'reject', orders: selected })}
+            disabled={acknowledged.orders.length === 0}
+            onClick={() => setBulk({ action: 'reject', orders: acknowledged.orders })}
           >
             Reject selected
           </Button>
+          {acknowledged.note && (
+            <Typography variant="caption" color="text.secondary">
+              {acknowledged.note}
+            </Typography>
+          )}
+          {ships && <BulkShipButton selected={selected} onDone={onDone} />}
         </Stack>
       )}
       <OrdersGrid

@@ -1,6 +1,12 @@
 import { emptyPermissions, type OrderStatus, orderStatuses } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
-import { statusChangeBody, visibleOrderActions } from './order-actions.ts';
+import {
+  bulkTargets,
+  mayShip,
+  selectableForShipping,
+  statusChangeBody,
+  visibleOrderActions,
+} from './order-actions.ts';
 import { visibleNotes } from './order-notes-text.ts';
 
 function permissions(...granted: string[]) {
@@ -110,5 +116,45 @@ describe('visibleNotes', () => {
     const notes = `${'a'.repeat(140)}tail`;
     expect(visibleNotes(notes, false)).toEqual({ text: `${'a'.repeat(140)}…`, collapsible: true });
     expect(visibleNotes(notes, true)).toEqual({ text: notes, collapsible: true });
+  });
+});
+
+describe('bulk Ship (issue 35)', () => {
+  const shipping = (() => {
+    const p = emptyPermissions();
+    p.orderStatus.create = true;
+    return p;
+  })();
+  const accepted = { status: 'accepted' as const, cmo: { id: 7 } };
+
+  it('picks the accepted orders the role may ship, of its own CMO (staff, admin: any)', () => {
+    expect(selectableForShipping(accepted, shipping, { type: 'cmo', companyId: 7 })).toBe(true);
+    expect(selectableForShipping(accepted, shipping, { type: 'cmo', companyId: 8 })).toBe(false);
+    expect(
+      selectableForShipping({ ...accepted, status: 'pending' }, shipping, { type: 'cmo', companyId: 7 }),
+    ).toBe(false);
+    expect(selectableForShipping(accepted, shipping, { type: 'staff', companyId: null })).toBe(true);
+    // An imaging center delivers but never ships; without orderStatus.create nobody ships.
+    expect(selectableForShipping(accepted, shipping, { type: 'imaging_center', companyId: 7 })).toBe(false);
+    expect(selectableForShipping(accepted, emptyPermissions(), { type: 'cmo', companyId: 7 })).toBe(false);
+    expect(mayShip(shipping, 'cmo')).toBe(true);
+    expect(mayShip(shipping, 'clinical_site')).toBe(false);
+    expect(mayShip(shipping, null)).toBe(false);
+  });
+
+  it('takes the accepted orders of a selection and says how many it leaves out', () => {
+    const picked = [
+      { status: 'accepted' as const },
+      { status: 'pending' as const },
+      { status: 'accepted' as const },
+    ];
+    expect(bulkTargets(picked, 'ship')).toEqual({
+      orders: [picked[0], picked[2]],
+      note: '1 selected order not accepted, left out of Ship',
+    });
+    expect(bulkTargets(picked, 'accept', 'Accept and Reject').note).toBe(
+      '2 selected orders not pending, left out of Accept and Reject',
+    );
+    expect(bulkTargets(picked.slice(0, 1), 'ship').note).toBeUndefined();
   });
 });

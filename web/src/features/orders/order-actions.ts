@@ -125,3 +125,42 @@ export function selectableForAcknowledgement(
   if (!actions.includes('accept') || !actions.includes('reject')) return false;
   return !isCompanyRole(role.type) || order.cmo.id === role.companyId;
 }
+
+/**
+ * Whether an order may be picked for a bulk Ship (issue 35): one the user may ship in the current
+ * role (the row's Ship button: an accepted order, `orderStatus.create`, the CMO as its party), of
+ * the role's own CMO (staff and admin: any).
+ */
+export function selectableForShipping(
+  order: { status: OrderStatus; cmo: { id: number } },
+  permissions: Permissions,
+  role: { type: RoleType; companyId: number | null } | null,
+): boolean {
+  if (!role || !visibleOrderActions(order.status, permissions, role.type).includes('ship')) return false;
+  return !isCompanyRole(role.type) || order.cmo.id === role.companyId;
+}
+
+/** Whether the role may ship at all (the bulk Ship button): Ship is offered on an accepted order. */
+export function mayShip(permissions: Permissions, roleType: RoleType | null): boolean {
+  return visibleOrderActions('accepted', permissions, roleType).includes('ship');
+}
+
+/**
+ * The picked orders a bulk action takes (those it starts from) and the note that counts those it
+ * leaves out: Ship takes the accepted ones of a selection that also holds pending ones. `label`
+ * names the action(s) in the note.
+ */
+export function bulkTargets<T extends { status: OrderStatus }>(
+  selected: readonly T[],
+  action: OrderAction,
+  label: string = orderActionRules[action].label,
+): { orders: T[]; note: string | undefined } {
+  const orders = selected.filter((o) => actionAllowedFrom(action, o.status));
+  const left = selected.length - orders.length;
+  const from = orderActionRules[action].from.join(' or ');
+  const note =
+    left === 0
+      ? undefined
+      : `${left} selected ${left === 1 ? 'order' : 'orders'} not ${from}, left out of ${label}`;
+  return { orders, note };
+}

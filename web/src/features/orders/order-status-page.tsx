@@ -2,11 +2,15 @@ import { exceptionAffectedFilter, lateOrdersFilter, scheduleOverrideFilter } fro
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useBulkShipSelection } from './bulk-ship-button.tsx';
 import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
 
 preloadOrdersGrid();
 
-/** Order status: every order the role may see, with their status and the actions it allows. */
+/**
+ * Order status: every order the role may see, with their status and the actions it allows; a role
+ * that ships picks accepted orders to ship several at once.
+ */
 export default function OrderStatusPage() {
   // "Late only": accepted or shipped orders past their projected delivery as of the moment it was turned on.
   const [lateSince, setLateSince] = useState<Date>();
@@ -25,6 +29,8 @@ export default function OrderStatusPage() {
       },
       { replace: true },
     );
+  // A role that ships picks accepted orders to ship together (issue 35).
+  const bulkShip = useBulkShipSelection();
   const filter = [
     ...(lateSince ? lateOrdersFilter(lateSince) : []),
     ...(affected ? exceptionAffectedFilter() : []),
@@ -56,10 +62,12 @@ export default function OrderStatusPage() {
           />
         </Stack>
       </Stack>
+      {bulkShip.toolbar}
       <LazyOrdersGrid
         key={`${lateSince ? 'late' : 'all'}-${affected ? 'affected' : 'any'}-${overridden ? 'overridden' : 'any'}`}
         title="Order status"
         baseFilter={filter}
+        selection={bulkShip.selection}
         emptyText={
           affected
             ? 'No orders affected by a manufacturing exception'
