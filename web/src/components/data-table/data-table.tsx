@@ -74,6 +74,8 @@ export interface DataTableColumn<T> {
   exportAs?: ExportPart<T>[];
   /** False drops the header's column menu (its filter stays in the filter row), to save width. */
   columnMenu?: false;
+  /** `right` for figures, so that their digits line up (header and cells). */
+  align?: 'right';
 }
 
 export interface DataTableProps<T extends { id: number }> extends ExportOptions {
@@ -266,13 +268,14 @@ export function DataTable<T extends { id: number }>({
         filterSelectOptions: c.options,
         ...filterFieldProps<T>(c.header, filterKinds[c.field] ?? 'text'),
         muiTableHeadCellProps: {
+          align: c.align,
           sx: {
             ...wrappingHeader,
             ...cellWidth(c.size),
             ...(c.filter === 'date-range' ? dateRangeFilterCell : {}),
           },
         },
-        muiTableBodyCellProps: { sx: cellWidth(c.size) },
+        muiTableBodyCellProps: { align: c.align, sx: cellWidth(c.size) },
         enableColumnActions: c.columnMenu !== false,
       })),
     [visibleColumns, filterKinds],

@@ -20,6 +20,12 @@ export interface LocalDataTableProps<T extends MRT_RowData> extends ExportOption
   enableExport?: boolean;
   /** False drops search and column filters (e.g. a report's fixed result). */
   enableFiltering?: boolean;
+  /** False shows every row on one page (e.g. a report's rows and its Total row). */
+  enablePagination?: boolean;
+  /** Shown instead of 'No records to display' when there are no rows. */
+  emptyText?: string;
+  /** Rows written in bold, e.g. a report's Total row. */
+  isBoldRow?: (row: T) => boolean;
 }
 
 /**
@@ -33,6 +39,9 @@ export function LocalDataTable<T extends MRT_RowData>({
   isLoading = false,
   enableExport = true,
   enableFiltering = true,
+  enablePagination = true,
+  emptyText = 'No records to display',
+  isBoldRow,
   title,
   exportName,
   orientation,
@@ -46,6 +55,9 @@ export function LocalDataTable<T extends MRT_RowData>({
         accessorFn: (row) => cellText(c, row),
         enableColumnFilter: enableFiltering && c.filter !== false,
         ...(c.size ? { size: c.size } : {}),
+        ...(c.align
+          ? { muiTableHeadCellProps: { align: c.align }, muiTableBodyCellProps: { align: c.align } }
+          : {}),
       })),
     [columns, enableFiltering],
   );
@@ -57,11 +69,23 @@ export function LocalDataTable<T extends MRT_RowData>({
     enableGlobalFilter: enableFiltering,
     // The column menus hold sorting and filtering only.
     enableColumnActions: enableFiltering,
-    initialState: { pagination: { pageIndex: 0, pageSize: limits.pageSizeDefault } },
+    enablePagination,
+    initialState: {
+      pagination: { pageIndex: 0, pageSize: limits.pageSizeDefault },
+      columnVisibility: Object.fromEntries(
+        columns.filter((c) => c.hiddenByDefault).map((c) => [c.field, false]),
+      ),
+    },
     state: { isLoading },
     muiPaginationProps: { rowsPerPageOptions: [...limits.pageSizeOptions] },
     // Cells may hold several lines (one per changed field).
     muiTableBodyCellProps: { sx: { whiteSpace: 'pre-line', verticalAlign: 'top' } },
+    ...(isBoldRow
+      ? {
+          muiTableBodyRowProps: ({ row }: { row: { original: T } }) =>
+            isBoldRow(row.original) ? { sx: { '& td': { fontWeight: 'bold' } } } : {},
+        }
+      : {}),
     // Long headers ('# of Delivered (12)') wrap instead of pushing the last columns out of view.
     muiTableHeadCellProps: {
       sx: { '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', minWidth: 0 } },
@@ -83,7 +107,7 @@ export function LocalDataTable<T extends MRT_RowData>({
     layoutMode: 'semantic',
     enableDensityToggle: false,
     enableFullScreenToggle: false,
-    localization: { noRecordsToDisplay: 'No records to display' },
+    localization: { noRecordsToDisplay: emptyText },
   });
   return <MaterialReactTable table={table} />;
 }
