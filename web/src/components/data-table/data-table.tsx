@@ -28,7 +28,7 @@ import { useDebouncedValue } from '../use-debounced-value.ts';
 import { DataTablePaper } from './data-table-paper.tsx';
 import { expandCell } from './expand-button.tsx';
 import { type ExportPart, fetchAllRows } from './export/export-data.ts';
-import type { ExportOptions } from './export/export-menu.tsx';
+import type { ExportOptions, ExtraExport } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
 import { dateRangeFilterCell, filterFieldProps } from './filter-fields.ts';
 import { type ColumnType, formatCell } from './format.ts';
@@ -94,6 +94,8 @@ export interface DataTableProps<T extends { id: number }> extends ExportOptions 
   emptyText?: string;
   /** Row checkboxes: which rows may be picked, the picked rows (kept across pages) and their change. */
   selection?: RowSelection<T>;
+  /** More exports of the filtered rows, in shapes of their own (CSV and XLSX). */
+  extraExports?: ExtraExport<T>[];
 }
 
 export interface RowSelection<T> {
@@ -203,6 +205,7 @@ export function DataTable<T extends { id: number }>({
   exportName,
   orientation,
   selection,
+  extraExports,
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
@@ -359,7 +362,14 @@ export function DataTable<T extends { id: number }>({
       <TableToolbarActions<T>
         table={table}
         columns={visibleColumns}
-        tableExport={{ enabled: enableExport, loadRows: loadAllRows, title, exportName, orientation }}
+        tableExport={{
+          enabled: enableExport,
+          loadRows: loadAllRows,
+          title,
+          exportName,
+          orientation,
+          extraExports,
+        }}
       />
     ),
     enableStickyHeader: scrollsSideways,

@@ -2,6 +2,7 @@ import { exceptionAffectedFilter, lateOrdersFilter, scheduleOverrideFilter } fro
 import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { coreLabExport } from './core-lab-export.ts';
 import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
 
 preloadOrdersGrid();
@@ -60,6 +61,7 @@ export default function OrderStatusPage() {
         key={`${lateSince ? 'late' : 'all'}-${affected ? 'affected' : 'any'}-${overridden ? 'overridden' : 'any'}`}
         title="Order status"
         baseFilter={filter}
+        extraExports={[coreLabExport]}
         emptyText={
           affected
             ? 'No orders affected by a manufacturing exception'

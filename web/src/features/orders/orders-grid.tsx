@@ -22,6 +22,7 @@ import {
   type DataTableColumn,
   type RowSelection,
 } from '../../components/data-table/data-table.tsx';
+import type { ExtraExport } from '../../components/data-table/export/export-menu.tsx';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { requestedActivityText } from './order-activity-view.ts';
 import { OrderAgainButton } from './order-again.tsx';
@@ -208,6 +209,8 @@ export interface OrdersGridProps {
   emptyText?: string;
   /** Row checkboxes (bulk acknowledgement): which orders may be picked, and the picked ones. */
   selection?: RowSelection<Order>;
+  /** More exports of the grid's orders (Order status: the core lab's dose records). */
+  extraExports?: ExtraExport<Order>[];
 }
 
 /**
@@ -222,6 +225,7 @@ export function OrdersGrid({
   title = 'Orders',
   emptyText,
   selection,
+  extraExports,
 }: OrdersGridProps) {
   const [dialog, setDialog] = useState<{ order: Order; action: OrderAction }>();
   const fixed = ordersGridFilter(statuses, baseFilter);
@@ -234,6 +238,7 @@ export function OrdersGrid({
         baseFilter={fixed}
         emptyText={emptyText}
         selection={selection}
+        extraExports={extraExports}
         title={title}
         orientation="landscape"
         renderDetailPanel={(order) => (
