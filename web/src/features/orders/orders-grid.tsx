@@ -23,6 +23,7 @@ import {
   type RowSelection,
 } from '../../components/data-table/data-table.tsx';
 import type { ExtraExport } from '../../components/data-table/export/export-menu.tsx';
+import { notAdministeredText } from './administration-fields.ts';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { requestedActivityText } from './order-activity-view.ts';
 import { OrderAgainButton } from './order-again.tsx';
@@ -173,7 +174,7 @@ const columns = (
       value: (o) => {
         const a = o.administration;
         if (!a) return null;
-        if (!a.administered) return `Not administered: ${a.comment}`;
+        if (!a.administered) return `Not administered: ${notAdministeredText(a)}`;
         return a.administeredActivity !== null && a.activityUnit
           ? formatActivity(a.administeredActivity, a.activityUnit)
           : null;

@@ -7,6 +7,7 @@ import {
   type Order,
   orderStatusLabels,
 } from '@dosechain/contract';
+import { notAdministeredText } from '../administration-fields.ts';
 import type { JourneyStep } from './journey-timeline.tsx';
 
 /** What the timeline needs of an order: its steps, and the one unit its figures are in. */
@@ -115,7 +116,7 @@ export function orderJourneySteps(order: Order): OrderJourney {
       label: 'Not administered',
       at: null,
       reached: true,
-      detail: administration.comment,
+      detail: notAdministeredText(administration) || null,
     });
   } else {
     steps.push({
