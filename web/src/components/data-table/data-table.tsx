@@ -144,7 +144,7 @@ const datetimeCell =
  * that the table fits its box; padding is 4 px a side for the same reason (a date range's filters
  * and four row actions at 1280 px).
  */
-const cellWidth = (size: number | undefined) => ({
+export const cellWidth = (size: number | undefined) => ({
   minWidth: size ? `${size}px` : 0,
   width: 'auto',
   px: 0.5,
@@ -183,7 +183,7 @@ const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
 const displayCell = { minWidth: 0, width: 'auto', px: 0.25 };
 
 /** Header labels wrap ('Projected / delivery') instead of widening their column. */
-const wrappingHeader = {
+export const wrappingHeader = {
   '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', minWidth: 0 },
 };
 

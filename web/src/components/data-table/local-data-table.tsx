@@ -2,11 +2,12 @@ import { limits } from '@dosechain/contract';
 import {
   MaterialReactTable,
   type MRT_ColumnDef,
+  type MRT_Row,
   type MRT_RowData,
   useMaterialReactTable,
 } from 'material-react-table';
 import { useMemo } from 'react';
-import { cellText, type DataTableColumn } from './data-table.tsx';
+import { cellText, cellWidth, type DataTableColumn, wrappingHeader, wrappingText } from './data-table.tsx';
 import type { ExportOptions } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
 
@@ -26,7 +27,18 @@ export interface LocalDataTableProps<T extends MRT_RowData> extends ExportOption
   emptyText?: string;
   /** Rows written in bold, e.g. a report's Total row. */
   isBoldRow?: (row: T) => boolean;
+  /**
+   * Columns as wide as their content (at least their `size`) with 4 px padding, their text and
+   * headers wrapping, as the server-side table sizes them: for a wide report that must fit its box.
+   */
+  contentSized?: boolean;
 }
+
+/** A cell whose long words may break, so that one value cannot widen a content-sized table. */
+const wrappingCell =
+  <T extends MRT_RowData>(c: DataTableColumn<T>) =>
+  ({ row }: { row: MRT_Row<T> }) =>
+    wrappingText(cellText(c, row.original));
 
 /**
  * A table of rows already in the browser (e.g. a record's history): paging (10; 10/20/50/100),
@@ -42,6 +54,7 @@ export function LocalDataTable<T extends MRT_RowData>({
   enablePagination = true,
   emptyText = 'No records to display',
   isBoldRow,
+  contentSized = false,
   title,
   exportName,
   orientation,
@@ -55,11 +68,20 @@ export function LocalDataTable<T extends MRT_RowData>({
         accessorFn: (row) => cellText(c, row),
         enableColumnFilter: enableFiltering && c.filter !== false,
         ...(c.size ? { size: c.size } : {}),
-        ...(c.align
-          ? { muiTableHeadCellProps: { align: c.align }, muiTableBodyCellProps: { align: c.align } }
-          : {}),
+        ...(contentSized
+          ? {
+              Cell: wrappingCell(c),
+              muiTableHeadCellProps: { align: c.align, sx: { ...wrappingHeader, ...cellWidth(c.size) } },
+              muiTableBodyCellProps: {
+                align: c.align,
+                sx: { ...cellWidth(c.size), whiteSpace: 'pre-line', verticalAlign: 'top' },
+              },
+            }
+          : c.align
+            ? { muiTableHeadCellProps: { align: c.align }, muiTableBodyCellProps: { align: c.align } }
+            : {}),
       })),
-    [columns, enableFiltering],
+    [columns, enableFiltering, contentSized],
   );
   const table = useMaterialReactTable<T>({
     columns: mrtColumns,

@@ -150,6 +150,7 @@ export default function DoseAccountabilityPage() {
                 enablePagination={false}
                 emptyText={EMPTY}
                 isBoldRow={isTotal}
+                contentSized
                 title={TITLE}
                 exportName="dose_accountability"
                 orientation="landscape"
@@ -177,6 +178,7 @@ export default function DoseAccountabilityPage() {
               <LocalDataTable
                 rows={doseRows}
                 columns={doseRecordColumns}
+                contentSized
                 isLoading={doses.isFetching}
                 emptyText={EMPTY}
                 title={DOSES_TITLE}
