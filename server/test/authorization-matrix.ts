@@ -50,6 +50,8 @@ const publicRoute = [Y, Y, Y, Y, Y, Y, Y, Y, Y, Y, Y] as const satisfies MatrixR
 const anyUser = [L, Y, Y, Y, Y, Y, Y, Y, Y, Y, Y] as const satisfies MatrixRow;
 /** order.read: every demo group reads orders (company scope applies). */
 const orderRead = [L, Y, Y, Y, Y, Y, N, Y, Y, Y, N] as const satisfies MatrixRow;
+/** orderStatus.read: every demo group but the ungrouped user's (the Order status screen; company scope applies). */
+const orderStatusRead = [L, Y, Y, Y, Y, Y, N, Y, Y, Y, N] as const satisfies MatrixRow;
 /** order.create: site and imaging users (and admin, who has every permission); never a CMO role. */
 const orderCreate = [L, Y, N, N, Y, Y, N, N, Y, N, N] as const satisfies MatrixRow;
 /** Staff/admin with a permission staff's group holds (config, availability, audit, reports, user-management read). */
@@ -209,6 +211,11 @@ export const authorizationMatrix: Record<string, MatrixRow> = {
   // Reports (staff/admin, reports.read).
   'GET /api/v1/reports/orders-count': staffAdmin,
   'GET /api/v1/reports/orders-count/options': staffAdmin,
+  // The dose accountability report (issue 35, decision 060): whoever reads the Order status
+  // screen (orderStatus.read), each role in its company scope.
+  'GET /api/v1/reports/dose-accountability': orderStatusRead,
+  'GET /api/v1/reports/dose-accountability/doses': orderStatusRead,
+  'GET /api/v1/reports/dose-accountability/options': orderStatusRead,
 
   // Notification log (issue 22): staff/admin who read the CMO acknowledgement area, also to
   // resend a failed mail (e-signed and audited; docs/decisions/028).

@@ -5,10 +5,14 @@ import {
   auditLog,
   doseSlots,
   drugs,
+  orderAdministrations,
   orderReceipts,
   orderShipments,
   orders,
   radionuclides,
+  users,
+  webhookDeliveries,
+  webhooks,
 } from '../src/kernel/db/schema.ts';
 import type { TestApp } from './helpers.ts';
 import {
@@ -500,6 +504,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
       residualActivity: 0.5,
       residualAt: '2027-03-01T05:55:00.000Z',
       activityUnit: 'mCi',
+      reason: null,
       comment: null,
     });
     expect(a.administeredActivity).toBeCloseTo(f18, 9);
@@ -567,6 +572,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     expect(notGiven.json().administration).toMatchObject({
       administered: false,
       administeredActivity: null,
+      reason: 'other',
       comment: 'Subject did not attend',
     });
     const noReason = await administer(order.id, given);
@@ -574,7 +580,11 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     expect(noReason.json().errors).toContainEqual(expect.objectContaining({ parameter: 'reasonForChange' }));
     const corrected = await administer(order.id, { ...given, reasonForChange: 'Subject came in late' });
     expect(corrected.statusCode).toBe(200);
-    expect(corrected.json().administration).toMatchObject({ administered: true, comment: null });
+    expect(corrected.json().administration).toMatchObject({
+      administered: true,
+      reason: null,
+      comment: null,
+    });
     const trail = await t.db
       .select()
       .from(auditLog)
@@ -593,7 +603,11 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
       reason: 'Subject came in late',
       changeset: {
         administration: [
-          expect.objectContaining({ administered: false, comment: 'Subject did not attend' }),
+          expect.objectContaining({
+            administered: false,
+            reason: 'other',
+            comment: 'Subject did not attend',
+          }),
           expect.objectContaining({ administered: true, measuredActivity: 10 }),
         ],
       },
@@ -604,6 +618,88 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
       electronicSignature: 'wrong',
     });
     expect([signedWrong.statusCode, signedWrong.json().code]).toEqual([400, 'ESIGN_FAILED']);
+  });
+
+  it('[ORD-031] records why a dose was not given: a reason of the list, its comment required only for "other", refused with an injection', async () => {
+    // A webhook of the study for the event, written as it is stored (its address is never reached:
+    // the delivery's body is what is checked).
+    const [staff] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'staff'));
+    await t.db.insert(webhooks).values({
+      studyId: ids.study,
+      url: 'https://receiver.invalid/doses',
+      events: ['order.not_administered'],
+      secretCiphertext: 'not used',
+      createdBy: staff!.id,
+    });
+    const order = await delivered();
+    const refusedOn = async (body: Record<string, unknown>, parameter: string) => {
+      const res = await administer(order.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors).toContainEqual(expect.objectContaining({ parameter }));
+    };
+    await refusedOn({ ...given, reason: 'did_not_attend' }, 'reason');
+    await refusedOn({ administered: false, reason: 'other' }, 'comment');
+    await refusedOn({ administered: false, reason: 'other', comment: '   ' }, 'comment');
+    await refusedOn({ administered: false, reason: 'forgot' }, 'reason');
+    expect(
+      (await t.request('staff', { method: 'GET', url: `/api/v1/orders/${order.id}` })).json(),
+    ).toMatchObject({ administration: null });
+
+    // Without a comment: the reason's label is the audit row's reason.
+    const res = await administer(order.id, { administered: false, reason: 'did_not_attend' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().administration).toMatchObject({
+      administered: false,
+      reason: 'did_not_attend',
+      comment: null,
+      injectedAt: null,
+    });
+    const [row] = await t.db
+      .select()
+      .from(orderAdministrations)
+      .where(eq(orderAdministrations.orderId, order.id));
+    expect(row).toMatchObject({ administered: false, reason: 'did_not_attend', comment: null });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'orders'), eq(auditLog.entityId, order.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      signatureMeaning: 'Dose Not Administered',
+      reason: 'Subject did not attend',
+      changeset: {
+        administration: [null, expect.objectContaining({ administered: false, reason: 'did_not_attend' })],
+      },
+    });
+    // The webhooks' body embeds the order answer, the reason with it.
+    const [delivery] = await t.db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.orderId, order.id),
+          eq(webhookDeliveries.eventType, 'order.not_administered'),
+        ),
+      );
+    expect(JSON.parse(delivery!.payload).data.order.administration).toMatchObject({
+      administered: false,
+      reason: 'did_not_attend',
+    });
+
+    // A correction to another reason, with a comment; then to an injection, which clears the reason.
+    const scanner = await administer(order.id, {
+      administered: false,
+      reason: 'scanner_down',
+      comment: 'PET/CT down for service',
+      reasonForChange: 'Wrong reason picked',
+    });
+    expect(scanner.json().administration).toMatchObject({
+      reason: 'scanner_down',
+      comment: 'PET/CT down for service',
+    });
+    const injected = await administer(order.id, { ...given, reasonForChange: 'Subject came in late' });
+    expect(injected.json().administration).toMatchObject({ administered: true, reason: null, comment: null });
   });
 
   it('[ORD-025] is the imaging center’s (or staff’s) on a delivered order: a CMO 403, another company 404, not delivered 409', async () => {

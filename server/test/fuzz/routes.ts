@@ -28,6 +28,7 @@ export const routesWithoutInput = [
   'GET /api/v1/orders/options',
   'GET /api/v1/order-statuses',
   'GET /api/v1/reports/orders-count/options',
+  'GET /api/v1/reports/dose-accountability/options',
   'GET /api/v1/audit-logs/verify',
   'GET /api/v1/audit-logs/checkpoint',
   'GET /api/v1/mails/failed-count',

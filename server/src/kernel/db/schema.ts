@@ -2,6 +2,7 @@ import {
   activityUnits,
   availabilityFrequencies,
   halfLifeUnits,
+  notAdministeredReasons,
   orderStatuses,
   packageConditions,
   type Repeat,
@@ -748,6 +749,8 @@ export const orders = pgTable(
     index('orders_imaging_center_idx').on(t.imagingCenterId),
     index('orders_study_idx').on(t.studyId),
     index('orders_created_idx').on(t.createdAt),
+    // The dose accountability report's range: doses by calibration, every status (decision 060).
+    index('orders_calibration_idx').on(t.calibrationDatetime, t.number),
     index('orders_dose_slot_idx').on(t.doseSlotId),
     check(
       'orders_requested_activity',
@@ -828,11 +831,14 @@ export const orderReceipts = pgTable(
   ],
 );
 
+export const notAdministeredReasonEnum = pgEnum('not_administered_reason', notAdministeredReasons);
+
 /**
  * An order's administration record (issue 35, decision 058): one row per order, corrected in
  * place (the audit trail keeps each version). Administered: the injection, the syringe's assay
  * and residual, and the administered activity as the server computed it (`administered_activity`,
- * in `activity_unit`); not administered: the reason (`comment`).
+ * in `activity_unit`); not administered: the reason (`reason`, one of the contract's
+ * `notAdministeredReasons`, decision 060) and the `comment`, which `other` needs.
  */
 export const orderAdministrations = pgTable(
   'order_administrations',
@@ -848,6 +854,7 @@ export const orderAdministrations = pgTable(
     residualAt: timestamp('residual_at', { withTimezone: true }),
     activityUnit: activityUnitEnum('activity_unit'),
     administeredActivity: doublePrecision('administered_activity'),
+    reason: notAdministeredReasonEnum(),
     comment: text(),
     createdBy: integer('created_by')
       .notNull()
@@ -858,7 +865,7 @@ export const orderAdministrations = pgTable(
   (t) => [
     check(
       'order_administrations_given',
-      sql`case when ${t.administered} then ${t.injectedAt} is not null and ${t.measuredActivity} is not null and ${t.measuredAt} is not null and ${t.administeredActivity} is not null else ${t.comment} is not null end`,
+      sql`case when ${t.administered} then ${t.injectedAt} is not null and ${t.measuredActivity} is not null and ${t.measuredAt} is not null and ${t.administeredActivity} is not null and ${t.reason} is null else ${t.reason} is not null and (${t.reason} <> 'other' or ${t.comment} is not null) end`,
     ),
   ],
 );

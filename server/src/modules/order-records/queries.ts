@@ -222,7 +222,7 @@ function administrationOf(orderId: Column): SQL<OrderAdministration | null> {
       'injectedAt', a.injected_at, 'measuredActivity', a.measured_activity::float8,
       'measuredAt', a.measured_at, 'residualActivity', a.residual_activity::float8,
       'residualAt', a.residual_at, 'activityUnit', a.activity_unit,
-      'administeredActivity', a.administered_activity, 'comment', a.comment)
+      'administeredActivity', a.administered_activity, 'reason', a.reason, 'comment', a.comment)
     from ${orderAdministrations} a where a.order_id = ${orderId})`.mapWith((v: unknown) => {
     const row = fromJson<Omit<
       OrderAdministration,
@@ -263,6 +263,7 @@ export function administrationAnswer(row: typeof orderAdministrations.$inferSele
     residualAt: iso(row.residualAt),
     activityUnit: row.activityUnit,
     administeredActivity: row.administeredActivity,
+    reason: row.reason,
     comment: row.comment,
   });
 }

@@ -5,6 +5,7 @@ import {
   limits,
   localDateTimeToInstant,
   messages,
+  notAdministeredReasonLabels,
   type Order,
   type OrderAdministration,
   type orderAdministrationBodySchema,
@@ -89,6 +90,7 @@ function checkedInjection(ctx: ServiceContext, body: AdministrationBody, order: 
     residualAt,
     activityUnit: unit,
     administeredActivity: given,
+    reason: null,
     comment: null,
   } satisfies AdministrationInput;
 }
@@ -97,10 +99,11 @@ function checkedInjection(ctx: ServiceContext, body: AdministrationBody, order: 
  * `PUT /orders/{id}/administration` (issue 35, decision 058): the order's imaging center (or
  * staff, admin) records on a delivered order what was injected and when — the administered
  * activity `administeredActivity` computes, stored as computed — or that the dose was not given,
- * with the reason. Signed and audited (before and after); a recorded administration is corrected
- * by the same call, with a reason for change. Queues `order.administered` or
- * `order.not_administered` to the study's webhooks. 404 outside the scope, 403 for a party
- * other than the imaging center, 409 when the order is not delivered or the dose had expired at the injection.
+ * with the reason (`reason`, omitted: `other`; decision 060) and a comment. Signed and audited
+ * (before and after); a recorded administration is corrected by the same call, with a reason for
+ * change. Queues `order.administered` or `order.not_administered` to the study's webhooks. 404
+ * outside the scope, 403 for a party other than the imaging center, 409 when the order is not
+ * delivered or the dose had expired at the injection.
  */
 export async function recordAdministration(
   ctx: ServiceContext,
@@ -128,7 +131,12 @@ export async function recordAdministration(
   // Checked before the transaction when the unit is known (it is, unless the order named none).
   const precheck = body.administered && knownUnit ? checkedInjection(ctx, body, current, knownUnit) : null;
   const event = body.administered ? 'order.administered' : 'order.not_administered';
-  const reason = body.reasonForChange ?? (body.administered ? undefined : body.comment);
+  // Not given: the reason (omitted: `other`, which the contract makes come with a comment); the
+  // audit row's reason is the comment, else the reason's label.
+  const notGivenReason = body.administered ? null : (body.reason ?? 'other');
+  const reason =
+    body.reasonForChange ??
+    (notGivenReason === null ? undefined : body.comment || notAdministeredReasonLabels[notGivenReason]);
   await auditedMutation(
     ctx,
     { reasonForChange: reason, electronicSignature: body.electronicSignature },
@@ -159,7 +167,8 @@ export async function recordAdministration(
             residualAt: null,
             activityUnit: null,
             administeredActivity: null,
-            comment: body.comment!,
+            reason: notGivenReason,
+            comment: body.comment || null,
           };
       const [row] = before
         ? await tx

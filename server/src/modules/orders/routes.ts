@@ -108,7 +108,7 @@ export function orderRoutes(app: FastifyInstance, deps: AppDeps): void {
         tags,
         summary: 'Record (or correct) the administration of a delivered order',
         description:
-          "The order's imaging center (or staff, admin), e-signed: `{administered: true, relatedDatetime, timezone?, measuredActivity, measuredAt, residualActivity?, residualAt?}` (wall clocks in the zone, the imaging center's by default; activities in the order's unit) or `{administered: false, comment}`. The administered activity is the measured activity decayed to the injection less the residual corrected back to it. 409 DOSE_EXPIRED when the injection is after the shipment's expiry; a correction needs a reasonForChange.",
+          "The order's imaging center (or staff, admin), e-signed: `{administered: true, relatedDatetime, timezone?, measuredActivity, measuredAt, residualActivity?, residualAt?}` (wall clocks in the zone, the imaging center's by default; activities in the order's unit) or `{administered: false, reason?, comment?}` (reason one of did_not_attend, dose_expired, quality, damaged, scanner_down, other; omitted: other, which needs the comment). The administered activity is the measured activity decayed to the injection less the residual corrected back to it. 409 DOSE_EXPIRED when the injection is after the shipment's expiry; a correction needs a reasonForChange.",
         params: idParam,
         body: orderAdministrationBodySchema,
         response: { 200: orderSchema, ...withNotFound },

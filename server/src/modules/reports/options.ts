@@ -1,7 +1,7 @@
 import type { OrdersReportOptions } from '@dosechain/contract';
-import { asc, eq } from 'drizzle-orm';
-import { actingRole, companyScope } from '../../kernel/auth/scope.ts';
-import { companies, studies, studyPairings } from '../../kernel/db/schema.ts';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { actingRole, type CompanyScope, companyScope } from '../../kernel/auth/scope.ts';
+import { companies, siteImagingCenters, studies, studyPairings } from '../../kernel/db/schema.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 
 /**
@@ -34,4 +34,61 @@ export async function ordersReportOptions(ctx: ServiceContext): Promise<OrdersRe
     cmos: ownCmo === undefined ? cmoRows : cmoRows.filter((c) => c.id === ownCmo),
     studySites: ownSite === undefined ? pairs : pairs.filter((p) => p.siteId === ownSite),
   };
+}
+
+/**
+ * The pairings a company takes part in: a CMO's (it makes their doses), a clinical site's, and an
+ * imaging center's through the sites it is linked to.
+ */
+function pairingsOf(ctx: ServiceContext, scope: CompanyScope): SQL {
+  switch (scope.type) {
+    case 'cmo':
+      return eq(studyPairings.cmoId, scope.companyId);
+    case 'clinical_site':
+      return eq(studyPairings.siteId, scope.companyId);
+    case 'imaging_center':
+      return inArray(
+        studyPairings.siteId,
+        ctx.db
+          .select({ siteId: siteImagingCenters.siteId })
+          .from(siteImagingCenters)
+          .where(eq(siteImagingCenters.imagingCenterId, scope.companyId)),
+      );
+  }
+}
+
+/**
+ * The dose accountability report's study, site and CMO choices (decision 060), in the shape of
+ * the Orders Report's: staff and admin get the same as there (everything); a company role only
+ * the studies, clinical sites, CMOs and study–site pairs of the pairings it takes part in.
+ */
+export async function doseAccountabilityOptions(ctx: ServiceContext): Promise<OrdersReportOptions> {
+  const scope = companyScope(actingRole(ctx.actor));
+  if (!scope) return ordersReportOptions(ctx);
+  const pairs = await ctx.db
+    .selectDistinct({
+      studyId: studyPairings.studyId,
+      siteId: studyPairings.siteId,
+      cmoId: studyPairings.cmoId,
+    })
+    .from(studyPairings)
+    .where(pairingsOf(ctx, scope));
+  const ids = (key: 'studyId' | 'siteId' | 'cmoId') => [...new Set(pairs.map((p) => p[key]))];
+  const named = async (table: typeof studies | typeof companies, of: number[]) =>
+    of.length === 0
+      ? []
+      : ctx.db
+          .select({ id: table.id, name: table.name })
+          .from(table)
+          .where(inArray(table.id, of))
+          .orderBy(asc(table.name));
+  const [studyRows, siteRows, cmoRows] = await Promise.all([
+    named(studies, ids('studyId')),
+    named(companies, ids('siteId')),
+    named(companies, ids('cmoId')),
+  ]);
+  const studySites = [...new Map(pairs.map((p) => [`${p.studyId}-${p.siteId}`, p])).values()]
+    .map(({ studyId, siteId }) => ({ studyId, siteId }))
+    .sort((x, y) => x.studyId - y.studyId || x.siteId - y.siteId);
+  return { studies: studyRows, sites: siteRows, cmos: cmoRows, studySites };
 }

@@ -35,7 +35,7 @@ const emptyCounts = (): OrderStatusCounts =>
   ({ ...Object.fromEntries(orderStatuses.map((s) => [s, 0])), total: 0 }) as OrderStatusCounts;
 
 /** A filter on an id column; an id past the database's integer range matches nothing. */
-const idFilter = (column: AnyPgColumn, id: number | undefined): SQL | undefined =>
+export const idFilter = (column: AnyPgColumn, id: number | undefined): SQL | undefined =>
   id === undefined ? undefined : isStorableId(id) ? eq(column, id) : sql`false`;
 
 /**

@@ -1,0 +1,7 @@
+CREATE TYPE "public"."not_administered_reason" AS ENUM('did_not_attend', 'dose_expired', 'quality', 'damaged', 'scanner_down', 'other');--> statement-breakpoint
+ALTER TABLE "order_administrations" DROP CONSTRAINT "order_administrations_given";--> statement-breakpoint
+ALTER TABLE "order_administrations" ADD COLUMN "reason" "not_administered_reason";--> statement-breakpoint
+CREATE INDEX "orders_calibration_idx" ON "orders" USING btree ("calibration_datetime","number");--> statement-breakpoint
+-- Doses recorded as not administered before the reasons (decision 060) had only the comment: "other".
+UPDATE "order_administrations" SET "reason" = 'other' WHERE NOT "administered";--> statement-breakpoint
+ALTER TABLE "order_administrations" ADD CONSTRAINT "order_administrations_given" CHECK (case when "order_administrations"."administered" then "order_administrations"."injected_at" is not null and "order_administrations"."measured_activity" is not null and "order_administrations"."measured_at" is not null and "order_administrations"."administered_activity" is not null and "order_administrations"."reason" is null else "order_administrations"."reason" is not null and ("order_administrations"."reason" <> 'other' or "order_administrations"."comment" is not null) end);
