@@ -34,6 +34,9 @@ export interface LocalDataTableProps<T extends MRT_RowData> extends ExportOption
   contentSized?: boolean;
 }
 
+/** A content-sized table's text: 13 px, a report's many columns side by side. */
+const DENSE_FONT = '0.8125rem';
+
 /** A cell whose long words may break, so that one value cannot widen a content-sized table. */
 const wrappingCell =
   <T extends MRT_RowData>(c: DataTableColumn<T>) =>
@@ -71,10 +74,18 @@ export function LocalDataTable<T extends MRT_RowData>({
         ...(contentSized
           ? {
               Cell: wrappingCell(c),
-              muiTableHeadCellProps: { align: c.align, sx: { ...wrappingHeader, ...cellWidth(c.size) } },
+              muiTableHeadCellProps: {
+                align: c.align,
+                sx: { ...wrappingHeader, ...cellWidth(c.size), fontSize: DENSE_FONT },
+              },
               muiTableBodyCellProps: {
                 align: c.align,
-                sx: { ...cellWidth(c.size), whiteSpace: 'pre-line', verticalAlign: 'top' },
+                sx: {
+                  ...cellWidth(c.size),
+                  whiteSpace: 'pre-line',
+                  verticalAlign: 'top',
+                  fontSize: DENSE_FONT,
+                },
               },
             }
           : c.align
@@ -89,9 +100,12 @@ export function LocalDataTable<T extends MRT_RowData>({
     enableSorting: false,
     enableFilters: enableFiltering,
     enableGlobalFilter: enableFiltering,
-    // The column menus hold sorting and filtering only.
-    enableColumnActions: enableFiltering,
+    // The column menus hold sorting and filtering only; a content-sized table leaves them out for
+    // the width (its toolbar still searches and filters).
+    enableColumnActions: enableFiltering && !contentSized,
     enablePagination,
+    // Without paging the bottom bar would hold nothing.
+    enableBottomToolbar: enablePagination,
     initialState: {
       pagination: { pageIndex: 0, pageSize: limits.pageSizeDefault },
       columnVisibility: Object.fromEntries(

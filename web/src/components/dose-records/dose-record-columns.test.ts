@@ -47,6 +47,14 @@ const missed: DoseRecord = {
 const shown = (r: DoseRecord) => Object.fromEntries(doseRecordColumns.map((c) => [c.header, cellText(c, r)]));
 
 describe('the core lab’s dose columns', () => {
+  it('keep Study and Imaging Center out of view until chosen, and in every export', () => {
+    const hidden = doseRecordColumns.filter((c) => c.hiddenByDefault);
+    expect(hidden.map((c) => [c.header, c.alwaysExported])).toEqual([
+      ['Study', true],
+      ['Imaging Center', true],
+    ]);
+  });
+
   it('show a given dose: the lot, both activities, the injection in UTC and on the center’s clock', () => {
     expect(shown(given)).toEqual({
       'Order #': '1012',
@@ -59,8 +67,7 @@ describe('the core lab’s dose columns', () => {
       Outcome: 'Administered',
       'Injected (UTC)': expect.stringMatching(/^Nov 28, 2026, 20:05.* UTC$/),
       'Injected (local)': '2026-11-28 14:05 America/Chicago',
-      'Administered MBq': '496.12',
-      'Administered mCi': '13.41',
+      Administered: '496.12 MBq\n13.41 mCi',
       Residual: '0.4 mCi',
       'Not administered reason': '',
       Comment: '',
@@ -71,7 +78,7 @@ describe('the core lab’s dose columns', () => {
     expect(shown(missed)).toMatchObject({
       Outcome: 'Not administered',
       'Injected (local)': '',
-      'Administered MBq': '',
+      Administered: '',
       Residual: '',
       'Not administered reason': 'Subject did not attend',
       Comment: 'Rescheduled',

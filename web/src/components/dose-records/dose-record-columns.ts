@@ -28,14 +28,39 @@ export const residualText = (r: DoseRecord): string =>
     ? ''
     : `${activityText(r.residualActivity)}${r.activityUnit ? ` ${activityUnitSymbol(r.activityUnit)}` : ''}`;
 
-const NUMBER = 72;
-const NAME = 96;
+/** The administered activity in both units, one per line: `350 MBq` / `9.47 mCi`. */
+export const administeredText = (r: DoseRecord): string =>
+  [
+    r.administeredActivityMbq === null ? null : `${activityText(r.administeredActivityMbq)} MBq`,
+    r.administeredActivityMci === null ? null : `${activityText(r.administeredActivityMci)} mCi`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+const NUMBER = 64;
+const NAME = 80;
 
 export const doseRecordColumns: DataTableColumn<DoseRecord>[] = [
   { field: 'orderNumber', header: 'Order #', value: (r) => r.orderNumber, align: 'right', size: 64 },
-  { field: 'study', header: 'Study', value: (r) => r.study.name, size: NAME },
+  // Study and Imaging Center are out of view until chosen (the column chooser), so that the table
+  // fits 1280 px; every export writes them.
+  {
+    field: 'study',
+    header: 'Study',
+    value: (r) => r.study.name,
+    size: NAME,
+    hiddenByDefault: true,
+    alwaysExported: true,
+  },
   { field: 'site', header: 'Clinical Site', value: (r) => r.site.name, size: NAME },
-  { field: 'imagingCenter', header: 'Imaging Center', value: (r) => r.imagingCenter.name, size: NAME },
+  {
+    field: 'imagingCenter',
+    header: 'Imaging Center',
+    value: (r) => r.imagingCenter.name,
+    size: NAME,
+    hiddenByDefault: true,
+    alwaysExported: true,
+  },
   { field: 'subjectId', header: 'Subject', value: (r) => r.subjectId },
   { field: 'timePoint', header: 'Timepoint', value: (r) => r.timePoint.name },
   { field: 'lotNumber', header: 'Lot', value: (r) => r.lotNumber },
@@ -58,20 +83,15 @@ export const doseRecordColumns: DataTableColumn<DoseRecord>[] = [
     ],
   },
   {
-    field: 'administeredActivityMbq',
-    header: 'Administered MBq',
+    // One cell on screen, both units (`350 MBq` over `9.47 mCi`); two number columns in exports.
+    field: 'administeredActivity',
+    header: 'Administered',
     value: (r) => r.administeredActivityMbq,
-    text: (r) => activityText(r.administeredActivityMbq),
-    exportAs: [{ header: 'Administered MBq', value: (r) => r.administeredActivityMbq }],
-    align: 'right',
-    size: NUMBER,
-  },
-  {
-    field: 'administeredActivityMci',
-    header: 'Administered mCi',
-    value: (r) => r.administeredActivityMci,
-    text: (r) => activityText(r.administeredActivityMci),
-    exportAs: [{ header: 'Administered mCi', value: (r) => r.administeredActivityMci }],
+    text: administeredText,
+    exportAs: [
+      { header: 'Administered MBq', value: (r) => r.administeredActivityMbq },
+      { header: 'Administered mCi', value: (r) => r.administeredActivityMci },
+    ],
     align: 'right',
     size: NUMBER,
   },

@@ -1,5 +1,6 @@
 import { type DoseAccountability, type DoseCounts, notAdministeredReasons } from '@dosechain/contract';
 import { describe, expect, it } from 'vitest';
+import { toExportTable } from '../../components/data-table/export/export-data.ts';
 import {
   asOfText,
   doseAccountabilityFormSchema,
@@ -110,7 +111,7 @@ describe('summaryRows', () => {
 });
 
 describe('summaryColumns', () => {
-  it('has the counts in the journey’s order, then a column per reason that occurred', () => {
+  it('has the counts in the journey’s order, a column per reason that occurred after Not administered', () => {
     expect(summaryColumns(result).map((c) => c.header)).toEqual([
       'Study',
       'Clinical Site',
@@ -121,9 +122,14 @@ describe('summaryColumns', () => {
       'Delivered',
       'Administered',
       'Not administered',
+      'Subject did not attend',
+      'Other',
       'Receipt deviations',
       'Expired unused',
       'Awaiting outcome',
+    ]);
+    // Files name whose reason it is.
+    expect(toExportTable(summaryColumns(result), summaryRows(result)).headers.slice(9, 11)).toEqual([
       'Not administered: Subject did not attend',
       'Not administered: Other',
     ]);
@@ -136,7 +142,7 @@ describe('summaryColumns', () => {
     const rows = summaryRows(result);
     expect(columns.slice(2).every((c) => c.align === 'right')).toBe(true);
     const values = (i: number) => columns.map((c) => c.value(rows[i] as never));
-    expect(values(0)).toEqual(['ONCO-2026-01', 'Boston General', 4, 0, 0, 3, 3, 2, 1, 0, 0, 1, 1, 0]);
+    expect(values(0)).toEqual(['ONCO-2026-01', 'Boston General', 4, 0, 0, 3, 3, 2, 1, 1, 0, 0, 0, 1]);
     expect(values(2)).toEqual([TOTAL, '', 7, 1, 0, 5, 4, 2, 2, 1, 1, 1, 1, 1]);
   });
 });

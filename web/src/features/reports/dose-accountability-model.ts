@@ -94,10 +94,10 @@ export function reasonsThatOccurred(result: DoseCounts | undefined): NotAdminist
 
 /**
  * Twelve columns and a reason or two fit beside the menu at 1280 px (about 990 px for the table):
- * counts 64 px wide, right-aligned, their headers wrapping; the names wrap at 112 px.
+ * counts at least 56 px wide, right-aligned, their headers wrapping; the names wrap too.
  */
-const COUNT_WIDTH = 64;
-const NAME_WIDTH = 112;
+const COUNT_WIDTH = 56;
+const NAME_WIDTH = 72;
 
 const countColumn = (field: keyof DoseCounts & string, header: string): DataTableColumn<DoseSummaryRow> => ({
   field,
@@ -108,9 +108,10 @@ const countColumn = (field: keyof DoseCounts & string, header: string): DataTabl
 });
 
 /**
- * The summary's columns: Study, Clinical Site, the counts along the journey and by outcome, then a
- * 'Not administered: <reason>' count per reason that occurred (a number per column reads and
- * sums in a spreadsheet; the reasons nobody gave stay out, so the table fits).
+ * The summary's columns: Study, Clinical Site, the counts along the journey and by outcome, with a
+ * count per reason that occurred right after Not administered (headed by the reason on screen,
+ * 'Not administered: <reason>' in files: a number per column reads and sums in a spreadsheet; the
+ * reasons nobody gave stay out, so the table fits).
  */
 export function summaryColumns(result: DoseCounts | undefined): DataTableColumn<DoseSummaryRow>[] {
   return [
@@ -123,18 +124,22 @@ export function summaryColumns(result: DoseCounts | undefined): DataTableColumn<
     countColumn('delivered', 'Delivered'),
     countColumn('administered', 'Administered'),
     countColumn('notAdministered', 'Not administered'),
+    ...reasonsThatOccurred(result).map((reason): DataTableColumn<DoseSummaryRow> => {
+      const header = `Not administered: ${notAdministeredReasonLabels[reason]}`;
+      const value = (r: DoseSummaryRow) => r.notAdministeredByReason[reason];
+      return {
+        field: `reason_${reason}`,
+        // Beside Not administered, the reason alone fits; files say whose reason it is.
+        header: notAdministeredReasonLabels[reason],
+        value,
+        exportAs: [{ header, value }],
+        align: 'right',
+        size: COUNT_WIDTH,
+      };
+    }),
     countColumn('receiptDeviations', 'Receipt deviations'),
     countColumn('expired', 'Expired unused'),
     countColumn('awaiting', 'Awaiting outcome'),
-    ...reasonsThatOccurred(result).map(
-      (reason): DataTableColumn<DoseSummaryRow> => ({
-        field: `reason_${reason}`,
-        header: `Not administered: ${notAdministeredReasonLabels[reason]}`,
-        value: (r) => r.notAdministeredByReason[reason],
-        align: 'right',
-        size: COUNT_WIDTH,
-      }),
-    ),
   ];
 }
 
