@@ -228,6 +228,13 @@ export const appRoutes: AppRoute[] = [
     page: lazyPage(() => import('../features/reports/orders-report-page.tsx')),
     menu: { label: 'Orders Report', section: 'Reports' },
   },
+  // What happened to every dose (issue 35): any role that reads order status, in its company's scope.
+  {
+    path: '/reports/dose-accountability',
+    requirement: { permissions: ['orderStatus.read'] },
+    page: lazyPage(() => import('../features/reports/dose-accountability-page.tsx')),
+    menu: { label: 'Dose Accountability', section: 'Reports' },
+  },
   // Password recovery: request a link, and the page the mailed link opens.
   {
     path: '/reset-password',

@@ -46,6 +46,7 @@ const WHOLE_MENU = [
   'Groups',
   'Users',
   'Orders Report',
+  'Dose Accountability',
 ];
 
 describe('the menu', () => {
@@ -75,8 +76,16 @@ describe('the menu', () => {
     expect(labels(user('clinical_site', perms))).toEqual(['Dashboard']);
   });
 
+  it('shows Dose Accountability to every role that reads order status, and to none without it', () => {
+    const perms = emptyPermissions();
+    perms.orderStatus.read = true;
+    for (const role of ['staff', 'admin', 'cmo', 'clinical_site', 'imaging_center'] as const)
+      expect(labels(user(role, perms))).toContain('Dose Accountability');
+    expect(labels(user('cmo'))).not.toContain('Dose Accountability');
+  });
+
   it('hides configuration from company roles even with the permission, and without it', () => {
-    expect(labels(user('cmo', allPermissions()))).toEqual(ORDERING_MENU);
+    expect(labels(user('cmo', allPermissions()))).toEqual([...ORDERING_MENU, 'Dose Accountability']);
     expect(labels(user('staff'))).toEqual(['Dashboard']);
   });
 

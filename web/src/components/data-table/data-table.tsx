@@ -28,7 +28,7 @@ import { useDebouncedValue } from '../use-debounced-value.ts';
 import { DataTablePaper } from './data-table-paper.tsx';
 import { expandCell } from './expand-button.tsx';
 import { type ExportPart, fetchAllRows } from './export/export-data.ts';
-import type { ExportOptions } from './export/export-menu.tsx';
+import type { ExportOptions, ExtraExport } from './export/export-menu.tsx';
 import { TableToolbarActions } from './export/table-toolbar-actions.tsx';
 import { dateRangeFilterCell, filterFieldProps } from './filter-fields.ts';
 import { type ColumnType, formatCell } from './format.ts';
@@ -74,6 +74,8 @@ export interface DataTableColumn<T> {
   exportAs?: ExportPart<T>[];
   /** False drops the header's column menu (its filter stays in the filter row), to save width. */
   columnMenu?: false;
+  /** `right` for figures, so that their digits line up (header and cells). */
+  align?: 'right';
 }
 
 export interface DataTableProps<T extends { id: number }> extends ExportOptions {
@@ -92,6 +94,8 @@ export interface DataTableProps<T extends { id: number }> extends ExportOptions 
   emptyText?: string;
   /** Row checkboxes: which rows may be picked, the picked rows (kept across pages) and their change. */
   selection?: RowSelection<T>;
+  /** More exports of the filtered rows, in shapes of their own (CSV and XLSX). */
+  extraExports?: ExtraExport<T>[];
 }
 
 export interface RowSelection<T> {
@@ -140,7 +144,7 @@ const datetimeCell =
  * that the table fits its box; padding is 4 px a side for the same reason (a date range's filters
  * and four row actions at 1280 px).
  */
-const cellWidth = (size: number | undefined) => ({
+export const cellWidth = (size: number | undefined) => ({
   minWidth: size ? `${size}px` : 0,
   width: 'auto',
   px: 0.5,
@@ -179,7 +183,7 @@ const filterVariant = (kind: ColumnFilterKind | false | undefined) =>
 const displayCell = { minWidth: 0, width: 'auto', px: 0.25 };
 
 /** Header labels wrap ('Projected / delivery') instead of widening their column. */
-const wrappingHeader = {
+export const wrappingHeader = {
   '& .Mui-TableHeadCell-Content-Wrapper': { whiteSpace: 'normal', minWidth: 0 },
 };
 
@@ -201,6 +205,7 @@ export function DataTable<T extends { id: number }>({
   exportName,
   orientation,
   selection,
+  extraExports,
 }: DataTableProps<T>) {
   const api = useApi();
   const { user } = useAuth();
@@ -266,13 +271,14 @@ export function DataTable<T extends { id: number }>({
         filterSelectOptions: c.options,
         ...filterFieldProps<T>(c.header, filterKinds[c.field] ?? 'text'),
         muiTableHeadCellProps: {
+          align: c.align,
           sx: {
             ...wrappingHeader,
             ...cellWidth(c.size),
             ...(c.filter === 'date-range' ? dateRangeFilterCell : {}),
           },
         },
-        muiTableBodyCellProps: { sx: cellWidth(c.size) },
+        muiTableBodyCellProps: { align: c.align, sx: cellWidth(c.size) },
         enableColumnActions: c.columnMenu !== false,
       })),
     [visibleColumns, filterKinds],
@@ -356,7 +362,14 @@ export function DataTable<T extends { id: number }>({
       <TableToolbarActions<T>
         table={table}
         columns={visibleColumns}
-        tableExport={{ enabled: enableExport, loadRows: loadAllRows, title, exportName, orientation }}
+        tableExport={{
+          enabled: enableExport,
+          loadRows: loadAllRows,
+          title,
+          exportName,
+          orientation,
+          extraExports,
+        }}
       />
     ),
     enableStickyHeader: scrollsSideways,

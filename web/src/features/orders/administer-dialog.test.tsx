@@ -1,5 +1,5 @@
 import { messages, type Order } from '@dosechain/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../../api/session-storage.ts';
@@ -74,6 +74,7 @@ describe('recording an administration (issue 35)', () => {
       ...order,
       administration: {
         administered: false,
+        reason: 'did_not_attend',
         comment: 'Patient refused',
         injectedAt: null,
         measuredActivity: null,
@@ -87,8 +88,11 @@ describe('recording an administration (issue 35)', () => {
       },
     } as Order;
     renderWithApp(<AdministerDialog order={recorded} onClose={() => {}} />, { api: fakeApi() });
-    const reason = await screen.findByLabelText(/Reason not administered/, {}, { timeout: 10_000 });
-    expect((reason as HTMLTextAreaElement).value).toBe('Patient refused');
+    const comment = await screen.findByLabelText(/^Comment/, {}, { timeout: 10_000 });
+    expect((comment as HTMLTextAreaElement).value).toBe('Patient refused');
+    expect(screen.getByRole('combobox', { name: /^Reason(?! for change)/ }).textContent).toBe(
+      'Subject did not attend',
+    );
     fireEvent.change(
       await screen.findByLabelText(new RegExp(messages.eSignatureLabel), {}, { timeout: 10_000 }),
       {
@@ -98,5 +102,50 @@ describe('recording an administration (issue 35)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('form-missing').textContent).toContain('Reason for change'),
     );
+  }, 30_000);
+
+  it('records a dose not given with a required reason; the comment is required for Other only', async () => {
+    const api = fakeApi(() => ({ ...order }));
+    renderWithApp(<AdministerDialog order={order} onClose={() => {}} />, { api });
+    fireEvent.click(await screen.findByLabelText('Not administered', {}, { timeout: 10_000 }));
+    const reason = await screen.findByRole('combobox', { name: /^Reason(?! for change)/ });
+    const comment = screen.getByLabelText(/^Comment/);
+    expect(screen.getByText(/Required only for Other/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('form-missing').textContent).toContain('Reason'));
+    const choose = async (label: string) => {
+      fireEvent.mouseDown(reason);
+      fireEvent.click(within(await screen.findByRole('listbox')).getByText(label));
+    };
+    fireEvent.mouseDown(reason);
+    const listed = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(listed).toEqual([
+      'Subject did not attend',
+      'Dose expired',
+      'Quality (out of specification)',
+      'Damaged in transit',
+      'Scanner unavailable',
+      'Other',
+    ]);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    await choose('Other');
+    await waitFor(() => expect(screen.getByTestId('form-missing').textContent).toContain('Comment'));
+    expect(screen.getByText(/Required for Other/)).toBeTruthy();
+    await choose('Scanner unavailable');
+    fireEvent.change(comment, { target: { value: 'PET/CT down' } });
+    fireEvent.change(screen.getByLabelText(new RegExp(messages.eSignatureLabel)), {
+      target: { value: 'pw' },
+    });
+    const submit = screen.getByRole('button', { name: 'Record administration' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false), { timeout: 10_000 });
+    fireEvent.click(submit);
+    await waitFor(() => expect(api.mock.calls.some(([m]) => m === 'PUT')).toBe(true));
+    expect(api.mock.calls.find(([m]) => m === 'PUT')?.[2]?.body).toEqual({
+      administered: false,
+      reason: 'scanner_down',
+      comment: 'PET/CT down',
+      electronicSignature: 'pw',
+    });
   }, 30_000);
 });

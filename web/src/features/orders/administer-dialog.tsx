@@ -1,4 +1,11 @@
-import { formatActivityBoth, limits, messages, type Order } from '@dosechain/contract';
+import {
+  formatActivityBoth,
+  limits,
+  messages,
+  notAdministeredReasonLabels,
+  notAdministeredReasons,
+  type Order,
+} from '@dosechain/contract';
 import { FormControlLabel, Grid, Radio, RadioGroup, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
@@ -8,6 +15,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { queryKeys } from '../../api/query-keys.ts';
 import { DecimalField } from '../../components/form/decimal-field.tsx';
 import { FormDialog } from '../../components/form/form-dialog.tsx';
+import { FormSelect } from '../../components/form/form-select.tsx';
 import { FormTextField } from '../../components/form/form-text-field.tsx';
 import { showSuccessToast } from '../../components/form/server-errors.ts';
 import { SignedChangeFields } from '../../components/form/signed-change-fields.tsx';
@@ -23,6 +31,12 @@ import {
 import { ORDERS } from './order-api.ts';
 import { reportOrderChangeRefusal } from './order-change-refusal.ts';
 import { WallClockFields } from './ship-dialog.tsx';
+
+/** Why a dose was not given, in the contract's order. */
+const reasonOptions = notAdministeredReasons.map((r) => ({
+  value: r,
+  label: notAdministeredReasonLabels[r],
+}));
 
 /** A recorded instant as the dialog's date and time on `zone`. */
 function wallParts(iso: string | null, zone: string): { date: string | null; time: string | null } {
@@ -48,6 +62,8 @@ function initialValues(order: Order, zone: string): AdministrationValues {
     residualActivity: a?.residualActivity ?? null,
     residualDate: residual.date,
     residualTime: residual.time,
+    // A dose recorded as not given before the reasons (a comment only) reads as `other`.
+    reason: a && !a.administered ? (a.reason ?? 'other') : null,
     comment: a?.comment ?? '',
   };
 }
@@ -182,18 +198,23 @@ export function AdministerDialog({ order, onClose }: { order: Order; onClose: ()
           </Grid>
         </>
       ) : (
-        <Grid size={12}>
-          <FormTextField
-            control={control}
-            name="comment"
-            label="Reason not administered"
-            required
-            multiline
-            minRows={2}
-            helperText={`${(values.comment ?? '').length}/${limits.reasonMax}`}
-            slotProps={{ htmlInput: { maxLength: limits.reasonMax } }}
-          />
-        </Grid>
+        <>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormSelect control={control} name="reason" label="Reason" options={reasonOptions} required />
+          </Grid>
+          <Grid size={12}>
+            <FormTextField
+              control={control}
+              name="comment"
+              label="Comment"
+              required={values.reason === 'other'}
+              multiline
+              minRows={2}
+              helperText={`${values.reason === 'other' ? 'Required for Other' : 'Required only for Other'} · ${(values.comment ?? '').length}/${limits.reasonMax}`}
+              slotProps={{ htmlInput: { maxLength: limits.reasonMax } }}
+            />
+          </Grid>
+        </>
       )}
       <SignedChangeFields control={control} reasonRequired={correcting} />
     </FormDialog>

@@ -20,6 +20,7 @@ const given: AdministrationValues = {
   residualActivity: 0.5,
   residualDate: '2026-11-28',
   residualTime: '10:30',
+  reason: null,
   comment: '',
 };
 const issues = (v: AdministrationValues) => {
@@ -30,7 +31,12 @@ const issues = (v: AdministrationValues) => {
 describe('the Administer dialog fields (issue 35)', () => {
   it('take an injection, or a reason it was not given', () => {
     expect(issues(given)).toEqual({});
-    expect(issues({ ...given, administered: 'no', comment: '' })).toEqual({ comment: messages.required });
+    expect(issues({ ...given, administered: 'no', comment: '' })).toEqual({ reason: messages.required });
+    expect(issues({ ...given, administered: 'no', reason: 'other', comment: ' ' })).toEqual({
+      comment: messages.required,
+    });
+    // The comment is needed for Other only.
+    expect(issues({ ...given, administered: 'no', reason: 'did_not_attend', comment: '' })).toEqual({});
     expect(issues({ ...given, measuredActivity: null, residualTime: null })).toMatchObject({
       measuredActivity: messages.required,
       residualTime: messages.required,
@@ -69,13 +75,22 @@ describe('the Administer dialog fields (issue 35)', () => {
       administrationBody({
         ...given,
         administered: 'no',
+        reason: 'other',
         comment: ' Patient refused ',
         reasonForChange: 'Typo',
       }),
     ).toEqual({
       administered: false,
+      reason: 'other',
       comment: 'Patient refused',
       reasonForChange: 'Typo',
+    });
+    // No comment is sent when none was written.
+    expect(
+      administrationBody({ ...given, administered: 'no', reason: 'scanner_down', comment: '  ' }),
+    ).toEqual({
+      administered: false,
+      reason: 'scanner_down',
     });
   });
 

@@ -4,7 +4,10 @@ import {
   administeredActivity,
   limits,
   messages,
+  notAdministeredReasonLabels,
+  notAdministeredReasons,
   type Order,
+  type OrderAdministration,
   type OrderAdministrationBody,
   relatedTimeProblem,
 } from '@dosechain/contract';
@@ -16,7 +19,8 @@ const wallClock = z.string().nullable();
 /**
  * The Administer dialog's fields (issue 35, decision 058): administered — the injection (`date`,
  * `time`), the syringe's measured activity with its date and time, optionally the residual with
- * its — or not, with the reason (`comment`). Wall clocks on `timezone`. Checked as the server
+ * its — or not, with the reason (`reason`, one of six) and a comment, required for `other` only
+ * (`comment`). Wall clocks on `timezone`. Checked as the server
  * would: the injection and the measurements not in the future, each measurement within
  * `limits.journeyMeasurementMaxHours` of the injection, the residual less than the measured. A
  * correction (`correcting`) needs the reason for change (the signed form's field).
@@ -34,6 +38,7 @@ export function administrationFields(now: () => Date = () => new Date(), correct
       residualActivity: activityField.nullable(),
       residualDate: wallClock,
       residualTime: wallClock,
+      reason: z.enum(notAdministeredReasons).nullable(),
       comment: z.string().refine((v) => v.length <= limits.reasonMax, messages.maxLength(limits.reasonMax)),
     })
     .superRefine((v, ctx) => {
@@ -43,7 +48,8 @@ export function administrationFields(now: () => Date = () => new Date(), correct
       const reason = (v as { reasonForChange?: string }).reasonForChange;
       if (correcting && !reason?.trim()) issue('reasonForChange', messages.required);
       if (v.administered === 'no') {
-        if (!v.comment.trim()) issue('comment', messages.required);
+        if (v.reason === null) issue('reason', messages.required);
+        else if (v.reason === 'other' && !v.comment.trim()) issue('comment', messages.required);
         return;
       }
       for (const field of ['date', 'time', 'measuredActivity', 'measuredDate', 'measuredTime'] as const)
@@ -88,7 +94,15 @@ export function administrationBody(
     ...(v.reasonForChange ? { reasonForChange: v.reasonForChange } : {}),
     ...(v.electronicSignature ? { electronicSignature: v.electronicSignature } : {}),
   };
-  if (v.administered === 'no') return { administered: false, comment: v.comment.trim(), ...signature };
+  if (v.administered === 'no') {
+    const comment = v.comment.trim();
+    return {
+      administered: false,
+      ...(v.reason ? { reason: v.reason } : {}),
+      ...(comment ? { comment } : {}),
+      ...signature,
+    };
+  }
   const residualAt = wall(v.residualDate, v.residualTime);
   return {
     administered: true,
@@ -137,7 +151,16 @@ export const administrationErrorFields: Record<string, string> = {
   measuredAt: 'measuredTime',
   residualActivity: 'residualActivity',
   residualAt: 'residualTime',
+  reason: 'reason',
   comment: 'comment',
   reasonForChange: 'reasonForChange',
   electronicSignature: 'electronicSignature',
 };
+
+/**
+ * Why a dose was not given, as the order page and the grid say it: the reason's label, and the
+ * comment when one was written (`Subject did not attend — Moved to next week`).
+ */
+export function notAdministeredText(a: Pick<OrderAdministration, 'reason' | 'comment'>): string {
+  return [a.reason ? notAdministeredReasonLabels[a.reason] : null, a.comment].filter(Boolean).join(' — ');
+}

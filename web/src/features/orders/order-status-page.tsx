@@ -3,6 +3,7 @@ import { FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBulkShipSelection } from './bulk-ship-button.tsx';
+import { coreLabExport } from './core-lab-export.ts';
 import { LazyOrdersGrid, preloadOrdersGrid } from './lazy-orders-grid.tsx';
 
 preloadOrdersGrid();
@@ -68,6 +69,7 @@ export default function OrderStatusPage() {
         title="Order status"
         baseFilter={filter}
         selection={bulkShip.selection}
+        extraExports={[coreLabExport]}
         emptyText={
           affected
             ? 'No orders affected by a manufacturing exception'

@@ -22,6 +22,8 @@ import {
   type DataTableColumn,
   type RowSelection,
 } from '../../components/data-table/data-table.tsx';
+import type { ExtraExport } from '../../components/data-table/export/export-menu.tsx';
+import { notAdministeredText } from './administration-fields.ts';
 import { OrderActionButtons } from './order-action-buttons.tsx';
 import { requestedActivityText } from './order-activity-view.ts';
 import { OrderAgainButton } from './order-again.tsx';
@@ -172,7 +174,7 @@ const columns = (
       value: (o) => {
         const a = o.administration;
         if (!a) return null;
-        if (!a.administered) return `Not administered: ${a.comment}`;
+        if (!a.administered) return `Not administered: ${notAdministeredText(a)}`;
         return a.administeredActivity !== null && a.activityUnit
           ? formatActivity(a.administeredActivity, a.activityUnit)
           : null;
@@ -208,6 +210,8 @@ export interface OrdersGridProps {
   emptyText?: string;
   /** Row checkboxes (bulk acknowledgement): which orders may be picked, and the picked ones. */
   selection?: RowSelection<Order>;
+  /** More exports of the grid's orders (Order status: the core lab's dose records). */
+  extraExports?: ExtraExport<Order>[];
 }
 
 /**
@@ -222,6 +226,7 @@ export function OrdersGrid({
   title = 'Orders',
   emptyText,
   selection,
+  extraExports,
 }: OrdersGridProps) {
   const [dialog, setDialog] = useState<{ order: Order; action: OrderAction }>();
   const fixed = ordersGridFilter(statuses, baseFilter);
@@ -234,6 +239,7 @@ export function OrdersGrid({
         baseFilter={fixed}
         emptyText={emptyText}
         selection={selection}
+        extraExports={extraExports}
         title={title}
         orientation="landscape"
         renderDetailPanel={(order) => (

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import type { DataTableColumn } from '../../components/data-table/data-table.tsx';
 import { formatCell } from '../../components/data-table/format.ts';
 
-const isoDate = z
+/** A report form's date (`2026-03-01`), required. */
+export const isoDate = z
   .string({ error: messages.required })
   .min(1, messages.required)
   .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), messages.invalidValue);

@@ -1,23 +1,14 @@
 import type { NamedRef } from '@dosechain/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Autocomplete,
-  FormHelperText,
-  Grid,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, FormHelperText, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DateTime } from 'luxon';
 import { useMemo, useState } from 'react';
-import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LocalDataTable } from '../../components/data-table/local-data-table.tsx';
 import { DateOrTimeField } from '../../components/form/date-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { zoneWithOffset } from '../../components/form/timezone.ts';
+import { NamedChoice } from './named-choice.tsx';
 import { useOrderStatuses, useOrdersCount, useReportOptions } from './orders-report-api.ts';
 import {
   ALL_CMOS,
@@ -34,43 +25,6 @@ import {
 
 const TITLE = 'Number of Orders per Status';
 const groupings = ['none', 'month', 'quarter', 'year'] as const;
-
-/** An optional choice of a record out of a list the page holds. */
-function NamedChoice({
-  control,
-  name,
-  label,
-  options,
-  loading,
-}: {
-  control: Control<OrdersReportForm>;
-  name: 'studyId' | 'siteId' | 'cmoId';
-  label: string;
-  options: NamedRef[];
-  loading: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Autocomplete<NamedRef>
-          options={options}
-          loading={loading}
-          value={options.find((o) => o.id === field.value) ?? null}
-          onChange={(_, v) => field.onChange(v?.id ?? null)}
-          onBlur={field.onBlur}
-          getOptionLabel={(o) => o.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          noOptionsText={loading ? 'Loading…' : 'Nothing to choose'}
-          renderInput={(params) => (
-            <TextField {...params} inputRef={field.ref} label={label} margin="dense" />
-          )}
-        />
-      )}
-    />
-  );
-}
 
 interface Run {
   form: OrdersReportForm;

@@ -12,7 +12,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { isAbort } from '../../../api/http-client.ts';
-import { type ExportColumn, exportBaseName, toExportTable } from './export-data.ts';
+import { type ExportColumn, type ExportTable, exportBaseName, toExportTable } from './export-data.ts';
 import { type ExportFormat, printPdf, saveBlob, toCsv, toPdf, toXlsx } from './export-files.ts';
 
 /** How a table exports: its title and file name, and where its rows come from. */
@@ -27,11 +27,26 @@ export interface ExportOptions {
   lines?: string[];
 }
 
+/**
+ * A data export of the same rows in a shape of its own (e.g. the orders as the core lab's dose
+ * records), offered in the menu as CSV and XLSX beside the table's own.
+ */
+export interface ExtraExport<T> {
+  /** The menu's words, `Core lab export` (the menu adds the format). */
+  label: string;
+  /** The file name without extension. */
+  exportName: string;
+  /** The rows (the table's filtered rows) as the export writes them. */
+  table: (rows: T[]) => ExportTable;
+}
+
 export interface ExportMenuProps<T> extends ExportOptions {
   /** The chosen (visible) columns, in their order. */
   columns: ExportColumn<T>[];
   /** Every row to export: the filtered list, not only the visible page. */
   loadRows: () => Promise<T[]>;
+  /** More exports of the same rows, as CSV and XLSX. */
+  extraExports?: ExtraExport<T>[];
 }
 
 const choices: { format: ExportFormat; label: string; icon: ReactNode }[] = [
@@ -41,6 +56,9 @@ const choices: { format: ExportFormat; label: string; icon: ReactNode }[] = [
   { format: 'print', label: 'Print', icon: <Print fontSize="small" /> },
 ];
 
+/** An extra export's formats: data only. */
+const extraChoices = choices.filter((c) => c.format === 'csv' || c.format === 'xlsx');
+
 /** The toolbar's export menu: CSV, XLSX, PDF and Print of the filtered rows and chosen columns. */
 export function ExportMenu<T>({
   columns,
@@ -49,19 +67,21 @@ export function ExportMenu<T>({
   exportName,
   orientation = 'portrait',
   lines,
+  extraExports = [],
 }: ExportMenuProps<T>) {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = async (format: ExportFormat) => {
+  const run = async (format: ExportFormat, extra?: ExtraExport<T>) => {
     setAnchor(null);
     setBusy(true);
     try {
       // A page has no room for the columns written to the data formats only.
       const written = format === 'csv' || format === 'xlsx' ? columns : columns.filter((c) => !c.dataOnly);
-      const table = toExportTable(written, await loadRows());
-      const base = exportBaseName(exportName, title);
+      const rows = await loadRows();
+      const table = extra ? extra.table(rows) : toExportTable(written, rows);
+      const base = exportBaseName(extra?.exportName ?? exportName, title);
       const pdfOptions = { title, orientation, lines };
       if (format === 'csv') saveBlob(await toCsv(table), `${base}.csv`);
       else if (format === 'xlsx') saveBlob(await toXlsx(table, base), `${base}.xlsx`);
@@ -97,6 +117,14 @@ export function ExportMenu<T>({
             <ListItemText>{c.label}</ListItemText>
           </MenuItem>
         ))}
+        {extraExports.flatMap((extra) =>
+          extraChoices.map((c) => (
+            <MenuItem key={`${extra.label} ${c.format}`} onClick={() => run(c.format, extra)}>
+              <ListItemIcon>{c.icon}</ListItemIcon>
+              <ListItemText>{`${extra.label} (${c.format.toUpperCase()})`}</ListItemText>
+            </MenuItem>
+          )),
+        )}
       </Menu>
     </>
   );

@@ -6,13 +6,15 @@ import {
   MRT_ToggleGlobalFilterButton,
 } from 'material-react-table';
 import type { DataTableColumn } from '../data-table.tsx';
-import { ExportMenu, type ExportOptions } from './export-menu.tsx';
+import { ExportMenu, type ExportOptions, type ExtraExport } from './export-menu.tsx';
 
 export interface TableExport<T> extends ExportOptions {
   /** False hides the export menu. */
   enabled?: boolean;
   /** Every row the export writes (the filtered set, not only the page). */
   loadRows: () => Promise<T[]>;
+  /** More exports of the same rows (CSV and XLSX). */
+  extraExports?: ExtraExport<T>[];
 }
 
 /**

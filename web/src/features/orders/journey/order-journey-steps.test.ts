@@ -149,6 +149,22 @@ describe('orderJourneySteps', () => {
     expect(steps.at(-1)).toMatchObject({ reached: true, detail: 'Subject did not attend' });
   });
 
+  it('names the reason a dose was not given by its label, with the comment after it', () => {
+    const notGiven = (reason: string, comment: string | null) =>
+      orderJourneySteps(
+        order({
+          status: 'delivered',
+          deliveredAt: '2026-11-24T12:30:00.000Z',
+          administration: { administered: false, reason, comment } as Order['administration'],
+        }),
+      ).steps.at(-1)?.detail;
+    expect(notGiven('scanner_down', null)).toBe('Scanner unavailable');
+    expect(notGiven('did_not_attend', 'Moved to next week')).toBe(
+      'Subject did not attend — Moved to next week',
+    );
+    expect(notGiven('other', 'Vial label unreadable')).toBe('Other — Vial label unreadable');
+  });
+
   it('gives the injected activity and the residual', () => {
     const { steps } = orderJourneySteps(
       order({

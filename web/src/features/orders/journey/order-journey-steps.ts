@@ -8,6 +8,7 @@ import {
   type Order,
   orderStatusLabels,
 } from '@dosechain/contract';
+import { notAdministeredText } from '../administration-fields.ts';
 import type { JourneyStep } from './journey-timeline.tsx';
 
 /** What the timeline needs of an order: its steps, and the one unit its figures are in. */
@@ -125,7 +126,7 @@ export function orderJourneySteps(order: Order): OrderJourney {
       label: 'Not administered',
       at: null,
       reached: true,
-      detail: administration.comment,
+      detail: notAdministeredText(administration) || null,
     });
   } else {
     steps.push({
