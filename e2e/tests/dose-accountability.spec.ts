@@ -346,6 +346,8 @@ test('[ORD-030, ORD-031] staff reads the dose accountability of a study, its dos
     await page.getByRole('button', { name: 'Show/Hide search' }).click();
     await page.getByRole('textbox', { name: 'Search' }).fill(`DA-ADM-${run}`);
     await expect(page.getByRole('row').filter({ hasText: `DA-ADM-${run}` })).toHaveCount(1);
+    // The export reads the grid's list as searched: wait until the search has narrowed it.
+    await expect(page.locator('main').getByText(/^1-1 of 1$/)).toBeVisible();
     const grid = await exportFrom(page, page.locator('main'), 'Core lab export (XLSX)');
     expect(grid.suggestedFilename()).toBe('core_lab_doses.xlsx');
     const gridSheet = readXlsx(await grid.path());

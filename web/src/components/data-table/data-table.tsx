@@ -324,6 +324,16 @@ export function DataTable<T extends { id: number }>({
       ...(selection ? { rowSelection } : {}),
     },
     enableRowSelection: selection ? (row: MRT_Row<T>) => selection.canSelect(row.original) : false,
+    // The checkbox's name on its input, not on MUI's wrapping span (axe: aria-prohibited-attr, and
+    // an input without a label: MUI 7 reads slotProps, not the inputProps the table sets).
+    muiSelectCheckboxProps: {
+      'aria-label': undefined,
+      slotProps: { input: { 'aria-label': 'Toggle select row' } },
+    },
+    muiSelectAllCheckboxProps: {
+      'aria-label': undefined,
+      slotProps: { input: { 'aria-label': 'Toggle select all' } },
+    },
     selectAllMode: 'page',
     onRowSelectionChange,
     onPaginationChange: setPagination,

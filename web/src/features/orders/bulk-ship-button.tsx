@@ -50,8 +50,10 @@ export function BulkShipButton({
 }
 
 /**
- * The Order status page's picking for a bulk Ship (issue 35): row checkboxes on the orders the role
- * may ship (none for a role that never ships) and the toolbar with "Ship selected".
+ * The Order status page's picking for a bulk Ship (issue 35): row checkboxes on the orders a CMO
+ * role may ship and the toolbar with "Ship selected". Staff and admin, who review every order
+ * there, keep the grid as it was (its columns fit 1280 px with the filters open): they ship in
+ * bulk from CMO Acknowledgement, or a row at a time.
  */
 export function useBulkShipSelection(): { selection?: RowSelection<Order>; toolbar: ReactNode } {
   const { user } = useAuth();
@@ -64,7 +66,7 @@ export function useBulkShipSelection(): { selection?: RowSelection<Order>; toolb
     [user, role],
   );
   const selection = useMemo(() => ({ canSelect, selected, onChange: setSelected }), [canSelect, selected]);
-  if (!user || !mayShip(user.permissions, role?.type ?? null)) return { toolbar: null };
+  if (!user || role?.type !== 'cmo' || !mayShip(user.permissions, role.type)) return { toolbar: null };
   const count = selected.length;
   const toolbar = (
     <Stack
