@@ -627,7 +627,7 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     await t.db.insert(webhooks).values({
       studyId: ids.study,
       url: 'https://receiver.invalid/doses',
-      events: ['order.not_administered'],
+      events: ['order.not_administered', 'order.administration_corrected'],
       secretCiphertext: 'not used',
       createdBy: staff!.id,
     });
@@ -700,6 +700,22 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     });
     const injected = await administer(order.id, { ...given, reasonForChange: 'Subject came in late' });
     expect(injected.json().administration).toMatchObject({ administered: true, reason: null, comment: null });
+    // Each correction is its own delivery, its body the record as corrected; the first outcome's
+    // event was queued once.
+    const deliveries = await t.db
+      .select({ event: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.orderId, order.id))
+      .orderBy(webhookDeliveries.id);
+    expect(deliveries.map((d) => d.event)).toEqual([
+      'order.not_administered',
+      'order.administration_corrected',
+      'order.administration_corrected',
+    ]);
+    const bodies = deliveries.map((d) => JSON.parse(d.payload));
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(3);
+    expect(bodies[1].data.order.administration).toMatchObject({ administered: false, reason: 'scanner_down' });
+    expect(bodies[2].data.order.administration).toMatchObject({ administered: true, measuredActivity: 10 });
   });
 
   it('[ORD-025] is the imaging center’s (or staff’s) on a delivered order: a CMO 403, another company 404, not delivered 409', async () => {
@@ -723,6 +739,32 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     expect([early.statusCode, early.json().code]).toEqual([409, 'INVALID_STATUS_TRANSITION']);
     const read = await t.request('staff', { method: 'GET', url: `/api/v1/orders/${order.id}` });
     expect(read.json().administration).toBeNull();
+  });
+
+  it('[ORD-025] of two first recordings at the same moment, one is recorded and the other is asked for a reason for change', async () => {
+    for (let round = 0; round < 3; round++) {
+      const order = await delivered();
+      const notGiven = { administered: false, reason: 'did_not_attend' };
+      const [first, second] = await Promise.all([administer(order.id, given), administer(order.id, notGiven)]);
+      const answers = [first, second].map((res) => res.statusCode);
+      expect(answers.sort(), `${first.body} ${second.body}`).toEqual([200, 400]);
+      const refused = first.statusCode === 400 ? first : second;
+      expect(refused.json().errors).toContainEqual(expect.objectContaining({ parameter: 'reasonForChange' }));
+      // What the one that passed recorded, and its audit row alone (the refused one wrote nothing).
+      const winner = first.statusCode === 200 ? given : notGiven;
+      const rows = await t.db
+        .select()
+        .from(orderAdministrations)
+        .where(eq(orderAdministrations.orderId, order.id));
+      expect(rows).toEqual([expect.objectContaining({ administered: winner.administered })]);
+      const trail = await t.db
+        .select({ meaning: auditLog.signatureMeaning })
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'orders'), eq(auditLog.entityId, order.id)));
+      expect(
+        trail.filter((r) => r.meaning === 'Administered Dose' || r.meaning === 'Dose Not Administered'),
+      ).toHaveLength(1);
+    }
   });
 
   it('[ORD-019, ORD-018] refuses an injection after the expiry (409 DOSE_EXPIRED) and journey times out of order (400)', async () => {

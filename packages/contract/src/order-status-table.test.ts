@@ -60,6 +60,7 @@ describe('the order-status table', () => {
       ['order.late', 'Order late'],
       ['order.administered', 'Order administered'],
       ['order.not_administered', 'Order not administered'],
+      ['order.administration_corrected', 'Order administration corrected'],
     ]);
   });
 });

@@ -20,14 +20,21 @@ import { answerInstant } from './text.ts';
 
 /**
  * Each order status's event (`orderStatusTable`'s `webhookEvent`), then the late delivery's and
- * the administration record's (issue 35: given, or not given).
+ * the administration record's (issue 35: given, or not given; each later correction of it, whose
+ * body carries the record as corrected, so a receiver never keeps a superseded injected activity).
  */
-export type WebhookEvent = OrderWebhookEvent | 'order.late' | 'order.administered' | 'order.not_administered';
+export type WebhookEvent =
+  | OrderWebhookEvent
+  | 'order.late'
+  | 'order.administered'
+  | 'order.not_administered'
+  | 'order.administration_corrected';
 const allWebhookEvents: WebhookEvent[] = [
   ...orderStatuses.map((status) => orderStatusTable[status].webhookEvent),
   'order.late',
   'order.administered',
   'order.not_administered',
+  'order.administration_corrected',
 ];
 export const webhookEvents = allWebhookEvents as [WebhookEvent, ...WebhookEvent[]];
 
@@ -38,7 +45,14 @@ export const webhookEventLabels: Record<WebhookEvent, string> = {
   'order.late': 'Order late',
   'order.administered': 'Order administered',
   'order.not_administered': 'Order not administered',
+  'order.administration_corrected': 'Order administration corrected',
 };
+
+/**
+ * The one event an order may raise more than once: each correction is its own delivery (the
+ * deliveries' unique index on webhook, order and event leaves it out).
+ */
+export const repeatableWebhookEvent = 'order.administration_corrected' satisfies WebhookEvent;
 
 export const webhookStatuses = ['active', 'disabled'] as const;
 export type WebhookStatus = (typeof webhookStatuses)[number];

@@ -6,6 +6,7 @@ import {
   orderStatuses,
   packageConditions,
   type Repeat,
+  repeatableWebhookEvent,
 } from '@dosechain/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -1034,8 +1035,11 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_delivery_id_key').on(t.deliveryId),
-    // One delivery per webhook and event: an order is placed, accepted, … late once.
-    uniqueIndex('webhook_deliveries_event_key').on(t.webhookId, t.orderId, t.eventType),
+    // One delivery per webhook and event: an order is placed, accepted, … late once. An
+    // administration's corrections are each their own (issue 35).
+    uniqueIndex('webhook_deliveries_event_key')
+      .on(t.webhookId, t.orderId, t.eventType)
+      .where(sql.raw(`event_type <> '${repeatableWebhookEvent}'`)),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
     index('webhook_deliveries_order_idx').on(t.orderId),

@@ -10,6 +10,8 @@ import {
   type OrderAdministration,
   type orderAdministrationBodySchema,
   orderStatusLabels,
+  repeatableWebhookEvent,
+  type WebhookEvent,
 } from '@dosechain/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -101,7 +103,8 @@ function checkedInjection(ctx: ServiceContext, body: AdministrationBody, order: 
  * activity `administeredActivity` computes, stored as computed — or that the dose was not given,
  * with the reason (`reason`, omitted: `other`; decision 060) and a comment. Signed and audited
  * (before and after); a recorded administration is corrected by the same call, with a reason for
- * change. Queues `order.administered` or `order.not_administered` to the study's webhooks. 404
+ * change. Queues `order.administered` or `order.not_administered` to the study's webhooks, and
+ * `order.administration_corrected` on each correction. 404
  * outside the scope, 403 for a party other than the imaging center, 409 when the order is not
  * delivered or the dose had expired at the injection.
  */
@@ -130,7 +133,6 @@ export async function recordAdministration(
   const knownUnit = current.shipment?.activityUnit ?? current.receipt?.activityUnit ?? current.activityUnit;
   // Checked before the transaction when the unit is known (it is, unless the order named none).
   const precheck = body.administered && knownUnit ? checkedInjection(ctx, body, current, knownUnit) : null;
-  const event = body.administered ? 'order.administered' : 'order.not_administered';
   // Not given: the reason (omitted: `other`, which the contract makes come with a comment); the
   // audit row's reason is the comment, else the reason's label.
   const notGivenReason = body.administered ? null : (body.reason ?? 'other');
@@ -188,6 +190,13 @@ export async function recordAdministration(
         before: { administration: before ? administrationAnswer(before) : null },
         after: { administration: after },
       });
+      // A first recording raises its outcome's event; each correction raises its own, whose body
+      // carries the record as corrected (a receiver must not keep a superseded activity).
+      const event: WebhookEvent = before
+        ? repeatableWebhookEvent
+        : body.administered
+          ? 'order.administered'
+          : 'order.not_administered';
       await enqueueOrderWebhooks(tx, [id], event, now);
     },
   );

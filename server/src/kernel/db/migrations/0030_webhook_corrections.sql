@@ -1,0 +1,2 @@
+DROP INDEX "webhook_deliveries_event_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_event_key" ON "webhook_deliveries" USING btree ("webhook_id","order_id","event_type") WHERE event_type <> 'order.administration_corrected';
