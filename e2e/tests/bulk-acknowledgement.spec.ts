@@ -6,6 +6,7 @@ import {
   expectInView,
   expectNoSeriousA11yViolations,
   loginAs,
+  orderStatusByApi,
   type PlacedOrder,
   placeOrderByApi,
   rowOf,
@@ -111,11 +112,7 @@ test('a CMO accepts and rejects several orders with one signature each time, and
   const taken = placed[4]!;
   const when = new Date(await calibrationOf(taken));
   const local = new Date(when.getTime() - 6 * 3600_000).toISOString().slice(0, 16);
-  const accepted = await request.put(`/api/v1/orders/${taken.id}/status`, {
-    headers: cmo,
-    data: { status: 'accepted', relatedDatetime: local, timezone: 'UTC', electronicSignature: DEMO_PASSWORD },
-  });
-  expect(accepted.status()).toBe(200);
+  await orderStatusByApi(request, cmo, taken.id, { status: 'accepted', relatedDatetime: local });
   await reject.getByRole('button', { name: 'Reject 3 orders' }).click();
   await expect(results).toContainText('2 of 3 orders rejected.');
   await expect(

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
+  acceptOrderByApi,
   apiHeaders,
   DEMO_PASSWORD,
   expect,
@@ -9,6 +10,7 @@ import {
   newPairedStudy,
   rowOf,
   SIGNATURE,
+  searchGrid,
   test,
   typeInto,
 } from '../fixtures.ts';
@@ -79,25 +81,8 @@ async function ordersOfOwnStudy(request: APIRequestContext, run: string, count: 
     expect(res.status(), await res.text()).toBe(201);
     placed.push({ ...(await res.json()), subject });
   }
-  for (const order of placed.slice(0, accepted)) {
-    const res = await request.put(`/api/v1/orders/${order.id}/status`, {
-      headers: cmo,
-      data: {
-        status: 'accepted',
-        relatedDatetime: new Date(Date.now() - 3 * 60_000).toISOString().slice(0, 16),
-        timezone: 'UTC',
-        electronicSignature: DEMO_PASSWORD,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  for (const order of placed.slice(0, accepted)) await acceptOrderByApi(request, order.id, -3, cmo);
   return placed;
-}
-
-/** Shows only the rows holding `text` (other specs fill the grid's first page). */
-async function searchGrid(page: Page, text: string) {
-  await page.getByRole('button', { name: 'Show/Hide search' }).first().click();
-  await page.getByPlaceholder('Search').first().fill(text);
 }
 
 /** Fills the shared fields: lot, courier, tracking, dispatch 20 min ago, expiry tonight, assay 30 min ago. */

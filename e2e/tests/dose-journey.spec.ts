@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  acceptOrderByApi,
   apiHeaders,
   DEMO_PASSWORD,
   expect,
@@ -56,16 +57,7 @@ test('[ORD-015] a CMO ships an accepted order, it is received with an assay and 
   const subject = `JRN-${run}`;
   const lot = `LOT-${run}`;
   const order = await placeOrderByApi(request, subject, { requestedActivity: 10 });
-  const accepted = await request.put(`/api/v1/orders/${order.id}/status`, {
-    headers: await apiHeaders(request, 'cmo'),
-    data: {
-      status: 'accepted',
-      relatedDatetime: new Date(Date.now() - 3 * 60_000).toISOString().slice(0, 16),
-      timezone: 'UTC',
-      electronicSignature: DEMO_PASSWORD,
-    },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await acceptOrderByApi(request, order.id);
 
   // The CMO ships it from its Order status grid: lot, assay three hours ago, expiry tonight.
   await loginAs(page, 'cmo');

@@ -3,6 +3,7 @@ import type { APIRequestContext, Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { missingExportReaders, pdfText, readXlsx, type XlsxCell } from '../export-readers.ts';
 import {
+  acceptOrderByApi,
   apiHeaders,
   DEMO_PASSWORD,
   expect,
@@ -258,16 +259,7 @@ test('an order’s exports read back in the standard tools: typed XLSX cells, PD
   const subject = `ŁÓDŹ-β-01 Привет ${run}`;
   const placed = await placeOrderByApi(request, subject, { requestedActivity: 10.5 });
   // Accepted for three minutes ago (the acceptance allows a few minutes of clock skew): late.
-  const accepted = await request.put(`/api/v1/orders/${placed.id}/status`, {
-    headers: await apiHeaders(request, 'cmo'),
-    data: {
-      status: 'accepted',
-      relatedDatetime: new Date(Date.now() - 3 * 60_000).toISOString().slice(0, 16),
-      timezone: 'UTC',
-      electronicSignature: DEMO_PASSWORD,
-    },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await acceptOrderByApi(request, placed.id);
   const order = await (
     await request.get(`/api/v1/orders/${placed.id}`, { headers: await apiHeaders(request, 'site') })
   ).json();

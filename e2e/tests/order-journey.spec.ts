@@ -8,6 +8,7 @@ import {
   placeOrderByApi,
   screenshot,
   test,
+  utcWallClock,
 } from '../fixtures.ts';
 
 // Issue 35: the journey of a dose on its order page — placed, accepted, shipped with its assay,
@@ -15,9 +16,6 @@ import {
 
 const run = String(Date.now() % 100_000);
 const sign = { electronicSignature: DEMO_PASSWORD };
-
-/** A wall clock on the UTC clock, `minutes` from now, to the minute (`2026-11-28T13:05`). */
-const utc = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16);
 
 async function put(request: APIRequestContext, user: string, url: string, data: Record<string, unknown>) {
   const res = await request.put(url, {
@@ -43,31 +41,31 @@ test('[ORD-015] the order page draws the dose journey: each step with its time o
   });
   await put(request, 'cmo', status, {
     status: 'shipped',
-    relatedDatetime: utc(-30),
+    relatedDatetime: utcWallClock(-30),
     timezone: 'UTC',
     lotNumber: `L-${run}`,
     assayedActivity: 12,
-    assayedAt: utc(-40),
-    expiresAt: utc(600),
+    assayedAt: utcWallClock(-40),
+    expiresAt: utcWallClock(600),
     courier: 'FastRad',
   });
   // Received well short of the assay decayed (a deviation: its reason required), by the imaging
   // center; the injection recorded by staff.
   await put(request, 'imaging', status, {
     status: 'delivered',
-    relatedDatetime: utc(-20),
+    relatedDatetime: utcWallClock(-20),
     timezone: 'UTC',
     receivedActivity: 5,
-    receivedAt: utc(-20),
+    receivedAt: utcWallClock(-20),
     packageCondition: 'damaged',
     comment: 'Vial cracked in transit',
   });
   const administered = await put(request, 'staff', `/api/v1/orders/${order.id}/administration`, {
     administered: true,
-    relatedDatetime: utc(-10),
+    relatedDatetime: utcWallClock(-10),
     timezone: 'UTC',
     measuredActivity: 4.8,
-    measuredAt: utc(-12),
+    measuredAt: utcWallClock(-12),
   });
   expect(administered.administration.administeredActivity).toBeGreaterThan(4.5);
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, SIGNATURE, screenshot, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, loginAs, openStudy, SIGNATURE, screenshot, test } from '../fixtures.ts';
 
 const PAIRING_EXISTS = 'A pairing already exists for this Study with this Exam and Site';
 
@@ -25,14 +25,8 @@ test('[CFG-008] staff opens a study, adds and deletes a pairing, edits, imports 
   // One long walk through the page on a shared, slow machine.
   test.setTimeout(150_000);
   await loginAs(page, 'staff');
-  await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'NEURO-AMY-301' })
-    .getByRole('button', { name: 'View' })
-    .click();
+  await openStudy(page, 'NEURO-AMY-301');
   await expect(page).toHaveURL(/\/config\/studies\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'NEURO-AMY-301' })).toBeVisible();
   const info = page.getByRole('table', { name: 'Study information' });
   await expect(info).toContainText('Cortex Bio');
   await expect(info).toContainText('Active');

@@ -9,6 +9,7 @@ import {
   pickMenuItem,
   SIGNATURE,
   screenshot,
+  searchGrid,
   test,
 } from '../fixtures.ts';
 
@@ -152,6 +153,7 @@ test('Esc on API Key Created asks whether the key was copied before the secret i
   // As openStudy does, with this spec's longer waits (the list and the study load slowly here).
   await page.getByRole('navigation').getByRole('link', { name: 'Studies' }).click();
   await expect(page.getByRole('heading', { name: 'Studies', level: 1 })).toBeVisible();
+  await searchGrid(page, 'ONCO-2026-01');
   await page
     .getByRole('row')
     .filter({ hasText: 'ONCO-2026-01' })
