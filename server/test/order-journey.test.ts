@@ -714,7 +714,10 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     ]);
     const bodies = deliveries.map((d) => JSON.parse(d.payload));
     expect(new Set(bodies.map((b) => b.id)).size).toBe(3);
-    expect(bodies[1].data.order.administration).toMatchObject({ administered: false, reason: 'scanner_down' });
+    expect(bodies[1].data.order.administration).toMatchObject({
+      administered: false,
+      reason: 'scanner_down',
+    });
     expect(bodies[2].data.order.administration).toMatchObject({ administered: true, measuredActivity: 10 });
   });
 
@@ -745,7 +748,10 @@ describe('recording the administration (PUT /orders/{id}/administration)', () =>
     for (let round = 0; round < 3; round++) {
       const order = await delivered();
       const notGiven = { administered: false, reason: 'did_not_attend' };
-      const [first, second] = await Promise.all([administer(order.id, given), administer(order.id, notGiven)]);
+      const [first, second] = await Promise.all([
+        administer(order.id, given),
+        administer(order.id, notGiven),
+      ]);
       const answers = [first, second].map((res) => res.statusCode);
       expect(answers.sort(), `${first.body} ${second.body}`).toEqual([200, 400]);
       const refused = first.statusCode === 400 ? first : second;
