@@ -253,6 +253,42 @@ export async function searchGrid(scope: Page | Locator, text: string): Promise<v
   await scope.getByRole('textbox', { name: 'Search' }).first().fill(text);
 }
 
+/** Windy City Imaging's clock, the journey dialogs' zone by default. */
+const CENTER_ZONE = 'America/Chicago';
+
+/** A moment `minutes` from now on `zone`'s clock, as the pickers take it (MMDDYYYY, HHmm). */
+export function pickerWallClock(minutes: number, zone = CENTER_ZONE): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() + minutes * 60_000))
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.month}${parts.day}${parts.year}`, time: `${parts.hour}${parts.minute}` };
+}
+
+/**
+ * Types a moment `minutes` from now on the imaging center's clock into a dialog's `<label> date`
+ * and `<label> time` pickers.
+ */
+export async function typeWallClock(
+  page: Page,
+  dialog: Locator,
+  label: string,
+  minutes: number,
+): Promise<void> {
+  const at = pickerWallClock(minutes);
+  await typeInto(page, dialog.getByRole('group', { name: `${label} date` }), at.date);
+  await typeInto(page, dialog.getByRole('group', { name: `${label} time` }), at.time);
+}
+
 /** A wall clock on the UTC clock, `minutes` from now, to the minute (`2026-11-28T13:05`). */
 export const utcWallClock = (minutes = 0): string =>
   new Date(Date.now() + minutes * 60_000).toISOString().slice(0, 16);

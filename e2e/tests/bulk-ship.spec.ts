@@ -12,35 +12,8 @@ import {
   SIGNATURE,
   searchGrid,
   test,
-  typeInto,
+  typeWallClock,
 } from '../fixtures.ts';
-
-/** The imaging center's clock (Windy City Imaging): the dialog's zone by default. */
-const ZONE = 'America/Chicago';
-
-/** A moment `minutes` from now on the imaging center's clock, as the pickers take it (MMDDYYYY, HHmm). */
-function wallClock(minutes: number): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(Date.now() + minutes * 60_000))
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.month}${parts.day}${parts.year}`, time: `${parts.hour}${parts.minute}` };
-}
-
-async function typeWallClock(page: Page, dialog: Locator, label: string, minutes: number) {
-  const at = wallClock(minutes);
-  await typeInto(page, dialog.getByRole('group', { name: `${label} date` }), at.date);
-  await typeInto(page, dialog.getByRole('group', { name: `${label} time` }), at.time);
-}
 
 /** `count` orders of a study of this run's own, placed by the site; the first `accepted` accepted by the CMO. */
 async function ordersOfOwnStudy(request: APIRequestContext, run: string, count: number, accepted: number) {

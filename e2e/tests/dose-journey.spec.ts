@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   acceptOrderByApi,
   apiHeaders,
@@ -10,36 +10,8 @@ import {
   rowOf,
   SIGNATURE,
   test,
-  typeInto,
+  typeWallClock,
 } from '../fixtures.ts';
-
-/** The imaging center's clock (Windy City Imaging). */
-const ZONE = 'America/Chicago';
-
-/** A moment `minutes` from now on the imaging center's clock, as the pickers take it (MMDDYYYY, HHmm). */
-function wallClock(minutes: number): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(Date.now() + minutes * 60_000))
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.month}${parts.day}${parts.year}`, time: `${parts.hour}${parts.minute}` };
-}
-
-/** Types a wall clock into a dialog's `<label> date` and `<label> time` pickers. */
-async function typeWallClock(page: Page, dialog: Locator, label: string, minutes: number) {
-  const at = wallClock(minutes);
-  await typeInto(page, dialog.getByRole('group', { name: `${label} date` }), at.date);
-  await typeInto(page, dialog.getByRole('group', { name: `${label} time` }), at.time);
-}
 
 /** The dialogs' pictures, at the size the issue asks for (not kept in git). */
 async function shot(page: Page, name: string) {
