@@ -256,8 +256,11 @@ export async function searchGrid(scope: Page | Locator, text: string): Promise<v
 /** Windy City Imaging's clock, the journey dialogs' zone by default. */
 const CENTER_ZONE = 'America/Chicago';
 
-/** A moment `minutes` from now on `zone`'s clock, as the pickers take it (MMDDYYYY, HHmm). */
-export function pickerWallClock(minutes: number, zone = CENTER_ZONE): { date: string; time: string } {
+/** An instant on `zone`'s clock, each part two digits (the year four; hours 00–23). */
+export function clockParts(
+  at: Date,
+  zone: string,
+): { year: string; month: string; day: string; hour: string; minute: string } {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
@@ -268,9 +271,16 @@ export function pickerWallClock(minutes: number, zone = CENTER_ZONE): { date: st
       minute: '2-digit',
       hourCycle: 'h23',
     })
-      .formatToParts(new Date(Date.now() + minutes * 60_000))
+      .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
+  const { year, month, day, hour, minute } = parts as Record<string, string>;
+  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute! };
+}
+
+/** A moment `minutes` from now on `zone`'s clock, as the pickers take it (MMDDYYYY, HHmm). */
+export function pickerWallClock(minutes: number, zone = CENTER_ZONE): { date: string; time: string } {
+  const parts = clockParts(new Date(Date.now() + minutes * 60_000), zone);
   return { date: `${parts.month}${parts.day}${parts.year}`, time: `${parts.hour}${parts.minute}` };
 }
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { missingExportReaders, readXlsx } from '../export-readers.ts';
 import {
   apiHeaders,
+  clockParts,
   DEMO_PASSWORD,
   expect,
   loginAs,
@@ -32,19 +33,7 @@ const dayIn = (zone: string, at: Date | string) =>
 
 /** An instant as `2026-11-28 14:05` on a zone's clock (the dose record's `injectedAtLocal`). */
 function localTime(iso: string, zone: string): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((x) => [x.type, x.value]),
-  );
+  const p = clockParts(new Date(iso), zone);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 

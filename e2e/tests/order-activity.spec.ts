@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   apiHeaders,
+  clockParts,
   expect,
   fillPlaceOrderForm,
   loginAs,
@@ -103,19 +104,10 @@ test('an order placed with an activity, accepted late with the warning, shows it
   const decay = page.getByRole('region', { name: 'Activity and decay' });
   await expect(decay.getByTestId('decay-At projected delivery')).toContainText('% of requested');
   const scanLocal = new Date(calibration.getTime() + 109.77 * 60_000);
-  const scanParts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(scanLocal);
-  const sp = (t: string) => scanParts.find((p) => p.type === t)!.value;
+  const sp = clockParts(scanLocal, zone);
   await decay
     .getByLabel(`Scan time (${zone})`)
-    .fill(`${sp('year')}-${sp('month')}-${sp('day')}T${sp('hour')}:${sp('minute')}`);
+    .fill(`${sp.year}-${sp.month}-${sp.day}T${sp.hour}:${sp.minute}`);
   // The minute entered is up to 46 s before the half-life: a little over 5 mCi.
   await expect(decay.getByTestId('decay-At scan time')).toHaveText(/^5(\.0\d?)? mCi · 50% of requested$/);
   await decay.getByLabel('Show mCi and MBq').check();
