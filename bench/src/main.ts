@@ -34,6 +34,9 @@ const { values: args } = parseArgs({
     'generate-only': { type: 'boolean', default: false },
   },
 });
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
+/** Stops a bench server: gracefully when it writes a profile, else at once. */
+const stopServer = (server: ServerProcess) => (cpuProfileDir ? server.stop() : server.kill());
 const orderCount = Number(args.orders);
 if (!Number.isInteger(orderCount) || orderCount < 1000) throw new Error('--orders must be an integer ≥ 1000');
 const adminUrl = args['admin-url'];
@@ -88,7 +91,14 @@ function benchServer(eSignature: boolean): Promise<ServerProcess> {
       // The login burst is the point of one benchmark; the per-minute limit would stop it.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     },
-    { timeoutMs: 60_000 },
+    {
+      timeoutMs: 60_000,
+      // BENCH_CPU_PROF=DIR: each server writes a V8 CPU profile there when it stops (open it in
+      // Chrome's DevTools or speedscope); the bench's own figures are then not comparable.
+      ...(cpuProfileDir
+        ? { args: ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, '--import', 'tsx', 'src/main.ts'] }
+        : {}),
+    },
   );
 }
 
@@ -180,7 +190,7 @@ async function measure(generated: GeneratedData): Promise<void> {
     );
   } finally {
     api.close();
-    await server.kill();
+    await stopServer(server);
   }
 
   // ESIGNATURE=off (a documented deployment setting): the server's own placement throughput,
@@ -212,7 +222,7 @@ async function measure(generated: GeneratedData): Promise<void> {
     }
   } finally {
     unsignedApi.close();
-    await unsigned.kill();
+    await stopServer(unsigned);
   }
 
   log('cold start');

@@ -69,10 +69,10 @@ afterAll(() => t?.close());
 
 // Counted on the embedded database's client; PostgreSQL gets the same statements from the same code.
 describe.skipIf(process.env.TEST_DB === 'pg')('the statements an order change sends to the database', () => {
-  it('a placement sends at most 8, the session read included', async () => {
+  it('a placement sends at most 6, the session read included', async () => {
     const { result, sent } = await statements.during(() => place());
     expect(result.id).toBeGreaterThan(0);
-    expect(sent.length).toBeLessThanOrEqual(8);
+    expect(sent.length).toBeLessThanOrEqual(6);
   });
 
   it('a status change reads the order once', async () => {

@@ -1,3 +1,4 @@
+import { formatRequestedActivity } from '@dosechain/contract';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   doseSlots,
   drugAvailabilities,
   exams,
+  mailOutbox,
   orders,
   studies,
   timepoints,
@@ -257,6 +259,49 @@ describe('placing an order', () => {
     expect(await remaining('2027-03-09')).toBe(1);
     expect((await place({ ...at, subjectId: 'FULL-6' })).statusCode).toBe(201);
     expect((await place({ ...at, subjectId: 'FULL-7' })).statusCode).toBe(409);
+  });
+
+  it('[ORD-004] takes the dose from the next availability of the day when the first is full, in its unit', async () => {
+    // A second availability of the same drug and CMO over the same days and hours, one dose a day, in the other unit.
+    const [fdg] = await t.db
+      .select()
+      .from(drugAvailabilities)
+      .where(eq(drugAvailabilities.frequency, 'Weekday'));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = fdg!;
+    const otherUnit = fdg!.activityUnit === 'mCi' ? 'mBq' : 'mCi';
+    const [extra] = await t.db
+      .insert(drugAvailabilities)
+      .values({ ...copy, doses: 1, activityUnit: otherUnit })
+      .returning({ id: drugAvailabilities.id });
+    try {
+      const at = { calibrationDatetime: '2027-03-19T13:30:00.000Z', requestedActivity: 0.5 };
+      const placed: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await place({ ...at, subjectId: `TWO-${i}` });
+        expect(res.statusCode, res.body).toBe(201);
+        placed.push(res.json().id);
+      }
+      expect((await place({ ...at, subjectId: 'TWO-6' })).statusCode).toBe(409);
+      const rows = await t.db
+        .select({ unit: orders.activityUnit, availabilityId: doseSlots.availabilityId })
+        .from(orders)
+        .innerJoin(doseSlots, eq(doseSlots.id, orders.doseSlotId))
+        .where(inArray(orders.id, placed))
+        .orderBy(orders.id);
+      expect(rows.map((r) => r.availabilityId)).toEqual([...Array(5).fill(fdg!.id), extra!.id]);
+      expect(rows.map((r) => r.unit)).toEqual([...Array(5).fill(fdg!.activityUnit), otherUnit]);
+      // The sixth order's mail says the unit of its dose.
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, placed[5]!)).limit(1);
+      expect(mail?.textBody).toContain(
+        `Requested activity at calibration: ${formatRequestedActivity(0.5, otherUnit)}`,
+      );
+    } finally {
+      // Its orders stay (as an inactivated availability's do); it takes no more.
+      await t.db
+        .update(drugAvailabilities)
+        .set({ active: false })
+        .where(eq(drugAvailabilities.id, extra!.id));
+    }
   });
 
   it('reads the day and window on the CMO clock: Los Angeles CMO, Denver imaging center', async () => {

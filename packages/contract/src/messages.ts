@@ -296,6 +296,9 @@ export const messages = {
   placedBeforeChange:
     'The order sent before the answer was lost had been placed. Find it under Order status before placing another.',
   // an order's requested activity and its decay (issue 21; not in the spec)
+  /** The availability's activity unit changed between the placement's read and its dose (issue 34). */
+  availabilityUnitChanged:
+    'The availability’s activity unit changed while the order was placed: place it again.',
   activityAboveDrugMaximum: (max: string) => `Above the drug's maximum activity of ${max}`,
   activityLowAtDelivery: (left: string, percent: string, threshold: number) =>
     `Only ${left} (${percent}) of the requested activity will be left at the projected delivery, below the drug's ${threshold}% threshold`,

@@ -27,6 +27,8 @@ export interface ServerProcess {
   port: number;
   /** SIGKILL to the whole process group (no shutdown hook runs); resolves once it has exited. */
   kill(): Promise<void>;
+  /** SIGINT, so its shutdown hook runs (and a `--cpu-prof` profile is written); SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
   /** The last lines it printed, for a failure message. */
   output(): string;
   /** Every line it printed (JSON log lines). */
@@ -107,6 +109,13 @@ export async function startServer(
     async kill() {
       killGroup(child);
       await exited(child);
+    },
+    async stop(graceMs = 15_000) {
+      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      const timer = setTimeout(() => killGroup(child), graceMs);
+      await exited(child);
+      clearTimeout(timer);
     },
     output: () => [...lines.slice(-40), partial].join('\n'),
     lines: () => lines,

@@ -1,5 +1,5 @@
 import type { AvailableDay } from '@dosechain/contract';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../kernel/db/client.ts';
 import { availabilityExceptions, doseSlots, drugAvailabilities } from '../../kernel/db/schema.ts';
 import { dayInterval, occurrenceDates } from './occurrences.ts';
@@ -135,27 +135,41 @@ export async function availableDays(
 }
 
 /**
- * Takes one dose of the day (decision 004) in one statement per fitting availability: the slot
+ * The statement that takes one dose of the day from one availability (decision 004): the slot
  * row is created with one dose booked, or, when it exists, booked if a dose is left; the
  * availability must still be active. PostgreSQL's row lock on the slot serializes concurrent
  * orders, so they can never overbook. A day with an exception has its slot row already (its
- * capacity the exception's doses), and a closed one takes no dose (decision 026). Tries each
- * candidate in turn; null when every one is full (or was inactivated or closed meanwhile).
+ * capacity the exception's doses), and a closed one takes no dose (decision 026). It answers the
+ * slot's `id` and `availability_id`, or no row. A placement with one candidate runs it as a CTE of
+ * the order's INSERT (issue 34).
  */
-export async function takeDose(tx: Tx, date: string, candidates: { id: number }[]): Promise<number | null> {
+export function takeDoseSql(date: string, availabilityId: number): SQL {
   const s = doseSlots;
   const a = drugAvailabilities;
-  for (const candidate of candidates) {
-    const result = await tx.execute(sql`
+  return sql`
       insert into ${s} (availability_id, manufacture_date, capacity, booked)
       select ${a.id}, ${date}::date, ${a.doses}, 1 from ${a}
-      where ${a.id} = ${candidate.id}::integer and ${a.active}
+      where ${a.id} = ${availabilityId}::integer and ${a.active}
       on conflict (availability_id, manufacture_date) do update
         set booked = ${s}.booked + 1, updated_at = now()
         where ${s}.booked < ${s}.capacity and not ${s}.closed
-      returning id`);
-    const [slot] = (result as unknown as { rows: { id: number }[] }).rows;
-    if (slot) return slot.id;
+      returning id, availability_id`;
+}
+
+/**
+ * Takes one dose of the day (`takeDoseSql`) from the first candidate that has one left, trying
+ * each in turn: its slot and availability, or null when every one is full (or was inactivated or
+ * closed meanwhile).
+ */
+export async function takeDose(
+  tx: Tx,
+  date: string,
+  candidates: { id: number }[],
+): Promise<{ id: number; availabilityId: number } | null> {
+  for (const candidate of candidates) {
+    const result = await tx.execute(takeDoseSql(date, candidate.id));
+    const [slot] = (result as unknown as { rows: { id: number; availability_id: number }[] }).rows;
+    if (slot) return { id: slot.id, availabilityId: slot.availability_id };
   }
   return null;
 }

@@ -2,7 +2,7 @@
  * Drug availability: recurring manufacture days, their exceptions and blackouts, the doses left,
  * and the pairing and order scope a placement is checked against.
  */
-export { type ExceptionRow, exceptionsOf, releaseDose, takeDose } from './capacity.ts';
+export { type ExceptionRow, exceptionsOf, releaseDose, takeDose, takeDoseSql } from './capacity.ts';
 export { dayInterval, localDate, occursOn } from './occurrences.ts';
 export {
   mayOrderFor,

@@ -14,6 +14,7 @@ export {
   uniqueAddresses,
 } from './notify.ts';
 export { enqueueOrderWebhooks, webhookOrder } from './order-webhooks.ts';
+export { type PlacedOrderFacts, placedOrderNotices } from './placed-notices.ts';
 export {
   administrationAnswer,
   orderInScope,

@@ -31,6 +31,15 @@ export function webhookOrder(order: Order): WebhookOrder {
   };
 }
 
+/** A delivery's body after its id: `{"id":"…",` is put before it per delivery (by the database). */
+export function webhookBodyAfterId(order: WebhookOrder, event: WebhookEvent, now: Date): string {
+  const body = { type: event, timestamp: now.toISOString(), data: { order } } satisfies Omit<
+    WebhookPayload,
+    'id'
+  >;
+  return `,${JSON.stringify(body).slice(1)}`;
+}
+
 /**
  * The statement that queues the event of each order to every active webhook of its study that
  * subscribes to it: an INSERT … SELECT from the webhooks, so no read of them comes first. One
@@ -46,13 +55,19 @@ export function orderWebhookDeliveries(
   now: Date,
 ): SQL | null {
   if (ordered.length === 0) return null;
-  const timestamp = now.toISOString();
-  // Everything of the body after its id: `{"id":"…",` is put before it per delivery.
-  const afterId = (order: WebhookOrder) =>
-    `,${JSON.stringify({ type: event, timestamp, data: { order } } satisfies Omit<WebhookPayload, 'id'>).slice(1)}`;
   const values = ordered.map(
-    (order) => sql`(${order.id}::integer, ${order.study.id}::integer, ${afterId(order)}::text)`,
+    (order) =>
+      sql`(${order.id}::integer, ${order.study.id}::integer, ${webhookBodyAfterId(order, event, now)}::text)`,
   );
+  return webhookDeliveriesFrom(sql`(values ${sql.join(values, sql`, `)})`, event, now);
+}
+
+/**
+ * `orderWebhookDeliveries` from `source`, a subquery answering each order's `order_id`,
+ * `study_id` and `after_id` (its body after the delivery's id): a placement's source reads the
+ * order its own statement inserts (issue 34).
+ */
+export function webhookDeliveriesFrom(source: SQL, event: WebhookEvent, now: Date): SQL {
   const d = webhookDeliveries;
   return sql`insert into ${d} (${sql.identifier(d.webhookId.name)}, ${sql.identifier(d.orderId.name)},
       ${sql.identifier(d.deliveryId.name)}, ${sql.identifier(d.eventType.name)}, ${sql.identifier(d.payload.name)},
@@ -61,7 +76,7 @@ export function orderWebhookDeliveries(
       '{"id":"' || t.delivery_id::text || '"' || t.after_id, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
     from (
       select w.id as webhook_id, o.order_id, gen_random_uuid() as delivery_id, o.after_id
-      from ${webhooks} w join (values ${sql.join(values, sql`, `)}) as o (order_id, study_id, after_id)
+      from ${webhooks} w join ${source} as o (order_id, study_id, after_id)
         on w.study_id = o.study_id
       where w.disabled_at is null and ${event}::text = any(w.events)
     ) t

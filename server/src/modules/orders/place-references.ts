@@ -79,7 +79,15 @@ export interface ReplacedOrder {
 /** What choosing an availability for the calibration time needs of it. */
 export type PlacementAvailability = Pick<
   AvailabilityRow,
-  'id' | 'validFrom' | 'validUntil' | 'frequency' | 'repeatEvery' | 'repeatOn' | 'startTime' | 'endTime'
+  | 'id'
+  | 'validFrom'
+  | 'validUntil'
+  | 'frequency'
+  | 'repeatEvery'
+  | 'repeatOn'
+  | 'startTime'
+  | 'endTime'
+  | 'activityUnit'
 > & {
   /** Its exceptions (decision 026) on the days read (any zone's date of the calibration time). */
   exceptions: Pick<ExceptionRow, 'exceptionDate' | 'closed' | 'startTime' | 'endTime'>[];
@@ -119,7 +127,7 @@ const referencesQuery = preparedPerDatabase((db) =>
       exam: sql<Named | null>`(select json_build_object('name', ${exams.name}, 'active', ${exams.active})
         from ${exams} where ${exams.id} = ${p('examId')}::integer)`,
       pairing: sql<ResolvedPairing | null>`case when pr.cmo_id is null then null else json_build_object(
-        'drugId', pr.drug_id, 'drugName', pr.drug_name,
+        'drugId', pr.drug_id, 'drugName', pr.drug_name, 'drugMaxActivityMbq', pr.drug_max_mbq,
         'cmoId', pr.cmo_id, 'cmoName', pr.cmo_name, 'cmoTimezone', pr.cmo_timezone) end`,
       linked: siteLinkedSql(p('siteId'), p('centerId')),
       linkedToRoleCenter: siteLinkedSql(p('siteId'), p('roleCenterId')),
@@ -128,7 +136,7 @@ const referencesQuery = preparedPerDatabase((db) =>
       availabilities: sql<PlacementAvailability[]>`(select coalesce(json_agg(json_build_object(
           'id', ${a.id}, 'validFrom', ${a.validFrom}, 'validUntil', ${a.validUntil},
           'frequency', ${a.frequency}, 'repeatEvery', ${a.repeatEvery}, 'repeatOn', ${a.repeatOn},
-          'startTime', ${a.startTime}, 'endTime', ${a.endTime},
+          'startTime', ${a.startTime}, 'endTime', ${a.endTime}, 'activityUnit', ${a.activityUnit},
           'exceptions', (select coalesce(json_agg(json_build_object('exceptionDate', x.exception_date,
               'closed', x.closed, 'startTime', x.start_time, 'endTime', x.end_time)), '[]'::json)
             from ${availabilityExceptions} x where x.availability_id = ${a}.id
@@ -157,7 +165,7 @@ const referencesQuery = preparedPerDatabase((db) =>
         from ${orders} r join ${doseSlots} s on s.id = r.dose_slot_id where r.id = ${p('replacesId')}::integer)`,
     })
     .from(sql`(select 1) as one left join lateral (
-      select d.id as drug_id, d.name as drug_name, c.id as cmo_id, c.name as cmo_name, c.timezone as cmo_timezone
+      select d.id as drug_id, d.name as drug_name, d.max_activity_mbq as drug_max_mbq, c.id as cmo_id, c.name as cmo_name, c.timezone as cmo_timezone
       from ${studyPairings} sp
       join ${exams} pe on pe.id = sp.exam_id
       join ${drugs} d on d.id = pe.drug_id

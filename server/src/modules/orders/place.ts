@@ -11,14 +11,14 @@ import {
   scheduleWindow,
   type WebhookOrder,
 } from '@dosechain/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
 import { auditStampSql } from '../../kernel/audit/record.ts';
 import { actingRole, type CompanyScope, companyScope } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
-import { doseSlots, drugAvailabilities, drugs, orders } from '../../kernel/db/schema.ts';
+import { doseSlots, drugAvailabilities, orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
@@ -29,8 +29,9 @@ import {
   type ResolvedPairing,
   recurrenceOf,
   takeDose,
+  takeDoseSql,
 } from '../availability/index.ts';
-import { enqueueOrderNotices, type OrderMailFacts, orderInScope } from '../order-records/index.ts';
+import { orderInScope, type PlacedOrderFacts, placedOrderNotices } from '../order-records/index.ts';
 import { dateIn } from '../schedule/index.ts';
 import {
   AlreadyPlaced,
@@ -246,37 +247,87 @@ function candidateAvailabilities(
       );
       return window.start <= at && at < window.end;
     })
-    .map((a) => ({ id: a.id }));
+    .map((a) => ({ id: a.id, activityUnit: a.activityUnit }));
   return { date, candidates, closed: manufacturing.length > 0 && open.length === 0 };
 }
 
-/** `13.5135 mCi (500 MBq)`: a drug's maximum, exact in MBq, in the order's unit first. */
 /**
- * The requested activity's unit, the one of the availability the dose was taken from (never the
- * client's), checked against the drug's maximum: 400 on `requestedActivity` above it.
+ * A requested activity above the drug's maximum, in the unit of the availability the dose is taken
+ * from (never the client's): 400 on `requestedActivity`, the maximum written `13.5135 mCi (500 MBq)`.
  */
-async function activityOfDose(
-  tx: Tx,
-  doseSlotId: number,
-  drugId: number,
-  requested: number,
-): Promise<ActivityUnit> {
-  const [row] = await tx
-    .select({ unit: drugAvailabilities.activityUnit, maxMbq: drugs.maxActivityMbq })
-    .from(doseSlots)
-    .innerJoin(drugAvailabilities, eq(drugAvailabilities.id, doseSlots.availabilityId))
-    .innerJoin(drugs, eq(drugs.id, drugId))
-    .where(eq(doseSlots.id, doseSlotId));
-  if (!row) throw new Error(`dose slot ${doseSlotId} vanished inside its own transaction`);
-  if (exceedsDrugMaximum(requested, row.unit, row.maxMbq)) {
-    throw validationFailed([
-      {
-        parameter: 'requestedActivity',
-        message: messages.activityAboveDrugMaximum(drugMaximumText(row.maxMbq!, row.unit)),
-      },
-    ]);
-  }
-  return row.unit;
+function activityAboveMaximum(requested: number, unit: ActivityUnit, maxMbq: number | null): AppError | null {
+  if (!exceedsDrugMaximum(requested, unit, maxMbq)) return null;
+  return validationFailed([
+    {
+      parameter: 'requestedActivity',
+      message: messages.activityAboveDrugMaximum(drugMaximumText(maxMbq!, unit)),
+    },
+  ]);
+}
+
+/** The row the order's INSERT answers. */
+interface PlacedRow {
+  id: number;
+  number: number;
+  status: PlaceOrderStatus;
+  activity_unit: ActivityUnit | null;
+  audit_id: number | string;
+  audit_issued_at: string;
+}
+type PlaceOrderStatus = WebhookOrder['status'];
+
+/**
+ * The order's INSERT, its dose slot (and the unit of a requested activity) from the CTE `dose`
+ * (`id`, `availability_id`): no dose, no order. It answers the order's id, number and status, and
+ * the audit row's id and time (`auditStampSql`).
+ */
+function orderInsertSql(row: {
+  input: PlaceOrderInput;
+  pairing: ResolvedPairing;
+  at: Date;
+  requestedActivity: number | null;
+  flags: { outOfWindow: boolean; duplicateTimepoint: boolean };
+  overridden: string | null;
+  createdBy: number;
+}): SQL {
+  const { input, pairing, requestedActivity } = row;
+  const o = orders;
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  return sql`insert into ${o} (${sql.join(
+    [
+      o.studyId,
+      o.siteId,
+      o.examId,
+      o.drugId,
+      o.cmoId,
+      o.imagingCenterId,
+      o.timepointId,
+      o.doseSlotId,
+      o.subjectId,
+      o.calibrationDatetime,
+      o.requestedActivity,
+      o.activityUnit,
+      o.additionalNotes,
+      o.outOfWindow,
+      o.duplicateTimepoint,
+      o.overrideReason,
+      o.replacesOrderId,
+      o.createdBy,
+    ].map(column),
+    sql`, `,
+  )})
+    select ${input.studyId}::integer, ${input.siteId}::integer, ${input.examId}::integer,
+      ${pairing.drugId}::integer, ${pairing.cmoId}::integer, ${input.imagingCenterId}::integer,
+      ${input.timePointId}::integer, dose.id, ${input.subjectId}::text, ${row.at.toISOString()}::timestamptz,
+      ${requestedActivity}::numeric,
+      case when ${requestedActivity}::numeric is null then null else
+        (select ${drugAvailabilities.activityUnit} from ${drugAvailabilities}
+          where ${drugAvailabilities.id} = dose.availability_id) end,
+      ${placeOrderNotes(input)}::text, ${row.flags.outOfWindow}::boolean, ${row.flags.duplicateTimepoint}::boolean,
+      ${row.overridden}::text, ${input.replacesOrderId ?? null}::integer, ${row.createdBy}::integer
+    from dose
+    returning ${o.id} as id, ${o.number} as number, ${o.status} as status, ${o.activityUnit} as activity_unit,
+      ${auditStampSql.id} as audit_id, ${auditStampSql.issuedAt} as audit_issued_at`;
 }
 
 type CheckedReferences = Awaited<ReturnType<typeof checkReferences>>;
@@ -357,6 +408,13 @@ async function placeNew(
     const refusal = scheduleRefusal(outside, earlierDuplicate);
     if (refusal) throw refusal;
   }
+  // A requested activity is in the unit of the availability the dose comes from: checked here when
+  // every candidate has the same, else (and again) against the dose's, in the transaction.
+  const [firstUnit] = new Set(candidates.map((c) => c.activityUnit));
+  if (input.requestedActivity != null && firstUnit && candidates.every((c) => c.activityUnit === firstUnit)) {
+    const above = activityAboveMaximum(input.requestedActivity, firstUnit, pairing.drugMaxActivityMbq);
+    if (above) throw above;
+  }
   return signedMutation(ctx, signing, { meaning: 'Placed Order' }, async (tx, audit) => {
     // First: a concurrent request with the same key waits here for that one's outcome.
     if (idempotent) await claimKey(tx, idempotent, ctx.clock.now());
@@ -369,52 +427,107 @@ async function placeNew(
     }
     const flags = { outOfWindow: outside !== null, duplicateTimepoint: duplicate !== undefined };
     const overridden = flags.outOfWindow || flags.duplicateTimepoint ? overrideReason : null;
-    const doseSlotId = await takeDose(tx, date, candidates);
-    // A blackout committed after the check above leaves its slot closed: said as such.
-    if (doseSlotId === null) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
     const requestedActivity = input.requestedActivity ?? null;
-    const activityUnit =
-      requestedActivity === null
-        ? null
-        : await activityOfDose(tx, doseSlotId, pairing.drugId, requestedActivity);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        studyId: input.studyId,
-        siteId: input.siteId,
-        examId: input.examId,
-        drugId: pairing.drugId,
-        cmoId: pairing.cmoId,
-        imagingCenterId: input.imagingCenterId,
-        timepointId: input.timePointId,
-        doseSlotId,
-        subjectId: input.subjectId,
-        calibrationDatetime: at,
-        requestedActivity,
-        activityUnit,
-        additionalNotes: placeOrderNotes(input),
-        ...flags,
-        overrideReason: overridden,
-        replacesOrderId: input.replacesOrderId ?? null,
-        createdBy: ctx.actor.user.id,
-      })
-      .returning({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        auditId: auditStampSql.id,
-        auditIssuedAt: auditStampSql.issuedAt,
-      });
+    // One candidate (the usual case): its dose is taken by a CTE of the order's INSERT, and the
+    // order's mails and webhook deliveries ride on it too: one statement (issue 34). Several: the
+    // first with a dose left is found first, one statement each.
+    let dose: SQL;
+    let doseAvailabilityId: number;
+    if (candidates.length === 1) {
+      doseAvailabilityId = candidates[0]!.id;
+      dose = takeDoseSql(date, doseAvailabilityId);
+    } else {
+      const taken = await takeDose(tx, date, candidates);
+      if (taken === null) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
+      doseAvailabilityId = taken.availabilityId;
+      dose = sql`select ${taken.id}::integer as id, ${taken.availabilityId}::integer as availability_id`;
+    }
+    // The unit of a requested activity: the dose's availability's (as read; checked again below).
+    const readUnit = candidates.find((c) => c.id === doseAvailabilityId)?.activityUnit ?? null;
+    // What the mail and the webhooks tell, from what is written (id and number: the database's).
+    const calibrationDatetime = at.toISOString();
+    const mailFacts: PlacedOrderFacts['mail'] = {
+      status: 'pending',
+      subjectId: input.subjectId,
+      calibrationDatetime,
+      requestedActivity,
+      activityUnit: requestedActivity === null ? null : readUnit,
+      projectedDelivery: null,
+      shippedAt: null,
+      deliveredAt: null,
+      rejectionReason: null,
+      cancelationReason: null,
+      study: { name: names.study },
+      site: { name: names.site },
+      exam: { name: names.exam },
+      drug: { name: pairing.drugName },
+      cmo: { name: pairing.cmoName },
+      imagingCenter: { name: names.center, timezone: centerTimezone },
+      ...flags,
+      overrideReason: overridden,
+      replacesOrder: replaced ? { id: input.replacesOrderId!, number: replaced.number } : null,
+    };
+    // The webhooks' body as `webhookOrder` gives an order read back, from what is written.
+    const webhookFacts: PlacedOrderFacts['webhook'] = {
+      status: 'pending',
+      study: { id: input.studyId, name: names.study },
+      site: { id: input.siteId, name: names.site },
+      imagingCenter: { id: input.imagingCenterId, name: names.center, timezone: centerTimezone },
+      cmo: { id: pairing.cmoId, name: pairing.cmoName },
+      subjectId: input.subjectId,
+      calibrationDatetime,
+      projectedDelivery: null,
+      shippedAt: null,
+      deliveredAt: null,
+      shipment: null,
+      receipt: null,
+      administration: null,
+      rejectionReason: null,
+      cancelationReason: null,
+    };
+    const placed = sql.raw('placed');
+    const notices = placedOrderNotices(
+      { mail: mailFacts, webhook: webhookFacts },
+      recipients,
+      'order.placed',
+      { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() },
+      placed,
+    );
+    const insert = orderInsertSql({
+      input,
+      pairing,
+      at,
+      requestedActivity,
+      flags,
+      overridden,
+      createdBy: ctx.actor.user.id,
+    });
+    const result = await tx.execute(sql`with dose as (${dose}), ${placed} as (${insert}),
+      ${notices.mails ? sql`mails as (${notices.mails}),` : sql``} deliveries as (${notices.deliveries})
+      select * from ${placed}`);
+    const [order] = (result as unknown as { rows: PlacedRow[] }).rows;
+    // No dose left (a blackout committed after the check above leaves its slot closed: said as such).
+    if (!order) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
+    const activityUnit = order.activity_unit;
+    // Checked with the unit as read; the dose's own, should the availability's have changed since.
+    if (requestedActivity !== null && activityUnit !== null) {
+      const above = activityAboveMaximum(requestedActivity, activityUnit, pairing.drugMaxActivityMbq);
+      if (above) throw above;
+      // The mail already says the unit as read: a changed one refuses the placement (a race).
+      if (activityUnit !== readUnit) {
+        throw new AppError(409, 'AVAILABILITY_CHANGED', messages.availabilityUnitChanged);
+      }
+    }
     // The audit row's id and time came with the order: the writer needs no round trip for them.
-    const stamp = { id: order!.auditId, issuedAt: order!.auditIssuedAt };
+    const stamp = { id: Number(order.audit_id), issuedAt: order.audit_issued_at };
     await audit(
       {
         entityType: 'orders',
-        entityId: order!.id,
+        entityId: order.id,
         eventType: 'new',
         after: {
-          number: order!.number,
-          status: order!.status,
+          number: order.number,
+          status: order.status,
           study: names.study,
           site: names.site,
           exam: names.exam,
@@ -434,54 +547,7 @@ async function placeNew(
       },
       stamp,
     );
-    const mailed: OrderMailFacts = {
-      id: order!.id,
-      number: order!.number,
-      status: order!.status,
-      subjectId: input.subjectId,
-      calibrationDatetime: at.toISOString(),
-      requestedActivity,
-      activityUnit,
-      projectedDelivery: null,
-      shippedAt: null,
-      deliveredAt: null,
-      rejectionReason: null,
-      cancelationReason: null,
-      study: { name: names.study },
-      site: { name: names.site },
-      exam: { name: names.exam },
-      drug: { name: pairing.drugName },
-      cmo: { name: pairing.cmoName },
-      imagingCenter: { name: names.center, timezone: centerTimezone },
-      ...flags,
-      overrideReason: overridden,
-      replacesOrder: replaced ? { id: input.replacesOrderId!, number: replaced.number } : null,
-    };
-    // The webhooks' body as `webhookOrder` gives an order read back, from what was just written.
-    const webhook: WebhookOrder = {
-      id: order!.id,
-      number: order!.number,
-      status: order!.status,
-      study: { id: input.studyId, name: names.study },
-      site: { id: input.siteId, name: names.site },
-      imagingCenter: { id: input.imagingCenterId, name: names.center, timezone: centerTimezone },
-      cmo: { id: pairing.cmoId, name: pairing.cmoName },
-      subjectId: input.subjectId,
-      calibrationDatetime: at.toISOString(),
-      projectedDelivery: null,
-      shippedAt: null,
-      deliveredAt: null,
-      shipment: null,
-      receipt: null,
-      administration: null,
-      rejectionReason: null,
-      cancelationReason: null,
-    };
-    await enqueueOrderNotices(tx, { ...mailed, webhook }, recipients, 'order.placed', {
-      publicUrl: ctx.config.publicUrl,
-      now: ctx.clock.now(),
-    });
-    const answer = { id: order!.id, number: order!.number };
+    const answer = { id: order.id, number: order.number };
     if (idempotent) await keepAnswer(tx, idempotent, answer);
     return answer;
   });
