@@ -9,16 +9,14 @@ import {
   placeOrderNotes,
   roleMayPlaceOrders,
   scheduleWindow,
-  type WebhookOrder,
 } from '@dosechain/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
-import { auditStampSql } from '../../kernel/audit/record.ts';
 import { actingRole, type CompanyScope, companyScope } from '../../kernel/auth/scope.ts';
 import type { Tx } from '../../kernel/db/client.ts';
-import { doseSlots, drugAvailabilities, orders } from '../../kernel/db/schema.ts';
+import { doseSlots, orders } from '../../kernel/db/schema.ts';
 import { AppError, forbidden, validationFailed } from '../../kernel/http/app-error.ts';
 import type { ServiceContext } from '../../kernel/http/context.ts';
 import {
@@ -31,7 +29,7 @@ import {
   takeDose,
   takeDoseSql,
 } from '../availability/index.ts';
-import { orderInScope, type PlacedOrderFacts, placedOrderNotices } from '../order-records/index.ts';
+import { orderInScope } from '../order-records/index.ts';
 import { dateIn } from '../schedule/index.ts';
 import {
   AlreadyPlaced,
@@ -46,6 +44,7 @@ import {
   placementReferences,
   type ReplacedOrder,
 } from './place-references.ts';
+import { placeInOneStatement, type WrittenOrder } from './place-statement.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 type FieldIssue = { parameter: string; message: string };
@@ -265,71 +264,6 @@ function activityAboveMaximum(requested: number, unit: ActivityUnit, maxMbq: num
   ]);
 }
 
-/** The row the order's INSERT answers. */
-interface PlacedRow {
-  id: number;
-  number: number;
-  status: PlaceOrderStatus;
-  activity_unit: ActivityUnit | null;
-  audit_id: number | string;
-  audit_issued_at: string;
-}
-type PlaceOrderStatus = WebhookOrder['status'];
-
-/**
- * The order's INSERT, its dose slot (and the unit of a requested activity) from the CTE `dose`
- * (`id`, `availability_id`): no dose, no order. It answers the order's id, number and status, and
- * the audit row's id and time (`auditStampSql`).
- */
-function orderInsertSql(row: {
-  input: PlaceOrderInput;
-  pairing: ResolvedPairing;
-  at: Date;
-  requestedActivity: number | null;
-  flags: { outOfWindow: boolean; duplicateTimepoint: boolean };
-  overridden: string | null;
-  createdBy: number;
-}): SQL {
-  const { input, pairing, requestedActivity } = row;
-  const o = orders;
-  const column = (c: { name: string }) => sql.identifier(c.name);
-  return sql`insert into ${o} (${sql.join(
-    [
-      o.studyId,
-      o.siteId,
-      o.examId,
-      o.drugId,
-      o.cmoId,
-      o.imagingCenterId,
-      o.timepointId,
-      o.doseSlotId,
-      o.subjectId,
-      o.calibrationDatetime,
-      o.requestedActivity,
-      o.activityUnit,
-      o.additionalNotes,
-      o.outOfWindow,
-      o.duplicateTimepoint,
-      o.overrideReason,
-      o.replacesOrderId,
-      o.createdBy,
-    ].map(column),
-    sql`, `,
-  )})
-    select ${input.studyId}::integer, ${input.siteId}::integer, ${input.examId}::integer,
-      ${pairing.drugId}::integer, ${pairing.cmoId}::integer, ${input.imagingCenterId}::integer,
-      ${input.timePointId}::integer, dose.id, ${input.subjectId}::text, ${row.at.toISOString()}::timestamptz,
-      ${requestedActivity}::numeric,
-      case when ${requestedActivity}::numeric is null then null else
-        (select ${drugAvailabilities.activityUnit} from ${drugAvailabilities}
-          where ${drugAvailabilities.id} = dose.availability_id) end,
-      ${placeOrderNotes(input)}::text, ${row.flags.outOfWindow}::boolean, ${row.flags.duplicateTimepoint}::boolean,
-      ${row.overridden}::text, ${input.replacesOrderId ?? null}::integer, ${row.createdBy}::integer
-    from dose
-    returning ${o.id} as id, ${o.number} as number, ${o.status} as status, ${o.activityUnit} as activity_unit,
-      ${auditStampSql.id} as audit_id, ${auditStampSql.issuedAt} as audit_issued_at`;
-}
-
 type CheckedReferences = Awaited<ReturnType<typeof checkReferences>>;
 
 /**
@@ -444,68 +378,23 @@ async function placeNew(
     }
     // The unit of a requested activity: the dose's availability's (as read; checked again below).
     const readUnit = candidates.find((c) => c.id === doseAvailabilityId)?.activityUnit ?? null;
-    // What the mail and the webhooks tell, from what is written (id and number: the database's).
-    const calibrationDatetime = at.toISOString();
-    const mailFacts: PlacedOrderFacts['mail'] = {
-      status: 'pending',
-      subjectId: input.subjectId,
-      calibrationDatetime,
-      requestedActivity,
-      activityUnit: requestedActivity === null ? null : readUnit,
-      projectedDelivery: null,
-      shippedAt: null,
-      deliveredAt: null,
-      rejectionReason: null,
-      cancelationReason: null,
-      study: { name: names.study },
-      site: { name: names.site },
-      exam: { name: names.exam },
-      drug: { name: pairing.drugName },
-      cmo: { name: pairing.cmoName },
-      imagingCenter: { name: names.center, timezone: centerTimezone },
-      ...flags,
-      overrideReason: overridden,
-      replacesOrder: replaced ? { id: input.replacesOrderId!, number: replaced.number } : null,
-    };
-    // The webhooks' body as `webhookOrder` gives an order read back, from what is written.
-    const webhookFacts: PlacedOrderFacts['webhook'] = {
-      status: 'pending',
-      study: { id: input.studyId, name: names.study },
-      site: { id: input.siteId, name: names.site },
-      imagingCenter: { id: input.imagingCenterId, name: names.center, timezone: centerTimezone },
-      cmo: { id: pairing.cmoId, name: pairing.cmoName },
-      subjectId: input.subjectId,
-      calibrationDatetime,
-      projectedDelivery: null,
-      shippedAt: null,
-      deliveredAt: null,
-      shipment: null,
-      receipt: null,
-      administration: null,
-      rejectionReason: null,
-      cancelationReason: null,
-    };
-    const placed = sql.raw('placed');
-    const notices = placedOrderNotices(
-      { mail: mailFacts, webhook: webhookFacts },
-      recipients,
-      'order.placed',
-      { publicUrl: ctx.config.publicUrl, now: ctx.clock.now() },
-      placed,
-    );
-    const insert = orderInsertSql({
+    const written: WrittenOrder = {
       input,
       pairing,
+      names,
+      centerTimezone,
       at,
       requestedActivity,
+      activityUnit: requestedActivity === null ? null : readUnit,
       flags,
       overridden,
+      replaced,
       createdBy: ctx.actor.user.id,
+    };
+    const [order] = await placeInOneStatement(tx, dose, written, recipients, {
+      publicUrl: ctx.config.publicUrl,
+      now: ctx.clock.now(),
     });
-    const result = await tx.execute(sql`with dose as (${dose}), ${placed} as (${insert}),
-      ${notices.mails ? sql`mails as (${notices.mails}),` : sql``} deliveries as (${notices.deliveries})
-      select * from ${placed}`);
-    const [order] = (result as unknown as { rows: PlacedRow[] }).rows;
     // No dose left (a blackout committed after the check above leaves its slot closed: said as such).
     if (!order) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
     const activityUnit = order.activity_unit;
