@@ -1,4 +1,5 @@
 import type { MailPurpose } from '@dosechain/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -61,4 +62,30 @@ export function outboxInsert(tx: Executor, mails: readonly OutgoingMail[], now?:
     .insert(mailOutbox)
     .values(mails.map((m) => outboxRow(m, now)))
     .returning({ id: mailOutbox.id });
+}
+
+/**
+ * The outbox's INSERT … SELECT from `source`, a query answering each mail's `recipients`
+ * (text[]), `subject`, `text_body`, `purpose` and `order_id` (text only, due at `now`): for a
+ * statement whose mails take a value the database draws in it (a placement's order number).
+ */
+export function outboxInsertFrom(source: SQL, now: Date): SQL {
+  const m = mailOutbox;
+  const columns = [
+    m.recipients,
+    m.subject,
+    m.textBody,
+    m.purpose,
+    m.orderId,
+    m.nextAttemptAt,
+    m.createdAt,
+    m.updatedAt,
+  ];
+  return sql`insert into ${m} (${sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  )})
+    select s.recipients, s.subject, s.text_body, s.purpose, s.order_id,
+      ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+    from (${source}) as s (recipients, subject, text_body, purpose, order_id)`;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { orderStatusTable, type WebhookEvent, type WebhookOrder } from '@dosechain/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { mailOutbox } from '../../kernel/db/schema.ts';
+import { outboxInsertFrom } from '../../kernel/mail/outbox.ts';
 import { type OrderMailContext, type OrderMailFacts, orderMail } from './notify.ts';
 import { webhookBodyAfterId, webhookDeliveriesFrom } from './order-webhooks.ts';
 
@@ -11,6 +11,8 @@ import { webhookBodyAfterId, webhookDeliveriesFrom } from './order-webhooks.ts';
  */
 const numberToken = `\u0001number-${randomUUID()}\u0001`;
 const idToken = `\u0001id-${randomUUID()}\u0001`;
+/** As `JSON.stringify` writes them in a body. */
+const inJson = { number: JSON.stringify(numberToken), id: JSON.stringify(idToken) };
 
 /**
  * A text with the stand-ins as PostgreSQL's `format()` arguments: the number `%1$s`, the id
@@ -18,8 +20,8 @@ const idToken = `\u0001id-${randomUUID()}\u0001`;
  * stand-ins are strings; the quoted string becomes the bare number.
  */
 export function formatTemplate(text: string, json = false): string {
-  const number = json ? JSON.stringify(numberToken) : numberToken;
-  const id = json ? JSON.stringify(idToken) : idToken;
+  const number = json ? inJson.number : numberToken;
+  const id = json ? inJson.id : idToken;
   return text.replaceAll('%', '%%').replaceAll(number, '%1$s').replaceAll(id, '%2$s');
 }
 
@@ -48,18 +50,18 @@ export function placedOrderNotices(
 ): { mails: SQL | null; deliveries: SQL } {
   const stand = { id: idToken as unknown as number, number: numberToken as unknown as number };
   const mail = orderMail({ ...facts.mail, ...stand }, `${ctx.publicUrl}/orders/${idToken}`);
-  const m = mailOutbox;
   const to = recipients.map((address) => sql`(${address}::text)`);
+  // One mail a recipient (recipients from different companies do not see each other).
   const mails =
     to.length === 0
       ? null
-      : sql`insert into ${m} (${sql.identifier(m.recipients.name)}, ${sql.identifier(m.subject.name)},
-          ${sql.identifier(m.textBody.name)}, ${sql.identifier(m.purpose.name)}, ${sql.identifier(m.orderId.name)},
-          ${sql.identifier(m.nextAttemptAt.name)}, ${sql.identifier(m.createdAt.name)}, ${sql.identifier(m.updatedAt.name)})
-        select array[r.address], ${filled(formatTemplate(mail.subject), placed)}, ${filled(formatTemplate(mail.text), placed)},
-          ${orderStatusTable[facts.mail.status].mailPurpose}::text, ${placed}.id,
-          ${ctx.now}::timestamptz, ${ctx.now}::timestamptz, ${ctx.now}::timestamptz
-        from ${placed}, (values ${sql.join(to, sql`, `)}) as r (address)`;
+      : outboxInsertFrom(
+          sql`select array[r.address], ${filled(formatTemplate(mail.subject), placed)},
+            ${filled(formatTemplate(mail.text), placed)}, ${orderStatusTable[facts.mail.status].mailPurpose}::text,
+            ${placed}.id
+          from ${placed}, (values ${sql.join(to, sql`, `)}) as r (address)`,
+          ctx.now,
+        );
   // The id and number first, as `webhookOrder` writes every order.
   const afterId = formatTemplate(webhookBodyAfterId({ ...stand, ...facts.webhook }, event, ctx.now), true);
   const source = sql`(select ${placed}.id, ${facts.webhook.study.id}::integer, ${filled(afterId, placed)} from ${placed})`;

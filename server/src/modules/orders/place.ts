@@ -344,9 +344,10 @@ async function placeNew(
   }
   // A requested activity is in the unit of the availability the dose comes from: checked here when
   // every candidate has the same, else (and again) against the dose's, in the transaction.
-  const [firstUnit] = new Set(candidates.map((c) => c.activityUnit));
-  if (input.requestedActivity != null && firstUnit && candidates.every((c) => c.activityUnit === firstUnit)) {
-    const above = activityAboveMaximum(input.requestedActivity, firstUnit, pairing.drugMaxActivityMbq);
+  const units = new Set(candidates.map((c) => c.activityUnit));
+  const [onlyUnit] = units.size === 1 ? units : [];
+  if (input.requestedActivity != null && onlyUnit) {
+    const above = activityAboveMaximum(input.requestedActivity, onlyUnit, pairing.drugMaxActivityMbq);
     if (above) throw above;
   }
   return signedMutation(ctx, signing, { meaning: 'Placed Order' }, async (tx, audit) => {
