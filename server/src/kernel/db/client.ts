@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DeferredBeginClient } from './deferred-begin.ts';
 import { migrateUnderLock } from './migrate-pg.ts';
 import { type Listen, pgListen, pgliteListen } from './notifications.ts';
 import * as schema from './schema.ts';
@@ -75,6 +76,8 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
+      // Each transaction's BEGIN rides on its first statement (decision 062).
+      Client: DeferredBeginClient,
       connectionString: opts.url,
       max: opts.pg?.poolMax ?? 10,
       // A runaway statement must not hold a pooled connection and its row locks indefinitely.
@@ -83,6 +86,7 @@ export async function openDatabase(opts: {
     });
     // Without a listener, an idle connection's error would crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    pool.on('release', (_err, client) => (client as unknown as DeferredBeginClient).forgetKeptBegin());
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     listenerOfDatabase.set(db, pgListen({ connectionString: opts.url, ssl: pgSsl(opts.pg?.ssl) }));
     return {
