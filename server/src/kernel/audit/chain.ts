@@ -111,12 +111,20 @@ export function sameChainValue(a: string, b: string): boolean {
   return x.length === 32 && y.length === 32 && timingSafeEqual(x, y);
 }
 
+/** Each key's check, computed once (every audited change writes it). Keys are not changed in place. */
+const keyChecks = new WeakMap<Buffer, string>();
+
 /**
  * An HMAC of a fixed text under the key, kept with the chain's head: a server started with
  * another key than the chain's is told so, instead of adding rows nobody could verify.
  */
 export function keyCheckOf(key: Buffer): string {
-  return createHmac('sha256', key).update('dosechain.audit.key-check.v1').digest('hex');
+  let check = keyChecks.get(key);
+  if (check === undefined) {
+    check = createHmac('sha256', key).update('dosechain.audit.key-check.v1').digest('hex');
+    keyChecks.set(key, check);
+  }
+  return check;
 }
 
 export function keyBytes(key: string): Buffer {

@@ -1,8 +1,9 @@
 import type { AuditEntityType, AuditEventType } from '@dosechain/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/client.ts';
 import { channels } from '../db/notifications.ts';
+import { preparedSql, type Value } from '../db/prepared-sql.ts';
 import {
   AuditKeyMismatchError,
   asStoredJson,
@@ -159,6 +160,85 @@ async function appendLocked(tx: Tx, items: readonly AuditItem[], prepared?: Prep
   return moved;
 }
 
+/** A chained row as the statement writes it: the changeset as JSON text, the chain value in hex. */
+type RowValues = Omit<ChainedRow, 'changeset'> & { changeset: string; hmac: string };
+type Bound<T> = { [K in keyof T]: Value<T[K]> };
+
+/** One row's values in `appendSql`. */
+const rowValuesSql = (row: Bound<RowValues>) => sql`(${row.id}::bigint, ${row.entityType}::text,
+  ${row.entityId}::integer, ${row.eventType}::text, ${row.changeset}::jsonb, ${row.reason}::text,
+  ${row.actorUserId}::integer, ${row.actorUsername}::text, ${row.actorFullName}::text,
+  ${row.actorRoleType}::text, ${row.signed}::boolean, ${row.signatureMeaning}::text,
+  ${row.issuedAt}::timestamptz, ${row.position}::bigint, decode(${row.hmac}, 'hex'))`;
+
+interface HeadMove {
+  /** The head the chain values were computed from. */
+  fromPosition: number;
+  fromHmac: string;
+  /** The head after the rows. */
+  position: number;
+  hmac: string;
+  keyCheck: string;
+}
+
+/**
+ * Inserts rows and moves the head, written only while the head is the one the chain values were
+ * computed from: its position and its value (the same position may have been reached by other
+ * rows meanwhile). The statement also announces the append (NOTIFY, sent by PostgreSQL only if
+ * this transaction commits): live events tail the audit trail from it (decision 023). It answers
+ * a row when it wrote.
+ */
+const appendSql = (values: SQL[], m: Bound<HeadMove>) => sql`
+  with head as materialized (
+    select position, chain_hmac from audit_chain_head where id = 1 for update
+  ), written as (
+    insert into audit_log (id, entity_type, entity_id, event_type, changeset, reason, actor_user_id,
+      actor_username, actor_full_name, actor_role_type, signed, signature_meaning, issued_at,
+      chain_position, chain_hmac)
+    overriding system value
+    select v.* from (values ${sql.join(values, sql`, `)}) as v, head
+    where head.position = ${m.fromPosition}::bigint and head.chain_hmac = decode(${m.fromHmac}, 'hex')
+  )
+  update audit_chain_head h
+  set position = ${m.position}::bigint, chain_hmac = decode(${m.hmac}, 'hex'),
+    key_check = coalesce(h.key_check, decode(${m.keyCheck}, 'hex'))
+  from head where h.id = 1 and head.position = ${m.fromPosition}::bigint and head.chain_hmac = decode(${m.fromHmac}, 'hex')
+  returning h.position, pg_notify(${channels.auditAppended}, h.position::text)::text as announced`;
+
+type OneRow = RowValues & HeadMove;
+const q = <K extends keyof OneRow & string>(name: K) => sql.placeholder(name);
+/** `appendSql` for one row, built once. */
+const appendOneRow = preparedSql<OneRow, { position: unknown }>('audit_append_one_row', () =>
+  appendSql(
+    [
+      rowValuesSql({
+        id: q('id'),
+        entityType: q('entityType'),
+        entityId: q('entityId'),
+        eventType: q('eventType'),
+        changeset: q('changeset'),
+        reason: q('reason'),
+        actorUserId: q('actorUserId'),
+        actorUsername: q('actorUsername'),
+        actorFullName: q('actorFullName'),
+        actorRoleType: q('actorRoleType'),
+        signed: q('signed'),
+        signatureMeaning: q('signatureMeaning'),
+        issuedAt: q('issuedAt'),
+        position: q('position'),
+        hmac: q('hmac'),
+      }),
+    ],
+    {
+      fromPosition: q('fromPosition'),
+      fromHmac: q('fromHmac'),
+      position: q('position'),
+      hmac: q('hmac'),
+      keyCheck: q('keyCheck'),
+    },
+  ),
+);
+
 /**
  * Inserts the rows chained after `head` and moves the head, in one statement per 500 rows,
  * provided the head is still `head` (locking it, if this transaction does not hold it yet).
@@ -195,39 +275,37 @@ async function insertChained(
     return { row, hmac: previous };
   });
 
+  // The usual case, one row: its statement built once and named (decision 062).
+  if (rows.length === 1) {
+    const [{ row, hmac }] = rows as [(typeof rows)[number]];
+    const moved = await appendOneRow(tx, {
+      ...row,
+      changeset: JSON.stringify(row.changeset),
+      hmac,
+      fromPosition: head.position,
+      fromHmac: head.chainHmac,
+      keyCheck,
+    });
+    return moved.length === 1 ? { position: row.position, chainHmac: hmac } : null;
+  }
   let from = head.position;
   let fromHmac = head.chainHmac;
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const batch = rows.slice(start, start + ROWS_PER_STATEMENT);
     const last = batch.at(-1)!;
-    const values = batch.map(
-      ({ row, hmac }) => sql`(${row.id}::bigint, ${row.entityType}::text, ${row.entityId}::integer,
-        ${row.eventType}::text, ${JSON.stringify(row.changeset)}::jsonb, ${row.reason}::text,
-        ${row.actorUserId}::integer, ${row.actorUsername}::text, ${row.actorFullName}::text,
-        ${row.actorRoleType}::text, ${row.signed}::boolean, ${row.signatureMeaning}::text,
-        ${row.issuedAt}::timestamptz, ${row.position}::bigint, decode(${hmac}, 'hex'))`,
+    const values = batch.map(({ row, hmac }) =>
+      rowValuesSql({ ...row, changeset: JSON.stringify(row.changeset), hmac }),
     );
-    // Written only while the head is the one the chain values were computed from: its position
-    // and its value (the same position may have been reached by other rows meanwhile). The
-    // statement also announces the append (NOTIFY, sent by PostgreSQL only if this transaction
-    // commits): live events tail the audit trail from it (decision 023).
     const moved = rowsOf<{ position: unknown }>(
-      await tx.execute(sql`
-        with head as materialized (
-          select position, chain_hmac from audit_chain_head where id = 1 for update
-        ), written as (
-          insert into audit_log (id, entity_type, entity_id, event_type, changeset, reason, actor_user_id,
-            actor_username, actor_full_name, actor_role_type, signed, signature_meaning, issued_at,
-            chain_position, chain_hmac)
-          overriding system value
-          select v.* from (values ${sql.join(values, sql`, `)}) as v, head
-          where head.position = ${from} and head.chain_hmac = decode(${fromHmac}, 'hex')
-        )
-        update audit_chain_head h
-        set position = ${last.row.position}, chain_hmac = decode(${last.hmac}, 'hex'),
-          key_check = coalesce(h.key_check, decode(${keyCheck}, 'hex'))
-        from head where h.id = 1 and head.position = ${from} and head.chain_hmac = decode(${fromHmac}, 'hex')
-        returning h.position, pg_notify(${channels.auditAppended}, h.position::text)::text as announced`),
+      await tx.execute(
+        appendSql(values, {
+          fromPosition: from,
+          fromHmac,
+          position: last.row.position,
+          hmac: last.hmac,
+          keyCheck,
+        }),
+      ),
     );
     if (moved.length !== 1) {
       if (start === 0) return null;

@@ -1,6 +1,7 @@
 import type { MailPurpose } from '@dosechain/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import type { Value } from '../db/prepared-sql.ts';
 import { mailOutbox } from '../db/schema.ts';
 
 /** A mail as a feature hands it to the outbox; the sender (`MAIL_FROM`) is added on sending. */
@@ -69,7 +70,7 @@ export function outboxInsert(tx: Executor, mails: readonly OutgoingMail[], now?:
  * (text[]), `subject`, `text_body`, `purpose` and `order_id` (text only, due at `now`): for a
  * statement whose mails take a value the database draws in it (a placement's order number).
  */
-export function outboxInsertFrom(source: SQL, now: Date): SQL {
+export function outboxInsertFrom(source: SQL, now: Value<Date>): SQL {
   const m = mailOutbox;
   const columns = [
     m.recipients,

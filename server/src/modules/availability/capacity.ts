@@ -1,6 +1,7 @@
 import type { AvailableDay } from '@dosechain/contract';
 import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../kernel/db/client.ts';
+import type { Value } from '../../kernel/db/prepared-sql.ts';
 import { availabilityExceptions, doseSlots, drugAvailabilities } from '../../kernel/db/schema.ts';
 import { dayInterval, occurrenceDates } from './occurrences.ts';
 import { type AvailabilityRow, recurrenceOf } from './queries.ts';
@@ -143,7 +144,7 @@ export async function availableDays(
  * slot's `id` and `availability_id`, or no row. A placement with one candidate runs it as a CTE of
  * the order's INSERT (issue 34).
  */
-export function takeDoseSql(date: string, availabilityId: number): SQL {
+export function takeDoseSql(date: Value<string>, availabilityId: Value<number>): SQL {
   const s = doseSlots;
   const a = drugAvailabilities;
   return sql`

@@ -14,7 +14,12 @@ export {
   uniqueAddresses,
 } from './notify.ts';
 export { enqueueOrderWebhooks, webhookOrder } from './order-webhooks.ts';
-export { type PlacedOrderFacts, placedOrderNotices } from './placed-notices.ts';
+export {
+  type PlacedNoticeValues,
+  type PlacedOrderFacts,
+  placedNoticesSql,
+  placedNoticeValues,
+} from './placed-notices.ts';
 export {
   administrationAnswer,
   orderInScope,

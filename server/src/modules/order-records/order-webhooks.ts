@@ -1,6 +1,7 @@
 import type { Order, WebhookEvent, WebhookOrder, WebhookPayload } from '@dosechain/contract';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../kernel/db/client.ts';
+import type { Value } from '../../kernel/db/prepared-sql.ts';
 import { orders, webhookDeliveries, webhooks } from '../../kernel/db/schema.ts';
 import { selectOrders, toOrder } from './queries.ts';
 
@@ -67,7 +68,7 @@ export function orderWebhookDeliveries(
  * `study_id` and `after_id` (its body after the delivery's id): a placement's source reads the
  * order its own statement inserts (issue 34).
  */
-export function webhookDeliveriesFrom(source: SQL, event: WebhookEvent, now: Date): SQL {
+export function webhookDeliveriesFrom(source: SQL, event: Value<WebhookEvent>, now: Value<Date>): SQL {
   const d = webhookDeliveries;
   return sql`insert into ${d} (${sql.identifier(d.webhookId.name)}, ${sql.identifier(d.orderId.name)},
       ${sql.identifier(d.deliveryId.name)}, ${sql.identifier(d.eventType.name)}, ${sql.identifier(d.payload.name)},

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { orderStatusTable, type WebhookEvent, type WebhookOrder } from '@dosechain/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Value } from '../../kernel/db/prepared-sql.ts';
 import { outboxInsertFrom } from '../../kernel/mail/outbox.ts';
 import { type OrderMailContext, type OrderMailFacts, orderMail } from './notify.ts';
 import { webhookBodyAfterId, webhookDeliveriesFrom } from './order-webhooks.ts';
@@ -25,8 +26,8 @@ export function formatTemplate(text: string, json = false): string {
   return text.replaceAll('%', '%%').replaceAll(number, '%1$s').replaceAll(id, '%2$s');
 }
 
-/** The order's text with the number and id `placed` answers. */
-const filled = (template: string, placed: SQL) =>
+/** The order's text from a `format()` template, with the number and id `placed` answers. */
+const filled = (template: Value<string>, placed: SQL) =>
   sql`format(${template}::text, ${placed}.number, ${placed}.id)`;
 
 export interface PlacedOrderFacts {
@@ -34,36 +35,59 @@ export interface PlacedOrderFacts {
   webhook: Omit<WebhookOrder, 'id' | 'number'>;
 }
 
+/** What `placedNoticesSql` needs of one placement, by placeholder name (`placedNoticeValues`). */
+export interface PlacedNoticeValues extends Record<string, unknown> {
+  mailRecipients: string[];
+  mailSubject: string;
+  mailText: string;
+  mailPurpose: string;
+  webhookAfterId: string;
+  webhookStudyId: number;
+  webhookEvent: WebhookEvent;
+  now: Date;
+}
+
+const p = <K extends keyof PlacedNoticeValues & string>(name: K) => sql.placeholder(name);
+
 /**
  * What placing an order queues (the mail to each recipient, the event to the study's webhooks)
  * as data-modifying CTEs that read the order from `placed`, the CTE inserting it (its `id` and
  * `number`): they ride on the order's own INSERT, no round trip of their own (issue 34). The texts
  * are written before the database draws the order's id and number, with stand-ins for them that
- * `format()` fills in. `mails` and `deliveries` are the CTEs' bodies, null when there is none.
+ * `format()` fills in. The statement's values are placeholders (`placedNoticeValues`), so its text
+ * is built once (decision 062): no recipient, no mail.
  */
-export function placedOrderNotices(
+export function placedNoticesSql(placed: SQL): { mails: SQL; deliveries: SQL } {
+  // One mail a recipient (recipients from different companies do not see each other).
+  const mails = outboxInsertFrom(
+    sql`select array[r.address], ${filled(p('mailSubject'), placed)}, ${filled(p('mailText'), placed)},
+        ${p('mailPurpose')}::text, ${placed}.id
+      from ${placed}, unnest(${p('mailRecipients')}::text[]) as r (address)`,
+    p('now'),
+  );
+  const source = sql`(select ${placed}.id, ${p('webhookStudyId')}::integer, ${filled(p('webhookAfterId'), placed)}
+    from ${placed})`;
+  return { mails, deliveries: webhookDeliveriesFrom(source, p('webhookEvent'), p('now')) };
+}
+
+/** The values of `placedNoticesSql` for one order: its mail's and webhook body's texts as templates. */
+export function placedNoticeValues(
   facts: PlacedOrderFacts,
   recipients: readonly string[],
   event: WebhookEvent,
   ctx: OrderMailContext,
-  placed: SQL,
-): { mails: SQL | null; deliveries: SQL } {
+): PlacedNoticeValues {
   const stand = { id: idToken as unknown as number, number: numberToken as unknown as number };
   const mail = orderMail({ ...facts.mail, ...stand }, `${ctx.publicUrl}/orders/${idToken}`);
-  const to = recipients.map((address) => sql`(${address}::text)`);
-  // One mail a recipient (recipients from different companies do not see each other).
-  const mails =
-    to.length === 0
-      ? null
-      : outboxInsertFrom(
-          sql`select array[r.address], ${filled(formatTemplate(mail.subject), placed)},
-            ${filled(formatTemplate(mail.text), placed)}, ${orderStatusTable[facts.mail.status].mailPurpose}::text,
-            ${placed}.id
-          from ${placed}, (values ${sql.join(to, sql`, `)}) as r (address)`,
-          ctx.now,
-        );
-  // The id and number first, as `webhookOrder` writes every order.
-  const afterId = formatTemplate(webhookBodyAfterId({ ...stand, ...facts.webhook }, event, ctx.now), true);
-  const source = sql`(select ${placed}.id, ${facts.webhook.study.id}::integer, ${filled(afterId, placed)} from ${placed})`;
-  return { mails, deliveries: webhookDeliveriesFrom(source, event, ctx.now) };
+  return {
+    mailRecipients: [...recipients],
+    mailSubject: formatTemplate(mail.subject),
+    mailText: formatTemplate(mail.text),
+    mailPurpose: orderStatusTable[facts.mail.status].mailPurpose,
+    // The id and number first, as `webhookOrder` writes every order.
+    webhookAfterId: formatTemplate(webhookBodyAfterId({ ...stand, ...facts.webhook }, event, ctx.now), true),
+    webhookStudyId: facts.webhook.study.id,
+    webhookEvent: event,
+    now: ctx.now,
+  };
 }

@@ -10,7 +10,7 @@ import {
   roleMayPlaceOrders,
   scheduleWindow,
 } from '@dosechain/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkESignature } from '../../kernel/audit/e-signature.ts';
 import { reasonOf, signedMutation } from '../../kernel/audit/mutation.ts';
@@ -27,7 +27,6 @@ import {
   type ResolvedPairing,
   recurrenceOf,
   takeDose,
-  takeDoseSql,
 } from '../availability/index.ts';
 import { orderInScope } from '../order-records/index.ts';
 import { dateIn } from '../schedule/index.ts';
@@ -44,7 +43,7 @@ import {
   placementReferences,
   type ReplacedOrder,
 } from './place-references.ts';
-import { placeInOneStatement, type WrittenOrder } from './place-statement.ts';
+import { type PlacementDose, placeInOneStatement, type WrittenOrder } from './place-statement.ts';
 
 type PlaceOrderInput = z.output<typeof placeOrderBodySchema>;
 type FieldIssue = { parameter: string; message: string };
@@ -366,16 +365,16 @@ async function placeNew(
     // One candidate (the usual case): its dose is taken by a CTE of the order's INSERT, and the
     // order's mails and webhook deliveries ride on it too: one statement (issue 34). Several: the
     // first with a dose left is found first, one statement each.
-    let dose: SQL;
+    let dose: PlacementDose;
     let doseAvailabilityId: number;
     if (candidates.length === 1) {
       doseAvailabilityId = candidates[0]!.id;
-      dose = takeDoseSql(date, doseAvailabilityId);
+      dose = { take: { date, availabilityId: doseAvailabilityId } };
     } else {
       const taken = await takeDose(tx, date, candidates);
       if (taken === null) throw (await dayClosed(tx, date, candidates)) ? blackedOut() : slotFull();
       doseAvailabilityId = taken.availabilityId;
-      dose = sql`select ${taken.id}::integer as id, ${taken.availabilityId}::integer as availability_id`;
+      dose = { taken };
     }
     // The unit of a requested activity: the dose's availability's (as read; checked again below).
     const readUnit = candidates.find((c) => c.id === doseAvailabilityId)?.activityUnit ?? null;
