@@ -244,7 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await registerSecurityHeaders(app, baseDeps.config.publicUrl, {
+  registerSecurityHeaders(app, baseDeps.config.publicUrl, {
     signingPopups: Boolean(baseDeps.config.oidc),
   });
   // API answers carry tokens and personal data: no browser or proxy keeps a copy (OWASP ASVS 8.2.1).
