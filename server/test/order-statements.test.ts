@@ -107,3 +107,46 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the statements an order change se
     expect(sent.filter((s) => /pg_advisory_xact_lock/.test(s))).toHaveLength(1);
   });
 });
+
+/**
+ * On PostgreSQL what costs is the round trip (decision 062): BEGIN rides on the order's statement
+ * and the COMMIT on the audit row's, so a placement takes 4 — the session read, the placement read,
+ * BEGIN with the order's statement, the audit row with the COMMIT. Counted as PostgreSQL's
+ * ReadyForQuery answers on the app's pooled connections.
+ */
+describe.runIf(process.env.TEST_DB === 'pg')('the round trips a placement takes on PostgreSQL', () => {
+  let pg: Awaited<ReturnType<typeof orderTestApp>>;
+  let roundTrips = 0;
+  let counting = false;
+
+  beforeAll(async () => {
+    pg = await orderTestApp();
+    pg.t.app.mailDispatcher.wake = () => {};
+    pg.t.app.webhookDispatcher.wake = () => {};
+    await pg.t.app.liveEvents.stop();
+    const pool = (pg.t.db as unknown as { $client: import('pg').Pool }).$client;
+    const counted = new WeakSet<object>();
+    pool.on('acquire', (client) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      (client as unknown as { connection: import('pg').Connection }).connection.on('readyForQuery', () => {
+        if (counting) roundTrips++;
+      });
+    });
+    // The period's first signing checks the password (decision 012); the one counted does not.
+    await pg.place();
+  });
+  afterAll(() => pg?.t.close());
+
+  it('a signed placement takes 4, the session read included', async () => {
+    roundTrips = 0;
+    counting = true;
+    try {
+      const order = await pg.place();
+      expect(order.id).toBeGreaterThan(0);
+    } finally {
+      counting = false;
+    }
+    expect(roundTrips).toBe(4);
+  });
+});

@@ -1,8 +1,9 @@
 import type { AuditEntityType, AuditEventType } from '@dosechain/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from '../db/client.ts';
+import { type Executor, pgErrorCode, type Tx } from '../db/client.ts';
 import { channels } from '../db/notifications.ts';
+import { PipelinedClient } from '../db/pipelined-client.ts';
 import { preparedSql, type Value } from '../db/prepared-sql.ts';
 import {
   AuditKeyMismatchError,
@@ -188,7 +189,7 @@ interface HeadMove {
  * this transaction commits): live events tail the audit trail from it (decision 023). It answers
  * a row when it wrote.
  */
-const appendSql = (values: SQL[], m: Bound<HeadMove>) => sql`
+const appendSql = (values: SQL[], m: Bound<HeadMove>, raiseIfMoved = false) => sql`
   with head as materialized (
     select position, chain_hmac from audit_chain_head where id = 1 for update
   ), written as (
@@ -198,63 +199,67 @@ const appendSql = (values: SQL[], m: Bound<HeadMove>) => sql`
     overriding system value
     select v.* from (values ${sql.join(values, sql`, `)}) as v, head
     where head.position = ${m.fromPosition}::bigint and head.chain_hmac = decode(${m.fromHmac}, 'hex')
+  ), moved as (
+    update audit_chain_head h
+    set position = ${m.position}::bigint, chain_hmac = decode(${m.hmac}, 'hex'),
+      key_check = coalesce(h.key_check, decode(${m.keyCheck}, 'hex'))
+    from head where h.id = 1 and head.position = ${m.fromPosition}::bigint
+      and head.chain_hmac = decode(${m.fromHmac}, 'hex')
+    returning h.position, pg_notify(${channels.auditAppended}, h.position::text)::text as announced
   )
-  update audit_chain_head h
-  set position = ${m.position}::bigint, chain_hmac = decode(${m.hmac}, 'hex'),
-    key_check = coalesce(h.key_check, decode(${m.keyCheck}, 'hex'))
-  from head where h.id = 1 and head.position = ${m.fromPosition}::bigint and head.chain_hmac = decode(${m.fromHmac}, 'hex')
-  returning h.position, pg_notify(${channels.auditAppended}, h.position::text)::text as announced`;
+  ${
+    raiseIfMoved
+      ? // Raised rather than no row: a COMMIT sent behind this statement is then skipped (decision 062).
+        sql`select coalesce((select position from moved), audit_chain_moved()) as position`
+      : sql`select position from moved`
+  }`;
 
 type OneRow = RowValues & HeadMove;
 const q = <K extends keyof OneRow & string>(name: K) => sql.placeholder(name);
-/** `appendSql` for one row, built once. */
-const appendOneRow = preparedSql<OneRow, { position: unknown }>('audit_append_one_row', () =>
-  appendSql(
-    [
-      rowValuesSql({
-        id: q('id'),
-        entityType: q('entityType'),
-        entityId: q('entityId'),
-        eventType: q('eventType'),
-        changeset: q('changeset'),
-        reason: q('reason'),
-        actorUserId: q('actorUserId'),
-        actorUsername: q('actorUsername'),
-        actorFullName: q('actorFullName'),
-        actorRoleType: q('actorRoleType'),
-        signed: q('signed'),
-        signatureMeaning: q('signatureMeaning'),
-        issuedAt: q('issuedAt'),
-        position: q('position'),
-        hmac: q('hmac'),
-      }),
-    ],
-    {
-      fromPosition: q('fromPosition'),
-      fromHmac: q('fromHmac'),
+/** One row's values and the head's move as placeholders. */
+const oneRowPlaceholders = (): [SQL[], Bound<HeadMove>] => [
+  [
+    rowValuesSql({
+      id: q('id'),
+      entityType: q('entityType'),
+      entityId: q('entityId'),
+      eventType: q('eventType'),
+      changeset: q('changeset'),
+      reason: q('reason'),
+      actorUserId: q('actorUserId'),
+      actorUsername: q('actorUsername'),
+      actorFullName: q('actorFullName'),
+      actorRoleType: q('actorRoleType'),
+      signed: q('signed'),
+      signatureMeaning: q('signatureMeaning'),
+      issuedAt: q('issuedAt'),
       position: q('position'),
       hmac: q('hmac'),
-      keyCheck: q('keyCheck'),
-    },
-  ),
+    }),
+  ],
+  {
+    fromPosition: q('fromPosition'),
+    fromHmac: q('fromHmac'),
+    position: q('position'),
+    hmac: q('hmac'),
+    keyCheck: q('keyCheck'),
+  },
+];
+/** `appendSql` for one row, built once. */
+const appendOneRow = preparedSql<OneRow, { position: unknown }>('audit_append_one_row', () =>
+  appendSql(...oneRowPlaceholders()),
+);
+/** `appendSql` for one row, raising when the head had moved, built once: sent with the commit. */
+const appendOneRowCommitting = preparedSql<OneRow, { position: unknown }>(
+  'audit_append_one_row_committing',
+  () => appendSql(...oneRowPlaceholders(), true),
 );
 
-/**
- * Inserts the rows chained after `head` and moves the head, in one statement per 500 rows,
- * provided the head is still `head` (locking it, if this transaction does not hold it yet).
- * Answers the new head, or null when the head had moved (nothing written).
- */
-async function insertChained(
-  tx: Tx,
-  key: Buffer,
-  head: Head,
-  items: readonly AuditItem[],
-  prepared: Prepared,
-): Promise<Head | null> {
-  const keyCheck = keyCheckOf(key);
+/** The rows chained after `head`, each with its chain value. */
+function chainedRows(key: Buffer, head: Head, items: readonly AuditItem[], prepared: Prepared) {
   let position = head.position;
   let previous = head.chainHmac;
-  const rows = items.map(({ actor, entry }, i) => {
+  return items.map(({ actor, entry }, i) => {
     const row: ChainedRow = {
       position: ++position,
       id: prepared.ids[i]!,
@@ -274,6 +279,70 @@ async function insertChained(
     previous = chainValue(key, previous, row);
     return { row, hmac: previous };
   });
+}
+
+/** What `audit_chain_moved()` raises (migration 0031): the head was not the one expected. */
+const CHAIN_MOVED = 'DCA01';
+/** The savepoint the committing append rolls back to when the head had moved. */
+const APPEND_SAVEPOINT = 'audit_append';
+
+/**
+ * One row appended and the transaction committed in one round trip (decision 062): the savepoint,
+ * the row's statement (raising when the head is not `head`), the COMMIT. `onWritten` is told the new
+ * head as soon as the row's statement has answered, before the commit is done. Null when the head
+ * had moved: nothing written, the transaction back at the savepoint and still open.
+ */
+async function appendOneAndCommit(
+  tx: Tx,
+  client: PipelinedClient,
+  head: Head,
+  item: AuditItem,
+  prepared: Prepared,
+  onWritten: (head: Head) => void,
+): Promise<Head | null> {
+  const key = auditKey();
+  const [{ row, hmac }] = chainedRows(key, head, [item], prepared) as [{ row: ChainedRow; hmac: string }];
+  const next = { position: row.position, chainHmac: hmac };
+  const statement = appendOneRowCommitting.config({
+    ...row,
+    changeset: JSON.stringify(row.changeset),
+    hmac,
+    fromPosition: head.position,
+    fromHmac: head.chainHmac,
+    keyCheck: keyCheckOf(key),
+  });
+  const sent = client.queryThenCommit(statement, APPEND_SAVEPOINT, () => onWritten(next));
+  if (!sent) throw new Error('The audit statement could not be sent with the commit');
+  try {
+    await sent;
+    return next;
+  } catch (err) {
+    if (pgErrorCode(err) !== CHAIN_MOVED) throw err;
+    await tx.execute(sql.raw(`rollback to savepoint ${APPEND_SAVEPOINT}`));
+    return null;
+  }
+}
+
+/** The connection of `tx` when it can send a statement and the commit together (PostgreSQL). */
+function committingClientOf(tx: Tx): PipelinedClient | null {
+  const client = (tx._.session as unknown as { client?: unknown }).client;
+  return client instanceof PipelinedClient ? client : null;
+}
+
+/**
+ * Inserts the rows chained after `head` and moves the head, in one statement per 500 rows,
+ * provided the head is still `head` (locking it, if this transaction does not hold it yet).
+ * Answers the new head, or null when the head had moved (nothing written).
+ */
+async function insertChained(
+  tx: Tx,
+  key: Buffer,
+  head: Head,
+  items: readonly AuditItem[],
+  prepared: Prepared,
+): Promise<Head | null> {
+  const keyCheck = keyCheckOf(key);
+  const rows = chainedRows(key, head, items, prepared);
 
   // The usual case, one row: its statement built once and named (decision 062).
   if (rows.length === 1) {
@@ -314,7 +383,7 @@ async function insertChained(
     from = last.row.position;
     fromHmac = last.hmac;
   }
-  return { position: from, chainHmac: previous };
+  return { position: from, chainHmac: fromHmac };
 }
 
 /**
@@ -365,9 +434,19 @@ export class ChainWriter {
     let moved: Head;
     try {
       const expected = this.head;
-      moved =
-        (expected && (await insertChained(tx, auditKey(), expected, items, prepared))) ??
-        (await appendLocked(tx, items, prepared));
+      // On PostgreSQL one row (the usual case) is sent with the transaction's COMMIT: the turn
+      // passes as soon as the row's statement has answered, as below.
+      const committing = expected && items.length === 1 ? committingClientOf(tx) : null;
+      const onWritten = (head: Head) => {
+        this.head = head;
+        release();
+      };
+      const written = !expected
+        ? null
+        : committing
+          ? await appendOneAndCommit(tx, committing, expected, items[0]!, prepared, onWritten)
+          : await insertChained(tx, auditKey(), expected, items, prepared);
+      moved = written ?? (await appendLocked(tx, items, prepared));
       this.head = moved;
     } catch (err) {
       this.head = null;

@@ -7,9 +7,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { DeferredBeginClient } from './deferred-begin.ts';
 import { migrateUnderLock } from './migrate-pg.ts';
 import { type Listen, pgListen, pgliteListen } from './notifications.ts';
+import { PipelinedClient } from './pipelined-client.ts';
 
 /**
  * The database, whichever driver is underneath. Opened without the schema: the app writes its
@@ -83,7 +83,7 @@ export async function openDatabase(opts: {
   if (opts.url) {
     const pool = new pg.Pool({
       // Each transaction's BEGIN rides on its first statement (decision 062).
-      Client: DeferredBeginClient,
+      Client: PipelinedClient,
       connectionString: opts.url,
       max: opts.pg?.poolMax ?? 10,
       // A runaway statement must not hold a pooled connection and its row locks indefinitely.
@@ -92,7 +92,7 @@ export async function openDatabase(opts: {
     });
     // Without a listener, an idle connection's error would crash the process.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    pool.on('release', (_err, client) => (client as unknown as DeferredBeginClient).forgetKeptBegin());
+    pool.on('release', (_err, client) => (client as unknown as PipelinedClient).forgetKeptBegin());
     const db = drizzleNodePg(pool) as unknown as Db;
     listenerOfDatabase.set(db, pgListen({ connectionString: opts.url, ssl: pgSsl(opts.pg?.ssl) }));
     return {

@@ -1,8 +1,19 @@
-import type { Placeholder, Query, SQL } from 'drizzle-orm';
+import { fillPlaceholders, type Placeholder, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
 /** A value of a statement, or the placeholder it takes when the statement is built once (`preparedSql`). */
 export type Value<T> = T | Placeholder;
+
+/** The app's databases are opened with Drizzle's default PostgreSQL dialect (no casing). */
+const dialect = new PgDialect();
+
+/** A statement built once: run it on an executor, or take its text and values for one call. */
+export interface PreparedSql<Values, Row> {
+  (executor: Executor, values: Values): Promise<Row[]>;
+  /** The named statement with this call's values, as node-postgres takes it. */
+  config(values: Values): { name: string; text: string; values: unknown[] };
+}
 
 /**
  * A statement written with `sql` and named placeholders (`sql.placeholder('x')`), turned into
@@ -17,16 +28,23 @@ export function preparedSql<Values extends object, Row>(
   /** The statement's name on the connection: unique in the app, at most 63 characters. */
   name: string,
   build: () => SQL,
-): (executor: Executor, values: Values) => Promise<Row[]> {
-  let query: Query | undefined;
-  return async (executor, values) => {
-    const session = executor._.session;
-    query ??= (executor as unknown as { dialect: { sqlToQuery(sql: SQL): Query } }).dialect.sqlToQuery(
-      build(),
-    );
-    const result = await session
-      .prepareQuery(query, undefined, name, false)
+): PreparedSql<Values, Row> {
+  let built: Query | undefined;
+  const query = () => {
+    built ??= dialect.sqlToQuery(build());
+    return built;
+  };
+  const run = async (executor: Executor, values: Values) => {
+    const result = await executor._.session
+      .prepareQuery(query(), undefined, name, false)
       .execute(values as Record<string, unknown>);
     return (result as unknown as { rows: Row[] }).rows;
   };
+  return Object.assign(run, {
+    config: (values: Values) => ({
+      name,
+      text: query().sql,
+      values: fillPlaceholders(query().params, values as Record<string, unknown>),
+    }),
+  });
 }

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase } from '../../../test/helpers.ts';
 import { type Database, openDatabase } from './client.ts';
+import type { PipelinedClient } from './pipelined-client.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -144,6 +145,80 @@ describe.runIf(process.env.TEST_DB === 'pg' && baseUrl)(
         expect(txStatus(again)).toBe('I');
       } finally {
         again.release();
+      }
+    });
+
+    /** The transaction's pooled connection, as Drizzle holds it. */
+    const clientOf = (tx: unknown) =>
+      (tx as { _: { session: { client: PipelinedClient } } })._.session.client;
+
+    it("sends a last statement, its savepoint and the COMMIT in one round trip; Drizzle's COMMIT then sends nothing", async () => {
+      let answeredEarly: unknown[] | undefined;
+      const { trips: n } = await trips(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into t values (${10}, ${'ten'})`);
+          const sent = clientOf(tx).queryThenCommit(
+            {
+              name: 'pipelined_last',
+              text: 'insert into t values ($1, $2) returning id',
+              values: [11, 'eleven'],
+            },
+            'last_statement',
+            (rows) => {
+              answeredEarly = rows;
+            },
+          );
+          expect(sent).not.toBeNull();
+          const result = await sent!;
+          expect(result.rows).toEqual([{ id: 11 }]);
+        }),
+      );
+      // BEGIN + the first insert, then savepoint + the last + COMMIT: 2 (4 without).
+      expect(n).toBe(2);
+      expect(answeredEarly).toEqual([{ id: 11 }]);
+      const rows = await database.db.execute(sql`select id from t where id in (10, 11) order by id`);
+      expect(rowsOf(rows)).toEqual([{ id: 10 }, { id: 11 }]);
+    });
+
+    it('skips the COMMIT when the last statement fails: the transaction goes on from the savepoint', async () => {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values (${20}, ${'twenty'})`);
+        const failing = clientOf(tx).queryThenCommit(
+          { text: 'insert into t values ($1, $2), ($1, $2)', values: [21, 'twice'] },
+          'last_statement',
+          () => {
+            throw new Error('not answered');
+          },
+        );
+        await expect(failing).rejects.toMatchObject({ code: '23505' });
+        await tx.execute(sql.raw('rollback to savepoint last_statement'));
+        await tx.execute(sql`insert into t values (${22}, ${'instead'})`);
+      });
+      const rows = await database.db.execute(sql`select id from t where id between 20 and 29 order by id`);
+      expect(rowsOf(rows)).toEqual([{ id: 20 }, { id: 22 }]);
+    });
+
+    it("ends the transaction when the COMMIT itself fails, and Drizzle's ROLLBACK then sends nothing", async () => {
+      await database.db.execute(
+        sql.raw('create table d (id integer, constraint d_once unique (id) deferrable initially deferred)'),
+      );
+      const failed = database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into d values (${1})`);
+        await clientOf(tx).queryThenCommit(
+          { text: 'insert into d values ($1)', values: [1] },
+          'last_statement',
+          () => {},
+        );
+      });
+      await expect(failed).rejects.toMatchObject({ code: '23505' });
+      const rows = await database.db.execute(sql`select count(*)::int as n from d`);
+      expect(rowsOf(rows)).toEqual([{ n: 0 }]);
+      const client = await pool.connect();
+      try {
+        await client.query('select 1');
+        expect(txStatus(client)).toBe('I');
+      } finally {
+        client.release();
       }
     });
   },
