@@ -220,7 +220,8 @@ describe('concurrent writers', () => {
       let t1: { done(committed: boolean): void } | undefined;
       const t1Ended = t.db
         .transaction(async (tx) => {
-          t1 = await writer.append(tx, [item(4001)]);
+          // Two rows: a one-row append on PostgreSQL commits with its row (decision 062).
+          t1 = await writer.append(tx, [item(4001), item(4004)]);
           t1Written();
           await new Promise<void>((resolve) => {
             endT1 = resolve;
@@ -237,6 +238,36 @@ describe('concurrent writers', () => {
       await new Promise((r) => setTimeout(r, 200));
       endT1(); // T1 rolls back: D writes position P+1 with other content, then T2 gets the lock
       await Promise.all([t1Ended, d, t2]);
+      expect(await verifyAuditChain(t.db, key)).toMatchObject({ ok: true, broken: 0, headMatches: true });
+    },
+  );
+
+  it.skipIf(!onPg)(
+    'a one-row append commits with its row, but not from within a savepoint: the outer transaction commits',
+    async () => {
+      const writer = new ChainWriter();
+      let appended: { done(committed: boolean): void } | undefined;
+      // The writer knows the head: its next one-row append may ride on a commit.
+      await t.db.transaction(async (tx) => {
+        appended = await writer.append(tx, [item(4999)]);
+      });
+      appended?.done(true);
+      const before = await count(t.db, sql`chain_position is not null`);
+      await t.db
+        .transaction(async (outer) => {
+          await outer.transaction(async (inner) => {
+            appended = await writer.append(inner, [item(5000)]);
+          });
+          outer.rollback();
+        })
+        .catch(ignoreRollback);
+      appended?.done(false);
+      expect(await count(t.db, sql`chain_position is not null`)).toBe(before);
+      await t.db.transaction(async (tx) => {
+        appended = await writer.append(tx, [item(5001)]);
+      });
+      appended?.done(true);
+      expect(await count(t.db, sql`chain_position is not null`)).toBe(before + 1);
       expect(await verifyAuditChain(t.db, key)).toMatchObject({ ok: true, broken: 0, headMatches: true });
     },
   );
