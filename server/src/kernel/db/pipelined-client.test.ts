@@ -43,6 +43,17 @@ describe.runIf(process.env.TEST_DB === 'pg' && baseUrl)(
       await created?.drop();
     });
 
+    /** A connection from the pool is in no transaction after a statement of its own. */
+    async function expectNoOpenTransaction(): Promise<void> {
+      const client = await pool.connect();
+      try {
+        await client.query('select 1');
+        expect(txStatus(client)).toBe('I');
+      } finally {
+        client.release();
+      }
+    }
+
     /** The round trips `work` takes, and its result. */
     async function trips<T>(work: () => Promise<T>): Promise<{ trips: number; result: T }> {
       const before = roundTrips;
@@ -95,13 +106,7 @@ describe.runIf(process.env.TEST_DB === 'pg' && baseUrl)(
       );
       expect(failed).toEqual({ trips: 0, result: 'refused before any statement' });
       // No transaction was left open on the connection.
-      const client = await pool.connect();
-      try {
-        await client.query('select 1');
-        expect(txStatus(client)).toBe('I');
-      } finally {
-        client.release();
-      }
+      await expectNoOpenTransaction();
     });
 
     it('sends BEGIN on its own before a first statement without parameters (it may hold several commands)', async () => {
@@ -213,13 +218,7 @@ describe.runIf(process.env.TEST_DB === 'pg' && baseUrl)(
       await expect(failed).rejects.toMatchObject({ code: '23505' });
       const rows = await database.db.execute(sql`select count(*)::int as n from d`);
       expect(rowsOf(rows)).toEqual([{ n: 0 }]);
-      const client = await pool.connect();
-      try {
-        await client.query('select 1');
-        expect(txStatus(client)).toBe('I');
-      } finally {
-        client.release();
-      }
+      await expectNoOpenTransaction();
     });
   },
 );
