@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/kernel/db/schema.ts';
 import { DEMO_PASSWORD, type TestApp } from './helpers.ts';
 import { actionBody, changeStatus, type OrderIds, type orderPlacer, orderTestApp } from './order-fixtures.ts';
 
@@ -53,13 +55,22 @@ let t: TestApp;
 let place: ReturnType<typeof orderPlacer>;
 let ids: OrderIds;
 let statements: ReturnType<typeof recordStatements>;
+const wakes = { mail: 0, webhook: 0 };
 
 beforeAll(async () => {
   if (process.env.TEST_DB === 'pg') return;
-  ({ t, ids, place } = await orderTestApp());
-  // Only the request's own statements: the dispatchers and live events run after it, on their own.
-  t.app.mailDispatcher.wake = () => {};
-  t.app.webhookDispatcher.wake = () => {};
+  // A loopback webhook may be registered (its dispatcher never runs here).
+  ({ t, ids, place } = await orderTestApp({
+    config: { webhookAllowHttp: true, webhookAllowPrivateNetworks: true },
+  }));
+  // Only the request's own statements: the dispatchers (counted, not run) and live events run
+  // after it, on their own.
+  t.app.mailDispatcher.wake = () => {
+    wakes.mail++;
+  };
+  t.app.webhookDispatcher.wake = () => {
+    wakes.webhook++;
+  };
   await t.app.liveEvents.stop();
   statements = recordStatements(t);
   // The period's first signing checks the password (decision 012); the ones measured do not.
@@ -73,6 +84,29 @@ describe.skipIf(process.env.TEST_DB === 'pg')('the statements an order change se
     const { result, sent } = await statements.during(() => place());
     expect(result.id).toBeGreaterThan(0);
     expect(sent.length).toBeLessThanOrEqual(6);
+  });
+
+  it('a placement wakes only the dispatchers it queued something for', async () => {
+    const mailsOf = async (orderId: number) =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).length;
+    wakes.mail = 0;
+    wakes.webhook = 0;
+    const first = await place();
+    // The study has no webhook yet: nothing to deliver, no pass of the webhook dispatcher.
+    expect(wakes).toEqual({ mail: (await mailsOf(first.id)) > 0 ? 1 : 0, webhook: 0 });
+    const hook = await t.request('staff', {
+      method: 'POST',
+      url: `/api/v1/studies/${ids.study}/webhooks`,
+      payload: {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['order.placed'],
+        electronicSignature: DEMO_PASSWORD,
+      },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    wakes.webhook = 0;
+    await place();
+    expect(wakes.webhook).toBe(1);
   });
 
   it('a status change reads the order once', async () => {

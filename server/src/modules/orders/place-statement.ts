@@ -45,6 +45,8 @@ export interface PlacedRow {
   activity_unit: ActivityUnit | null;
   audit_id: number | string;
   audit_issued_at: string;
+  /** How many webhook deliveries the statement queued (none: no dispatcher to wake). */
+  deliveries_queued: number;
 }
 
 /** The order's values in the placement's statement, by placeholder name. */
@@ -203,7 +205,7 @@ function placementSql(dose: SQL): SQL {
   const notices = placedNoticesSql(placed);
   return sql`with dose as (${dose}), ${placed} as (${orderInsertSql()}),
       mails as (${notices.mails}), deliveries as (${notices.deliveries})
-    select * from ${placed}`;
+    select ${placed}.*, (select count(*)::integer from deliveries) as deliveries_queued from ${placed}`;
 }
 
 /** Built once each (decision 062): the statement taking the dose, and the one given a dose taken. */

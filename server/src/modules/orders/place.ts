@@ -265,6 +265,14 @@ function activityAboveMaximum(requested: number, unit: ActivityUnit, maxMbq: num
 
 type CheckedReferences = Awaited<ReturnType<typeof checkReferences>>;
 
+/** What a placement answers, and what it queued for the dispatchers (nothing queued: none to wake). */
+export interface PlacementOutcome {
+  answer: PlaceOrderAnswer;
+  replayed: boolean;
+  queued: { mails: number; webhooks: number };
+}
+const nothingQueued = { mails: 0, webhooks: 0 };
+
 /**
  * Places an order (POST /orders): re-checks the references, the company scope and the
  * e-signature; answers a repeat of a placement already made under the caller's Idempotency-Key;
@@ -277,7 +285,7 @@ export async function placeOrder(
   ctx: ServiceContext,
   input: PlaceOrderInput,
   idempotent?: IdempotentPlacement,
-): Promise<{ answer: PlaceOrderAnswer; replayed: boolean }> {
+): Promise<PlacementOutcome> {
   // A site or imaging center orders for itself (staff and admin for anyone); a CMO never does.
   const role = actingRole(ctx.actor);
   if (!roleMayPlaceOrders(role.type)) throw forbidden(messages.notOrderingRole);
@@ -289,14 +297,20 @@ export async function placeOrder(
   const signed = await checkESignature(ctx, input.electronicSignature);
   // A repeat of a placement already made under this key answers it and places nothing.
   const earlier = idempotent && (await earlierAnswer(ctx.db, idempotent, ctx.clock.now()));
-  if (earlier) return { answer: earlier, replayed: true };
+  if (earlier) return { answer: earlier, replayed: true, queued: nothingQueued };
   try {
-    const answer = await placeNew(ctx, input, references, { reason: reasonOf(input), signed }, idempotent);
+    const { answer, queued } = await placeNew(
+      ctx,
+      input,
+      references,
+      { reason: reasonOf(input), signed },
+      idempotent,
+    );
     // Counted after the placement's transaction committed; a replay places nothing.
     ctx.metrics?.orderPlacements.inc();
-    return { answer, replayed: false };
+    return { answer, replayed: false, queued };
   } catch (err) {
-    if (err instanceof AlreadyPlaced) return { answer: err.answer, replayed: true };
+    if (err instanceof AlreadyPlaced) return { answer: err.answer, replayed: true, queued: nothingQueued };
     throw err;
   }
 }
@@ -316,7 +330,7 @@ async function placeNew(
   }: CheckedReferences,
   signing: { reason: string | null; signed: boolean },
   idempotent: IdempotentPlacement | undefined,
-): Promise<PlaceOrderAnswer> {
+): Promise<Pick<PlacementOutcome, 'answer' | 'queued'>> {
   const at = new Date(input.calibrationDatetime);
   if (at.getTime() < ctx.clock.now().getTime()) {
     throw validationFailed([{ parameter: 'calibrationDatetime', message: messages.calibrationInPast }]);
@@ -438,6 +452,6 @@ async function placeNew(
     );
     const answer = { id: order.id, number: order.number };
     if (idempotent) await keepAnswer(tx, idempotent, answer);
-    return answer;
+    return { answer, queued: { mails: recipients.length, webhooks: order.deliveries_queued } };
   });
 }
