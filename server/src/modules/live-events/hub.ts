@@ -20,6 +20,11 @@ import { type Reader, readerOf, readsMailLog } from './views.ts';
 export const REPLAY_CHANGES = 1000;
 /** Audit rows read per query when catching up. */
 const READ_BATCH = 500;
+/**
+ * Tail reads start at least this far apart. Under a burst every commit notifies; reading once per
+ * notification cost a statement per change (issue 34). A reader sees a change at most this much later.
+ */
+const READ_GAP_MS = 50;
 /** After a failed read of the audit trail, the next try. */
 const READ_RETRY_MS = 1000;
 
@@ -77,6 +82,9 @@ export class LiveEvents {
   private stopped = false;
   private reading: Promise<void> | undefined;
   private readAgain = false;
+  /** When the last tail read started (performance.now), and the timer of the next one. */
+  private lastReadAt = Number.NEGATIVE_INFINITY;
+  private gapTimer: NodeJS.Timeout | undefined;
   private readonly heartbeatMs: number;
   private readonly replayChanges: number;
 
@@ -118,6 +126,7 @@ export class LiveEvents {
     this.stopped = true;
     clearInterval(this.heartbeat);
     clearTimeout(this.retry);
+    clearTimeout(this.gapTimer);
     for (const stream of this.streams) stream.end();
     await this.reading;
     await this.listener?.close();
@@ -192,15 +201,36 @@ export class LiveEvents {
     }
   }
 
-  /** Reads the audit trail's new rows, soon; once for any number of calls meanwhile. */
+  /**
+   * Reads the audit trail's new rows, soon; once for any number of calls meanwhile. Reads start
+   * at least `READ_GAP_MS` apart: the first after a quiet spell at once, then, while changes keep
+   * coming, one read takes all that came in the gap (not one read per commit).
+   */
   private pull(): void {
     if (!this.started || this.stopped) return;
-    if (this.reading) {
+    if (this.reading || this.gapTimer) {
       this.readAgain = true;
       return;
     }
+    const wait = this.lastReadAt + READ_GAP_MS - performance.now();
+    if (wait > 0) {
+      this.gapTimer = setTimeout(() => {
+        this.gapTimer = undefined;
+        this.read();
+      }, wait);
+      return;
+    }
+    this.read();
+  }
+
+  private read(): void {
+    if (this.stopped) return;
+    this.lastReadAt = performance.now();
+    this.readAgain = false;
     this.reading = this.readTail().finally(() => {
       this.reading = undefined;
+      // Notified while reading: those rows may have come after the read's last batch.
+      if (this.readAgain) this.pull();
     });
   }
 
@@ -209,19 +239,16 @@ export class LiveEvents {
     await new Promise((resolve) => setImmediate(resolve));
     const recheckUsers = new Set<number | null>();
     try {
-      do {
-        this.readAgain = false;
-        let more = true;
-        while (more && !this.stopped) {
-          const read = await changesAfter(this.options.db, this.cursor, READ_BATCH);
-          for (const change of read.changes) {
-            if (change.kind === 'access') recheckUsers.add(change.userId);
-            else this.accept(change);
-          }
-          this.cursor = Math.max(this.cursor, read.last);
-          more = read.more;
+      let more = true;
+      while (more && !this.stopped) {
+        const read = await changesAfter(this.options.db, this.cursor, READ_BATCH);
+        for (const change of read.changes) {
+          if (change.kind === 'access') recheckUsers.add(change.userId);
+          else this.accept(change);
         }
-      } while (this.readAgain && !this.stopped);
+        this.cursor = Math.max(this.cursor, read.last);
+        more = read.more;
+      }
     } catch (err) {
       this.options.log.error({ err: safeError(err) }, 'live events: reading the audit trail failed');
       this.retry = setTimeout(() => this.pull(), READ_RETRY_MS);
