@@ -61,13 +61,25 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
  */
 export function emlFileTransport(dir: string, from: string, log: FastifyBaseLogger): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The folder is made on the first mail, and again should it have been removed since.
+  let folderMade = false;
+  const write = async (file: string, content: Buffer) => {
+    if (!folderMade) await mkdir(dir, { recursive: true });
+    folderMade = true;
+    try {
+      await writeFile(file, content, { mode: 0o600 });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(dir, { recursive: true });
+      await writeFile(file, content, { mode: 0o600 });
+    }
+  };
   return {
     async send(message) {
       const info = await composer.sendMail(toNodemailer(from, message));
-      await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${message.id}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await write(file, info.message as Buffer);
       log.info({ event: 'mail.written', file, subject: message.subject }, `mail written to ${file}`);
     },
     close: () => composer.close(),
