@@ -267,6 +267,26 @@ describe('reconnecting', () => {
 });
 
 describe('bounds', () => {
+  it('reads a burst of changes in reads at least 50 ms apart; each change reaches the stream, in order', async () => {
+    const stream = await streamAs('staff');
+    try {
+      const readsBefore = t.app.liveEvents.tailReads();
+      const started = performance.now();
+      const placed: number[] = [];
+      for (let i = 0; i < 10; i++) placed.push((await place()).id);
+      await stream.waitFor(eventFrame('order.placed', placed.at(-1)));
+      const window = performance.now() - started;
+      const events = stream.events().flatMap((e) => (e.type === 'order.placed' ? [e.orderId] : []));
+      expect(events.slice(-placed.length)).toEqual(placed);
+      // One read per commit before (issue 34): ten here, whatever the time they took.
+      const reads = t.app.liveEvents.tailReads() - readsBefore;
+      expect(reads).toBeGreaterThan(0);
+      expect(reads).toBeLessThanOrEqual(1 + window / 50);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('opens at most 5 streams per user: the 6th gets 429 TOO_MANY_STREAMS; closing one frees its place', async () => {
     const five = await Promise.all([1, 2, 3, 4, 5].map(() => streamAs('imaging')));
     expect(five.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);

@@ -85,6 +85,7 @@ export class LiveEvents {
   /** When the last tail read started (performance.now), and the timer of the next one. */
   private lastReadAt = Number.NEGATIVE_INFINITY;
   private gapTimer: NodeJS.Timeout | undefined;
+  private readsStarted = 0;
   private readonly heartbeatMs: number;
   private readonly replayChanges: number;
 
@@ -130,6 +131,11 @@ export class LiveEvents {
     for (const stream of this.streams) stream.end();
     await this.reading;
     await this.listener?.close();
+  }
+
+  /** How many tail reads have started (tests: a burst of changes is read in few reads). */
+  tailReads(): number {
+    return this.readsStarted;
   }
 
   /** How many streams are open, and for how many users (tests, and a leak would show here). */
@@ -226,6 +232,7 @@ export class LiveEvents {
   private read(): void {
     if (this.stopped) return;
     this.lastReadAt = performance.now();
+    this.readsStarted++;
     this.readAgain = false;
     this.reading = this.readTail().finally(() => {
       this.reading = undefined;
