@@ -5,11 +5,12 @@ import type { Db } from '../db/client.ts';
 
 /**
  * The mail outbox's worker (decision 008): due rows claimed with `FOR UPDATE SKIP LOCKED` and
- * leased, sent one by one (the batch's sends recorded together), retried with exponential back-off and given up as `failed` after a
- * number of attempts; passes that never overlap in one process. The outbox supplies its claim
- * and its send (`OutboxWorker`'s `claim` and `deliver`). Webhook deliveries share the back-off
- * (`retryDelayMs`, `failedAttempt`) but have their own claim and concurrent dispatcher
- * (decision 034: many at once, a few per endpoint, a circuit breaker per endpoint).
+ * leased, sent one by one (a batch's sent ones recorded together), retried with exponential
+ * back-off and given up as `failed` after a number of attempts; passes that never overlap in one
+ * process. The outbox supplies its claim and its send (`OutboxWorker`'s `claim` and `deliver`).
+ * Webhook deliveries share the back-off (`retryDelayMs`, `failedAttempt`) but have their own claim
+ * and concurrent dispatcher (decision 034: many at once, a few per endpoint, a circuit breaker per
+ * endpoint).
  */
 
 /** The first back-off by default (30 s), doubled after each failed attempt. */

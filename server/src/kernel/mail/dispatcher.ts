@@ -35,8 +35,8 @@ type ClaimedMail = MailMessage & { attempts: number };
 /**
  * Sends the outbox (`OutboxWorker`): due rows claimed in small batches with `FOR UPDATE SKIP
  * LOCKED` and leased, so several server instances share the work without sending a mail twice;
- * then each sent (a batch's recorded `sent` together), or the error and the next attempt with exponential
- * back-off, or `failed` after MAIL_MAX_ATTEMPTS. Passes in one process never overlap.
+ * then each sent (a batch's recorded `sent` together), or the error and the next attempt with
+ * exponential back-off, or `failed` after MAIL_MAX_ATTEMPTS. Passes in one process never overlap.
  */
 export class MailDispatcher {
   private readonly worker: OutboxWorker<ClaimedMail>;
