@@ -156,6 +156,7 @@ async function measure(generated: GeneratedData): Promise<void> {
       log(`placing orders, ${clients} clients`);
       const r = await placeOrders(api, pool, adminToken, adminUser.rows[0]!.id, clients, {
         count: 3000,
+        warmup: 1000,
         maxMs: 60_000,
       });
       compared(
@@ -209,7 +210,7 @@ async function measure(generated: GeneratedData): Promise<void> {
         unsignedToken,
         adminUser.rows[0]!.id,
         clients,
-        { count: 3000, maxMs: 60_000 },
+        { count: 3000, maxMs: 60_000, warmup: 1000 },
         'nosig',
       );
       compared(placementComparison(`Place order, ${clients} concurrent clients, ESIGNATURE=off`, r));
