@@ -210,36 +210,6 @@ describe('the dispatcher over SMTP', () => {
   });
 });
 
-describe('a batch', () => {
-  it('records its sent mails in one statement; those before a failure before the failure', async () => {
-    const start = clock.now();
-    // Each send takes a second of the test clock; the third mail fails.
-    const sent: string[] = [];
-    const transport: MailTransport = {
-      async send(message) {
-        clock.advance(1000);
-        if (message.subject === 'Third') throw new Error('mailbox unavailable');
-        sent.push(message.subject);
-      },
-      close() {},
-    };
-    const ids = [];
-    for (const subject of ['First', 'Second', 'Third', 'Fourth', 'Fifth']) ids.push(await enqueue(subject));
-    const d = dispatcher(transport);
-    await d.drain();
-    expect(sent).toEqual(['First', 'Second', 'Fourth', 'Fifth']);
-    const [first, second, third, fourth, fifth] = await Promise.all(ids.map(row));
-    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
-    // Recorded when the failure came (after the third send), not each after its own send.
-    expect(first).toMatchObject({ status: 'sent', sentAt: at(3) });
-    expect(second).toMatchObject({ status: 'sent', sentAt: at(3) });
-    expect(third).toMatchObject({ status: 'pending', attempts: 1, lastError: 'mailbox unavailable' });
-    expect(fourth).toMatchObject({ status: 'sent', sentAt: at(5) });
-    expect(fifth).toMatchObject({ status: 'sent', sentAt: at(5) });
-    await d.stop();
-  });
-});
-
 describe('without SMTP_URL', () => {
   it('writes each mail as an .eml file under DATA_DIR/mail and logs its path', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-mail-'));

@@ -26,22 +26,23 @@ export class PipelinedClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() has a dozen overloads; this passes them all through.
   override query(config: any, values?: any, callback?: any): any {
-    const text: unknown = typeof config === 'string' ? config : config?.text;
-    const ending = (text === 'commit' || text === 'rollback') && callback === undefined && isEmpty(values);
     if (this.#ended) {
       this.#ended = false;
       // The transaction ended with its last statement: its COMMIT (or ROLLBACK) has nothing to do.
-      if (ending) return Promise.resolve(answered((text as string).toUpperCase()));
+      const ending = endingOf(config, values, callback);
+      if (ending) return Promise.resolve(answered(ending));
       return Promise.reject(new Error('The transaction was committed with its last statement'));
     }
-    if (!this.#beginKept && isPlainBegin(config, values, callback)) {
+    // Outside a kept BEGIN (most statements): as node-postgres sends them.
+    if (!this.#beginKept) {
+      if (!isPlainBegin(config, values, callback)) return super.query(config, values, callback);
       this.#beginKept = true;
       return Promise.resolve(answered('BEGIN'));
     }
-    if (!this.#beginKept) return super.query(config, values, callback);
     this.#beginKept = false;
     // Nothing was sent since the BEGIN: there is no transaction to end.
-    if (ending) return Promise.resolve(answered((text as string).toUpperCase()));
+    const ending = endingOf(config, values, callback);
+    if (ending) return Promise.resolve(answered(ending));
     const statement = joinable(config, values, callback);
     if (!statement) return this.#afterOwnBegin(config, values, callback);
     return this.#pipelined(['begin'], statement, []);
@@ -113,6 +114,13 @@ export class PipelinedClient extends pg.Client {
 const isEmpty = (values: unknown) => values === undefined || (Array.isArray(values) && values.length === 0);
 
 /** Drizzle's `sql\`begin\``: a config object whose text is exactly `begin`, no values, no callback. */
+/** The command a plain `commit` or `rollback` (as Drizzle sends them) answers with, else null. */
+function endingOf(config: unknown, values: unknown, callback: unknown): 'COMMIT' | 'ROLLBACK' | null {
+  const text: unknown = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  if (callback !== undefined || !isEmpty(values)) return null;
+  return text === 'commit' ? 'COMMIT' : text === 'rollback' ? 'ROLLBACK' : null;
+}
+
 function isPlainBegin(config: unknown, values: unknown, callback: unknown): boolean {
   if (callback !== undefined || typeof values === 'function') return false;
   if (typeof config !== 'object' || config === null || 'submit' in config) return false;

@@ -5,12 +5,11 @@ import type { Db } from '../db/client.ts';
 
 /**
  * The mail outbox's worker (decision 008): due rows claimed with `FOR UPDATE SKIP LOCKED` and
- * leased, sent one by one (a batch's sent ones recorded together), retried with exponential
- * back-off and given up as `failed` after a number of attempts; passes that never overlap in one
- * process. The outbox supplies its claim and its send (`OutboxWorker`'s `claim` and `deliver`).
- * Webhook deliveries share the back-off (`retryDelayMs`, `failedAttempt`) but have their own claim
- * and concurrent dispatcher (decision 034: many at once, a few per endpoint, a circuit breaker per
- * endpoint).
+ * leased, sent one by one, retried with exponential back-off and given up as `failed` after a
+ * number of attempts; passes that never overlap in one process. The outbox supplies its claim
+ * and its send (`OutboxWorker`'s `claim` and `deliver`). Webhook deliveries share the back-off
+ * (`retryDelayMs`, `failedAttempt`) but have their own claim and concurrent dispatcher
+ * (decision 034: many at once, a few per endpoint, a circuit breaker per endpoint).
  */
 
 /** The first back-off by default (30 s), doubled after each failed attempt. */
@@ -91,8 +90,8 @@ export interface OutboxWorkerOptions<Job> {
   batchSize: number;
   /** Leases a batch of due rows (`claimDue`). */
   claim: () => Promise<Job[]>;
-  /** Sends a claimed batch, one by one, and records the outcomes; never rejects for a failed send. */
-  deliver: (batch: Job[]) => Promise<void>;
+  /** Sends one and records the outcome; never rejects for a failed send. */
+  deliver: (job: Job) => Promise<void>;
 }
 
 /**
@@ -162,7 +161,7 @@ export class OutboxWorker<Job> {
     try {
       for (;;) {
         const batch = await claim();
-        if (batch.length > 0) await deliver(batch);
+        for (const job of batch) await deliver(job);
         if (batch.length < batchSize || this.stopped) return;
       }
     } catch (err) {

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
@@ -35,8 +35,8 @@ type ClaimedMail = MailMessage & { attempts: number };
 /**
  * Sends the outbox (`OutboxWorker`): due rows claimed in small batches with `FOR UPDATE SKIP
  * LOCKED` and leased, so several server instances share the work without sending a mail twice;
- * then each sent (a batch's recorded `sent` together), or the error and the next attempt with
- * exponential back-off, or `failed` after MAIL_MAX_ATTEMPTS. Passes in one process never overlap.
+ * then each sent and recorded `sent`, or the error and the next attempt with exponential
+ * back-off, or `failed` after MAIL_MAX_ATTEMPTS. Passes in one process never overlap.
  */
 export class MailDispatcher {
   private readonly worker: OutboxWorker<ClaimedMail>;
@@ -49,7 +49,7 @@ export class MailDispatcher {
       leaseMs: CLAIM_LEASE_MS,
       batchSize: BATCH_SIZE,
       claim: () => this.claim(),
-      deliver: (batch) => this.deliver(batch),
+      deliver: (mail) => this.deliver(mail),
     });
   }
 
@@ -93,62 +93,37 @@ export class MailDispatcher {
     }));
   }
 
-  /**
-   * Sends a claimed batch one by one. The sent ones are recorded together in one statement (issue
-   * 34: not one per mail) after the batch, or before a failure is recorded (its back-off, or
-   * `failed`), so a failing send does not keep the ones before it pending. Should the instance die
-   * before that, their lease ends and they are sent again: delivery is at least once either way,
-   * with the same Message-ID.
-   */
-  private async deliver(batch: ClaimedMail[]): Promise<void> {
-    let sent: number[] = [];
-    for (const mail of batch) {
-      const error = await this.attempt(mail);
-      if (error === null) {
-        sent.push(mail.id);
-        continue;
-      }
-      await this.recordSent(sent);
-      sent = [];
-      await this.recordFailure(mail, error);
-    }
-    await this.recordSent(sent);
-  }
-
-  /** Sends one mail: null when it left, else the error's message. */
-  private async attempt({ attempts: _, ...message }: ClaimedMail): Promise<string | null> {
+  private async deliver(claimed: ClaimedMail): Promise<void> {
+    const { attempts, ...message } = claimed;
+    const { db, clock, transport, log } = this.options;
     try {
-      await this.options.transport.send(message);
-      return null;
+      await transport.send(message);
     } catch (err) {
-      return err instanceof Error ? err.message : String(err);
+      const error = err instanceof Error ? err.message : String(err);
+      const outcome = failedAttempt(
+        attempts,
+        MAIL_MAX_ATTEMPTS,
+        error,
+        clock.now(),
+        this.options.retryBaseMs,
+      );
+      const giveUp = outcome.status === 'failed';
+      await db.transaction(async (tx) => {
+        await tx.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, message.id));
+        // The failed-mails banners of open dashboards ask again (live events).
+        if (giveUp) await announceMailFailed(tx);
+      });
+      log[giveUp ? 'error' : 'warn'](
+        { event: giveUp ? 'mail.failed' : 'mail.retry', mailId: message.id, attempts, error },
+        'mail not sent',
+      );
+      return;
     }
-  }
-
-  private async recordSent(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    const { db, clock, log } = this.options;
     const now = clock.now();
     await db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: now, lastError: null, updatedAt: now })
-      .where(inArray(mailOutbox.id, ids));
-    for (const mailId of ids) log.info({ event: 'mail.sent', mailId }, 'mail sent');
-  }
-
-  /** A failed attempt: pending again after its back-off, or `failed` after the last one. */
-  private async recordFailure({ id, attempts }: ClaimedMail, error: string): Promise<void> {
-    const { db, clock, log } = this.options;
-    const outcome = failedAttempt(attempts, MAIL_MAX_ATTEMPTS, error, clock.now(), this.options.retryBaseMs);
-    const giveUp = outcome.status === 'failed';
-    await db.transaction(async (tx) => {
-      await tx.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, id));
-      // The failed-mails banners of open dashboards ask again (live events).
-      if (giveUp) await announceMailFailed(tx);
-    });
-    log[giveUp ? 'error' : 'warn'](
-      { event: giveUp ? 'mail.failed' : 'mail.retry', mailId: id, attempts, error },
-      'mail not sent',
-    );
+      .where(eq(mailOutbox.id, message.id));
+    log.info({ event: 'mail.sent', mailId: message.id }, 'mail sent');
   }
 }
