@@ -250,8 +250,14 @@ export class LiveEvents {
       while (more && !this.stopped) {
         const read = await changesAfter(this.options.db, this.cursor, READ_BATCH);
         for (const change of read.changes) {
-          if (change.kind === 'access') recheckUsers.add(change.userId);
-          else this.accept(change);
+          if (change.kind !== 'access') {
+            this.accept(change);
+            continue;
+          }
+          recheckUsers.add(change.userId);
+          // What follows the access change waits for the re-read access, not the reader as it was.
+          for (const stream of this.streams)
+            if (change.userId === null || stream.userId === change.userId) stream.hold();
         }
         this.cursor = Math.max(this.cursor, read.last);
         more = read.more;
@@ -274,16 +280,20 @@ export class LiveEvents {
   /**
    * Re-reads the principal of the matching streams: a stream whose session ended (logout,
    * revocation, inactivation, lock) or whose role may no longer read it ends; the others go on
-   * with the access read now.
+   * with the access read now, and are given what they held meanwhile. Of two re-reads of one
+   * stream in flight, the later one's access applies (the earlier may predate a change).
    */
   private recheck(matches: (stream: LiveStream) => boolean): void {
     for (const stream of [...this.streams].filter(matches)) {
+      const reread = ++stream.accessRereads;
       void this.options
         .rereadPrincipal(stream)
         .then((principal) => readerOf(this.options.db, principal))
         .then(
           (reader: Reader) => {
+            if (reread !== stream.accessRereads) return;
             stream.reader = reader;
+            stream.release();
           },
           () => stream.end(),
         );

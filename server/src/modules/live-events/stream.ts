@@ -7,6 +7,9 @@ import { eventFor, type Reader } from './views.ts';
 /** What a stream may hold unsent before its reader counts as gone (it reconnects with Last-Event-ID). */
 const MAX_UNSENT_BYTES = 256 * 1024;
 
+/** Changes a stream holds while its reader's access is re-read, at most (then it ends). */
+const MAX_HELD_CHANGES = 1000;
+
 /** How long a client waits before reconnecting after the stream ends (EventSource's `retry`). */
 const RETRY_MS = 3000;
 
@@ -20,6 +23,10 @@ export class LiveStream {
   readonly body = new PassThrough();
   private ended = false;
   private toldId: number;
+  /** How many times the hub began re-reading this reader's access (the latest one applies). */
+  accessRereads = 0;
+  /** Changes offered while the reader's access is being re-read (`hold`), for the reader it gets. */
+  private held: LiveChange[] | undefined;
 
   constructor(
     /** Whose token opened it: the user, the session and the token's expiry. */
@@ -39,12 +46,35 @@ export class LiveStream {
     return this.session.userId;
   }
 
-  /** Sends the change if the reader may know of it; passes it either way. */
+  /** Sends the change if the reader may know of it; passes it either way. Held: later. */
   offer(change: LiveChange): void {
+    if (this.held) {
+      this.held.push(change);
+      // A re-read that never ends must not make the stream hold without bound: it reconnects.
+      if (this.held.length > MAX_HELD_CHANGES) this.end();
+      return;
+    }
     if (change.id <= this.lastId) return;
     this.lastId = change.id;
     const event = eventFor(this.reader, change);
     if (event) this.event(change.id, event);
+  }
+
+  /**
+   * Holds the changes offered from now on: the reader's access changed before them, so they wait
+   * for the access re-read (`release`), not the reader as it was.
+   */
+  hold(): void {
+    this.held ??= [];
+    // A re-read begun before the change may have missed it: it must not release what is held.
+    this.accessRereads++;
+  }
+
+  /** Offers the held changes to the reader as it now is (after its access was re-read). */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const change of held) this.offer(change);
   }
 
   /**
@@ -62,6 +92,8 @@ export class LiveStream {
    * does not reconnect from far behind.
    */
   position(cursor: number): void {
+    // Held changes are not passed yet: the reader's id must not move past them.
+    if (this.held) return;
     this.lastId = Math.max(this.lastId, cursor);
     if (cursor <= this.toldId) return;
     this.toldId = cursor;
