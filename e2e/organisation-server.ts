@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,14 +39,17 @@ export async function startOrganisationServer(
         postLogoutRedirectUri: `${baseUrl}/login`,
         accounts,
       });
-  const server: ChildProcess = spawn('npx', ['tsx', '../server/src/main.ts'], {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dosechain-e2e-oidc-'));
+  // Node itself runs the server (no npx or tsx wrapper in between): a signal to it reaches the
+  // server, which closes; through `npx tsx` the wrappers went and the server was left running.
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '../server/src/main.ts'], {
     cwd: import.meta.dirname,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'dosechain-e2e-oidc-')),
+      DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '600',
@@ -64,14 +67,26 @@ export async function startOrganisationServer(
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the OIDC server did not start');
+    if (Date.now() > deadline || server.exitCode !== null) {
+      server.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('the OIDC server did not start');
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return {
     baseUrl,
     issuer: idp.issuer,
     async close() {
-      server.kill('SIGTERM');
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        // SIGINT: the server closes at once (SIGTERM would wait out a shutdown delay first).
+        server.kill('SIGINT');
+        const stuck = setTimeout(() => server.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(stuck);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
       await idp.close();
     },
   };
